@@ -1,0 +1,14 @@
+# One image for gateway, workers and the migrate job; the compose file picks the command.
+FROM node:20-bookworm-slim AS build
+WORKDIR /app
+COPY . .
+RUN npm ci --no-audit --no-fund && npx tsc -b && npm run build -w web
+
+FROM node:20-bookworm-slim
+ENV NODE_ENV=production
+WORKDIR /app
+COPY --from=build /app /app
+RUN npm prune --omit=dev --no-audit --no-fund
+USER node
+EXPOSE 3000
+CMD ["node", "gateway/dist/server.js"]

@@ -1,0 +1,9 @@
+import type { Migration } from 'kysely';
+import * as accounts from './2026_11_22_0001_accounts.js';
+import * as orders from './2026_11_22_0002_orders.js';
+
+// A static map rather than a folder scan, so the same list works from source and from dist.
+export const migrations: Record<string, Migration> = {
+  '2026_11_22_0001_accounts': accounts,
+  '2026_11_22_0002_orders': orders,
+};

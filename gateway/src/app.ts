@@ -1,0 +1,56 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import formbody from '@fastify/formbody';
+import type { Db } from '@shop/db';
+import type { GatewayConfig } from '@shop/workers';
+import type { Redis } from 'ioredis';
+import './types.js';
+import { genReqId, loggerOptions } from './logger.js';
+import dbPlugin from './plugins/db.js';
+import graphqlPlugin from './plugins/graphql.js';
+import redisPlugin from './plugins/redis.js';
+import spaPlugin from './plugins/spa.js';
+import healthRoutes from './routes/health.js';
+
+export interface AppOptions {
+  config: GatewayConfig;
+  /** Injected in tests; otherwise the app opens (and closes) its own. */
+  db?: Db;
+  redis?: Redis;
+}
+
+export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
+  const { config } = opts;
+  const app = Fastify({
+    logger: loggerOptions(config.logLevel),
+    genReqId,
+    requestIdHeader: false,
+    trustProxy: config.trustProxy.length ? config.trustProxy : false,
+    bodyLimit: 256 * 1024,
+  });
+  app.decorate('config', config);
+  app.addHook('onSend', async (req, reply) => {
+    reply.header('x-request-id', req.id);
+  });
+
+  // Tier 1: external plugins.
+  await app.register(cookie);
+  await app.register(formbody);
+  // Tier 2: application plugins.
+  await app.register(dbPlugin, { db: opts.db });
+  await app.register(redisPlugin, { redis: opts.redis });
+  await app.register(spaPlugin);
+  await app.register(graphqlPlugin);
+  // Tier 3: routes.
+  await app.register(healthRoutes);
+
+  app.setErrorHandler((err: Error & { statusCode?: number }, req, reply) => {
+    const status = err.statusCode && err.statusCode >= 400 ? err.statusCode : 500;
+    if (status >= 500) {
+      req.log.error({ err }, 'request failed');
+      return reply.code(status).send({ code: status, message: 'an error occurred', data: null });
+    }
+    return reply.code(status).send({ code: status, message: err.message, data: null });
+  });
+  return app;
+}

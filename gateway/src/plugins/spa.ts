@@ -1,0 +1,56 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import fp from 'fastify-plugin';
+
+// Serves the built SPA under the base path in history mode: any GET under the base path that
+// is not a file answers index.html, and the router in the browser takes over.
+export default fp(
+  async (app) => {
+    const base = app.config.basePath;
+    const root = path.resolve(app.config.webDistDir);
+    const indexFile = path.join(root, 'index.html');
+    const built = existsSync(indexFile);
+    const versionFile = path.join(root, 'version.json');
+    const version = existsSync(versionFile)
+      ? String((JSON.parse(readFileSync(versionFile, 'utf8')) as { version?: string }).version ?? 'unknown')
+      : 'unbuilt';
+    app.decorate('buildVersion', version);
+
+    app.get('/', async (_req, reply) => reply.redirect(`${base}index`));
+    if (base !== '/') app.get(base.slice(0, -1), async (_req, reply) => reply.redirect(`${base}index`));
+
+    // The version endpoint the SPA polls on navigation; never cached.
+    app.get(`${base}version`, { schema: { response: { 200: { type: 'object', properties: { version: { type: 'string' } } } } } }, async (_req, reply) => {
+      reply.header('cache-control', 'no-store');
+      return { version };
+    });
+
+    if (!built) {
+      app.log.warn({ root }, 'SPA is not built; run npm run build');
+      return;
+    }
+    await app.register(fastifyStatic, {
+      root,
+      prefix: base,
+      index: false,
+      wildcard: true,
+      decorateReply: true,
+      cacheControl: false,
+      setHeaders: (res, filePath) => {
+        // Hashed assets never change; everything else is revalidated.
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+        else res.setHeader('cache-control', 'no-cache');
+      },
+    });
+    app.setNotFoundHandler((req, reply) => {
+      const url = req.url.split('?')[0] ?? '';
+      if (req.method === 'GET' && url.startsWith(base) && !url.startsWith(`${base}assets/`)) {
+        reply.header('cache-control', 'no-cache');
+        return reply.type('text/html; charset=utf-8').sendFile('index.html');
+      }
+      return reply.code(404).send({ code: 404, message: 'Not Found', data: null });
+    });
+  },
+  { name: 'spa' },
+);

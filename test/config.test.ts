@@ -1,0 +1,40 @@
+import t from 'tap';
+import { ConfigError, loadGatewayConfig, loadWorkersConfig, settings } from '@shop/workers';
+
+const minimal = { DATABASE_URL: 'postgres://u:p@localhost/db', REDIS_URL: 'redis://localhost:6379' };
+
+t.test('defaults fill everything that is not required', async (t) => {
+  const c = loadGatewayConfig(minimal);
+  t.equal(c.port, 3000);
+  t.equal(c.basePath, '/shop/');
+  t.equal(c.cookieSecure, false, 'not secure outside production by default');
+  t.equal(loadGatewayConfig({ ...minimal, NODE_ENV: 'production' }).cookieSecure, true, 'secure in production by default');
+  t.equal(loadGatewayConfig({ ...minimal, BASE_PATH: 'store' }).basePath, '/store/', 'base path normalised');
+  t.equal(loadWorkersConfig(minimal).workerConcurrency, 5);
+});
+
+t.test('bad values are rejected with clear messages, all at once', async (t) => {
+  const err = t.throws(() => loadGatewayConfig({ ...minimal, PORT: 'eighty', LOG_LEVEL: 'loud', ORDER_EXPIRY_MINUTES: '1' })) as ConfigError;
+  t.type(err, ConfigError);
+  t.match(err.message, /PORT must be a whole number, got "eighty"/);
+  t.match(err.message, /LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent, got "loud"/);
+  t.match(err.message, /ORDER_EXPIRY_MINUTES must be at least 5, got 1/);
+  t.equal(err.problems.length, 3);
+});
+
+t.test('required settings are named when missing; secrets are not echoed', async (t) => {
+  const err = t.throws(() => loadWorkersConfig({})) as ConfigError;
+  t.match(err.message, /DATABASE_URL is required/);
+  t.match(err.message, /REDIS_URL is required/);
+  const bad = t.throws(() => loadGatewayConfig({ ...minimal, DATABASE_URL: 'not a url with secret-password' })) as ConfigError;
+  t.notMatch(bad.message, /secret-password/, 'a secret value never appears in the message');
+});
+
+t.test('production refuses dev-only switches', async (t) => {
+  t.throws(() => loadGatewayConfig({ ...minimal, NODE_ENV: 'production', ENABLE_TEST_HOOKS: 'true' }), /ENABLE_TEST_HOOKS must not be true when NODE_ENV=production/);
+  t.throws(() => loadGatewayConfig({ ...minimal, ENABLE_TEST_HOOKS: 'maybe' }), /ENABLE_TEST_HOOKS must be true or false/);
+});
+
+t.test('every setting is documented', async (t) => {
+  for (const s of settings) t.ok(s.description.length > 10, `${s.name} has a description`);
+});

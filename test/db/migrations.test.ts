@@ -1,0 +1,78 @@
+import t from 'tap';
+import { sql } from 'kysely';
+import { migrateDown, migrateToLatest, migrateToNothing, migrationNames, seed } from '@shop/db';
+import { createTestDatabase } from '../helpers/db.js';
+
+async function tables(db: Parameters<typeof migrateToLatest>[0]): Promise<string[]> {
+  const r = await sql<{ table_name: string }>`
+    select table_name from information_schema.tables
+    where table_schema = 'public' and table_name not like 'kysely_%' order by table_name`.execute(db);
+  return r.rows.map((x) => x.table_name);
+}
+
+const everyTable = [
+  'books', 'captchas', 'countries', 'idempotency_keys', 'invoices', 'order_events', 'orders', 'outbox',
+  'payment_intents', 'provider_events', 'purchase_infos', 'registration_mirrors', 'report_states',
+  'sessions', 'users', 'verification_codes',
+];
+
+t.test('migrations go up, down and up again on a real PostgreSQL', async (t) => {
+  const { db } = await createTestDatabase(t, { empty: true });
+  const up = await migrateToLatest(db);
+  t.same(up, migrationNames.map((n) => `Up ${n}`), 'every migration applied in order');
+  t.same(await tables(db), everyTable, 'the whole model exists');
+
+  const down = await migrateToNothing(db);
+  t.same(down, [...migrationNames].reverse().map((n) => `Down ${n}`), 'every migration reverted in reverse order');
+  t.same(await tables(db), [], 'nothing is left after going down');
+
+  await migrateToLatest(db);
+  t.same(await tables(db), everyTable, 'up again after down');
+  t.same(await migrateToLatest(db), [], 'a second up is a no-op');
+
+  await migrateDown(db);
+  t.notOk((await tables(db)).includes('orders'), 'one step down removes the orders migration only');
+  t.ok((await tables(db)).includes('users'));
+  await migrateToLatest(db);
+});
+
+t.test('seeds: three books in integer cents and about 240 countries with China as 001', async (t) => {
+  const { db } = await createTestDatabase(t);
+  const books = await db.selectFrom('books').select(['id', 'price_cents', 'currency', 'title_en', 'title_zh']).orderBy('id').execute();
+  t.same(books.map((b) => [b.id, b.price_cents, b.currency]), [[1, 7500, 'EUR'], [2, 25000, 'EUR'], [3, 5000, 'EUR']]);
+  t.ok(books.every((b) => b.title_en && b.title_zh), 'every title in both languages');
+  const countries = await db.selectFrom('countries').selectAll().orderBy('sort_order').execute();
+  t.ok(countries.length >= 235 && countries.length <= 250, `${countries.length} countries`);
+  t.match(countries[0], { code: '001', name_en: 'China', name_zh: '中国' });
+  const again = await seed(db);
+  t.equal(again.countries, countries.length, 'seeding twice keeps one row per country');
+  t.equal(Number((await db.selectFrom('countries').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n), countries.length);
+});
+
+t.test('constraints hold in the database itself', async (t) => {
+  const { db } = await createTestDatabase(t);
+  const user = { first_name: 'A', last_name: 'B', password_hash: 'x' };
+  await db.insertInto('users').values({ ...user, email: 'Buyer@Example.com' }).execute();
+  await t.rejects(db.insertInto('users').values({ ...user, email: 'buyer@example.COM' }).execute(), /users_email_lower_key/, 'email unique whatever its case');
+  await t.rejects(db.insertInto('users').values({ ...user, email: null }).execute(), /users_has_account/, 'a user needs an email or a phone');
+
+  const u = await db.selectFrom('users').select('id').executeTakeFirstOrThrow();
+  const order = {
+    user_id: u.id, book_id: 1, format: 'ebook' as const, country: 'China', pay_type: 2 as const,
+    unit_price_cents: 7500, amount_cents: 7500, expires_at: new Date(Date.now() + 3600_000),
+  };
+  const o = await db.insertInto('orders').values({ ...order, order_no: 'A1' }).returning('id').executeTakeFirstOrThrow();
+  await t.rejects(db.insertInto('orders').values({ ...order, order_no: 'A2' }).execute(), /orders_one_pending_key/, 'one pending order per buyer, book and format');
+  await t.rejects(db.insertInto('orders').values({ ...order, order_no: 'A3', format: 'paper', amount_cents: 0 }).execute(), /amount_cents/, 'no free orders');
+
+  await db.insertInto('order_events').values({ order_id: o.id, type: 'created', actor_type: 'buyer' }).execute();
+  await t.rejects(db.updateTable('order_events').set({ type: 'tampered' }).execute(), /append-only/, 'audit rows cannot be changed');
+  await t.rejects(db.deleteFrom('order_events').execute(), /append-only/, 'audit rows cannot be deleted');
+
+  await db.insertInto('provider_events').values({ provider: 'wechat', event_id: 'EV-1', raw_body: '{}', verified: true, outcome: 'accepted' }).execute();
+  await t.rejects(
+    db.insertInto('provider_events').values({ provider: 'wechat', event_id: 'EV-1', raw_body: '{}', verified: true, outcome: 'accepted' }).execute(),
+    /provider_events_provider_event_key/,
+    'a provider event is stored once',
+  );
+});

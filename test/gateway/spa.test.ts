@@ -1,0 +1,38 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import t from 'tap';
+import { buildTestApp } from '../helpers/app.js';
+
+t.test('the SPA is served under the base path in history mode', async (t) => {
+  const { app, config } = await buildTestApp(t);
+  const root = await app.inject('/');
+  t.equal(root.statusCode, 302);
+  t.equal(root.headers.location, '/shop/index', '/ redirects to the index page');
+
+  const index = await app.inject('/shop/index');
+  t.equal(index.statusCode, 200);
+  t.match(index.headers['content-type'], /text\/html/);
+  t.match(index.body, /<div id="root"><\/div>/);
+  const deep = await app.inject('/shop/views/pay/WxPayResult?orderNo=1');
+  t.equal(deep.statusCode, 200, 'a deep link also answers the SPA');
+  t.equal(deep.body, index.body);
+
+  const asset = index.body.match(/src="(\/shop\/assets\/[^"]+\.js)"/)?.[1];
+  t.ok(asset, 'index references a hashed script');
+  const js = await app.inject(asset!);
+  t.equal(js.statusCode, 200);
+  t.match(js.headers['cache-control'], /immutable/);
+  t.equal((await app.inject('/shop/assets/missing-file.js')).statusCode, 404, 'a missing asset is a 404, not the index');
+
+  const version = await app.inject('/shop/version');
+  const built = JSON.parse(readFileSync(path.join(config.webDistDir, 'version.json'), 'utf8')) as { version: string };
+  t.same(version.json(), { version: built.version }, 'the version endpoint returns the build version of the SPA');
+  t.equal(version.headers['cache-control'], 'no-store');
+  t.match(index.headers['x-request-id'], /.{8,}/, 'every answer carries a request id');
+});
+
+t.test('the base path is configurable', async (t) => {
+  const { app } = await buildTestApp(t, { BASE_PATH: '/store' });
+  t.equal((await app.inject('/')).headers.location, '/store/index');
+  t.equal((await app.inject('/store/orders')).statusCode, 200);
+});

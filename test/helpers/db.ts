@@ -1,0 +1,35 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { createDb, type Db } from '@shop/db';
+import { requireEnv } from './env.js';
+
+interface Teardown {
+  teardown(fn: () => unknown): void;
+}
+
+async function admin<T>(fn: (c: pg.Client) => Promise<T>): Promise<T> {
+  const c = new pg.Client({ connectionString: requireEnv('TEST_PG_ADMIN_URL') });
+  await c.connect();
+  try {
+    return await fn(c);
+  } finally {
+    await c.end();
+  }
+}
+
+export function databaseUrl(name: string): string {
+  return requireEnv('TEST_PG_URL_BASE') + name;
+}
+
+/** A fresh database per suite: a clone of the migrated, seeded template, or empty. */
+export async function createTestDatabase(t: Teardown, opts: { empty?: boolean } = {}): Promise<{ db: Db; url: string; name: string }> {
+  const name = `t_${randomBytes(6).toString('hex')}`;
+  await admin((c) => c.query(opts.empty ? `create database ${name}` : `create database ${name} template ${requireEnv('TEST_PG_TEMPLATE')}`));
+  const url = databaseUrl(name);
+  const db = createDb(url, { max: 5, applicationName: 'shop-test' });
+  t.teardown(async () => {
+    await db.destroy();
+    await admin((c) => c.query(`drop database if exists ${name} with (force)`));
+  });
+  return { db, url, name };
+}

@@ -1,0 +1,53 @@
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import t from 'tap';
+import { freePort, portOpen } from '../../scripts/src/stack/util.js';
+import { createTestDatabase } from '../helpers/db.js';
+import { uniquePrefix } from '../helpers/redis.js';
+import { eventually } from '../helpers/tmp.js';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+
+function run(script: string, env: NodeJS.ProcessEnv) {
+  const child = spawn(process.execPath, [path.join(root, script)], { env: { ...process.env, LOG_LEVEL: 'info', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (out += d.toString()));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+  return { child, exited, output: () => out };
+}
+
+t.test('the gateway process stops gracefully on SIGTERM and SIGINT', async (t) => {
+  const { url } = await createTestDatabase(t);
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    const port = await freePort();
+    const gw = run('gateway/dist/server.js', { DATABASE_URL: url, PORT: String(port) });
+    t.teardown(() => gw.child.kill('SIGKILL'));
+    await eventually('gateway listening', async () => (await fetch(`http://127.0.0.1:${port}/health/ready`)).status === 200);
+    gw.child.kill(signal);
+    const { code } = await gw.exited;
+    t.equal(code, 0, `${signal}: exit code 0`);
+    t.notOk(await portOpen(port), `${signal}: the port is released`);
+    t.match(gw.output(), /stopping: closing the listener/);
+  }
+});
+
+t.test('the gateway refuses a bad configuration with a clear message', async (t) => {
+  const gw = run('gateway/dist/server.js', { DATABASE_URL: 'postgres://x@127.0.0.1/x', PORT: 'abc' });
+  const { code } = await gw.exited;
+  t.equal(code, 78);
+  t.match(gw.output(), /Invalid configuration:\n\s+- PORT must be a whole number, got "abc"/);
+});
+
+t.test('the workers process drains and exits on SIGTERM', async (t) => {
+  const { url } = await createTestDatabase(t);
+  const w = run('workers/dist/main.js', { DATABASE_URL: url, QUEUE_PREFIX: uniquePrefix() });
+  t.teardown(() => w.child.kill('SIGKILL'));
+  await eventually('workers started', async () => w.output().includes('workers started'));
+  w.child.kill('SIGTERM');
+  const { code } = await w.exited;
+  t.equal(code, 0);
+  t.match(w.output(), /stopping: no new jobs, finishing running ones/);
+  t.match(w.output(), /workers stopped/);
+});

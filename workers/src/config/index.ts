@@ -1,0 +1,94 @@
+import { ConfigError, loadSettings, type RawConfig } from './load.js';
+
+export { settings, type Setting, type Process } from './settings.js';
+export { ConfigError, loadSettings, type RawConfig } from './load.js';
+
+export interface CommonConfig {
+  env: 'development' | 'test' | 'production';
+  databaseUrl: string;
+  databasePoolSize: number;
+  redisUrl: string;
+  queuePrefix: string;
+  logLevel: string;
+  publicUrl: string;
+  orderExpiryMinutes: number;
+  serviceEmail: string;
+  shutdownGraceMs: number;
+}
+
+export interface GatewayConfig extends CommonConfig {
+  host: string;
+  port: number;
+  basePath: string;
+  webDistDir: string;
+  trustProxy: string[];
+  cookieSecure: boolean;
+  sessionTtlHours: number;
+  contentDir: string;
+  serviceHotline: string;
+  enableTestHooks: boolean;
+}
+
+export interface WorkersConfig extends CommonConfig {
+  smtpUrl: string;
+  mailFrom: string;
+  registrationServiceUrl: string;
+  workerConcurrency: number;
+}
+
+function common(v: Record<string, unknown>): CommonConfig {
+  return {
+    env: v.NODE_ENV as CommonConfig['env'],
+    databaseUrl: v.DATABASE_URL as string,
+    databasePoolSize: v.DATABASE_POOL_SIZE as number,
+    redisUrl: v.REDIS_URL as string,
+    queuePrefix: v.QUEUE_PREFIX as string,
+    logLevel: v.LOG_LEVEL as string,
+    publicUrl: (v.PUBLIC_URL as string).replace(/\/+$/, ''),
+    orderExpiryMinutes: v.ORDER_EXPIRY_MINUTES as number,
+    serviceEmail: v.SERVICE_EMAIL as string,
+    shutdownGraceMs: v.SHUTDOWN_GRACE_MS as number,
+  };
+}
+
+function normaliseBasePath(p: string): string {
+  const trimmed = p.replace(/^\/+|\/+$/g, '');
+  return trimmed ? `/${trimmed}/` : '/';
+}
+
+export function loadGatewayConfig(env: RawConfig = process.env): GatewayConfig {
+  const v = loadSettings('gateway', env);
+  const c = common(v);
+  const problems: string[] = [];
+  if (c.env === 'production' && v.ENABLE_TEST_HOOKS === true) {
+    problems.push('ENABLE_TEST_HOOKS must not be true when NODE_ENV=production');
+  }
+  if (problems.length) throw new ConfigError(problems);
+  return {
+    ...c,
+    host: v.HOST as string,
+    port: v.PORT as number,
+    basePath: normaliseBasePath(v.BASE_PATH as string),
+    webDistDir: v.WEB_DIST_DIR as string,
+    trustProxy: String(v.TRUST_PROXY ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+    cookieSecure: (v.COOKIE_SECURE as boolean | undefined) ?? c.env === 'production',
+    sessionTtlHours: v.SESSION_TTL_HOURS as number,
+    contentDir: v.CONTENT_DIR as string,
+    serviceHotline: v.SERVICE_HOTLINE as string,
+    enableTestHooks: v.ENABLE_TEST_HOOKS as boolean,
+  };
+}
+
+export function loadWorkersConfig(env: RawConfig = process.env): WorkersConfig {
+  const v = loadSettings('workers', env);
+  return {
+    ...common(v),
+    smtpUrl: v.SMTP_URL as string,
+    mailFrom: v.MAIL_FROM as string,
+    registrationServiceUrl: v.REGISTRATION_SERVICE_URL as string,
+    workerConcurrency: v.WORKER_CONCURRENCY as number,
+  };
+}

@@ -1,0 +1,50 @@
+export type SettingKind = 'string' | 'int' | 'bool' | 'url' | 'enum' | 'path';
+export type Process = 'gateway' | 'workers';
+
+export interface Setting {
+  name: string;
+  kind: SettingKind;
+  description: string;
+  usedBy: readonly Process[];
+  default?: string;
+  /** Required in every environment (no default can be guessed). */
+  required?: boolean;
+  values?: readonly string[];
+  min?: number;
+  max?: number;
+  /** Values that must never be logged. */
+  secret?: boolean;
+}
+
+const both: readonly Process[] = ['gateway', 'workers'];
+
+// The one list of every setting: the loader validates against it, the README table and the
+// docker-compose check are derived from it.
+export const settings = [
+  { name: 'NODE_ENV', kind: 'enum', values: ['development', 'test', 'production'], default: 'development', usedBy: both, description: 'Runtime mode; production refuses dev-only switches.' },
+  { name: 'DATABASE_URL', kind: 'url', required: true, usedBy: both, secret: true, description: 'PostgreSQL connection string.' },
+  { name: 'DATABASE_POOL_SIZE', kind: 'int', default: '10', min: 1, max: 200, usedBy: both, description: 'Connections per process.' },
+  { name: 'REDIS_URL', kind: 'url', required: true, usedBy: both, secret: true, description: 'Redis for queues, rate limits and captchas (AOF on, maxmemory-policy noeviction).' },
+  { name: 'QUEUE_PREFIX', kind: 'string', default: '{shop}', usedBy: both, description: 'BullMQ key prefix; the hash tag keeps a queue on one Redis Cluster slot.' },
+  { name: 'LOG_LEVEL', kind: 'enum', values: ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], default: 'info', usedBy: both, description: 'pino log level.' },
+  { name: 'HOST', kind: 'string', default: '127.0.0.1', usedBy: ['gateway'], description: 'Interface the gateway listens on (0.0.0.0 in containers).' },
+  { name: 'PORT', kind: 'int', default: '3000', min: 0, max: 65535, usedBy: ['gateway'], description: 'Gateway HTTP port.' },
+  { name: 'PUBLIC_URL', kind: 'url', default: 'http://localhost:3000', usedBy: both, description: 'External URL of the gateway, used in mails and provider callbacks.' },
+  { name: 'BASE_PATH', kind: 'string', default: '/shop/', usedBy: ['gateway'], description: 'Path the SPA is served under.' },
+  { name: 'WEB_DIST_DIR', kind: 'path', default: 'web/dist', usedBy: ['gateway'], description: 'Folder of the built SPA.' },
+  { name: 'TRUST_PROXY', kind: 'string', default: '', usedBy: ['gateway'], description: 'Comma-separated addresses/CIDRs of trusted reverse proxies; empty trusts none.' },
+  { name: 'COOKIE_SECURE', kind: 'bool', usedBy: ['gateway'], description: 'Secure flag on the session cookie; defaults to true in production.' },
+  { name: 'SESSION_TTL_HOURS', kind: 'int', default: '24', min: 1, max: 720, usedBy: ['gateway'], description: 'Session lifetime (spec: 1 day).' },
+  { name: 'ORDER_EXPIRY_MINUTES', kind: 'int', default: '120', min: 5, max: 10080, usedBy: both, description: 'How long an unpaid order stays open.' },
+  { name: 'CONTENT_DIR', kind: 'path', default: 'content/books', usedBy: ['gateway'], description: 'Folder holding the e-book PDFs named in the catalogue.' },
+  { name: 'SMTP_URL', kind: 'url', default: 'smtp://127.0.0.1:1025', usedBy: ['workers'], secret: true, description: 'SMTP server for codes and receipts.' },
+  { name: 'MAIL_FROM', kind: 'string', default: 'Shop <no-reply@localhost>', usedBy: ['workers'], description: 'Sender address of outgoing mail.' },
+  { name: 'SERVICE_EMAIL', kind: 'string', default: 'info@example.org', usedBy: both, description: 'Customer-service mailbox shown to buyers.' },
+  { name: 'SERVICE_HOTLINE', kind: 'string', default: '+86 400 000 0000', usedBy: ['gateway'], description: 'Customer-service hotline shown to buyers.' },
+  { name: 'REGISTRATION_SERVICE_URL', kind: 'url', default: 'http://127.0.0.1:4100/register', usedBy: ['workers'], description: 'External registration service that mirrors new accounts.' },
+  { name: 'ENABLE_TEST_HOOKS', kind: 'bool', default: 'false', usedBy: ['gateway'], description: 'Dev/test-only endpoints (captcha answers); refused in production.' },
+  { name: 'WORKER_CONCURRENCY', kind: 'int', default: '5', min: 1, max: 100, usedBy: ['workers'], description: 'Jobs each worker runs at once per queue.' },
+  { name: 'SHUTDOWN_GRACE_MS', kind: 'int', default: '10000', min: 100, max: 600000, usedBy: both, description: 'How long a SIGTERM waits for running work before exiting.' },
+] as const satisfies readonly Setting[];
+
+export type SettingName = (typeof settings)[number]['name'];

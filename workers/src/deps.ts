@@ -1,0 +1,11 @@
+import type { Db } from '@shop/db';
+import type { Logger } from 'pino';
+import type { WorkersConfig } from './config/index.js';
+import type { Queues } from './queues.js';
+
+export interface WorkerDeps {
+  config: WorkersConfig;
+  db: Db;
+  log: Logger;
+  queues: Queues;
+}

@@ -1,0 +1,5 @@
+export * from './contract.js';
+export { createQueues, enqueue, closeQueues, type Queues } from './queues.js';
+export { producerConnection, workerConnection } from './redis.js';
+export * from './config/index.js';
+export { createLogger, redactPaths } from './logger.js';

@@ -1,0 +1,29 @@
+import { Queue, type JobsOptions } from 'bullmq';
+import type { Redis } from 'ioredis';
+import { defaultJobOptions, jobIdFor, queueNames, type JobPayloads, type QueueName } from './contract.js';
+
+export type Queues = { [Q in QueueName]: Queue<JobPayloads[Q]> };
+
+export function createQueues(connection: Redis, prefix: string): Queues {
+  const entries = queueNames.map((name) => [
+    name,
+    new Queue(name, { connection, prefix, defaultJobOptions: defaultJobOptions[name] }),
+  ]);
+  return Object.fromEntries(entries) as Queues;
+}
+
+export async function enqueue<Q extends QueueName>(
+  queues: Queues,
+  queue: Q,
+  payload: JobPayloads[Q],
+  opts: JobsOptions = {},
+): Promise<string> {
+  const q = queues[queue] as unknown as Queue<JobPayloads[Q]>;
+  const jobId = opts.jobId ?? jobIdFor(queue, payload);
+  await q.add(queue as never, payload as never, { ...opts, jobId });
+  return jobId;
+}
+
+export async function closeQueues(queues: Queues): Promise<void> {
+  await Promise.all(Object.values(queues).map((q) => q.close()));
+}

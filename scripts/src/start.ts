@@ -8,7 +8,7 @@ import { startRedis } from './stack/redis.js';
 import { freePort, portOpen } from './stack/util.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
-const dataDir = path.join(root, '.data');
+const dataDir = process.env.SHOP_DATA_DIR ? path.resolve(process.env.SHOP_DATA_DIR) : path.join(root, '.data');
 
 async function main(): Promise<void> {
   const stops: Array<() => Promise<unknown>> = [];
@@ -18,7 +18,7 @@ async function main(): Promise<void> {
   let databaseUrl = process.env.DATABASE_URL;
   if (!databaseUrl) {
     const pgPort = Number(process.env.EMBEDDED_PG_PORT ?? 5433);
-    console.log(`starting embedded PostgreSQL on port ${pgPort} (data in .data/postgres)`);
+    console.log(`starting embedded PostgreSQL on port ${pgPort} (data in ${path.relative(root, dataDir) || dataDir}/postgres)`);
     const pg = await startPostgres({ dir: path.join(dataDir, 'postgres'), port: pgPort, persistent: true });
     stops.push(pg.stop);
     databaseUrl = pg.url;
@@ -26,7 +26,7 @@ async function main(): Promise<void> {
   let redisUrl = process.env.REDIS_URL;
   if (!redisUrl) {
     const redisPort = Number(process.env.EMBEDDED_REDIS_PORT ?? 6380);
-    console.log(`starting redis-server on port ${redisPort} (AOF in .data/redis)`);
+    console.log(`starting redis-server on port ${redisPort} (AOF in ${path.relative(root, dataDir) || dataDir}/redis)`);
     const redis = await startRedis({ dir: path.join(dataDir, 'redis'), port: redisPort });
     stops.push(redis.stop);
     redisUrl = redis.url;

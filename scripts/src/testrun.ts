@@ -47,6 +47,12 @@ async function main(): Promise<number> {
     };
     const args = process.argv.slice(2);
     const tap = path.join(root, 'node_modules', 'tap', 'dist', 'esm', 'run.mjs');
+    // tap compiles its plugin set into node_modules; on a fresh install it still holds the default
+    // set (with ts-node), so rebuild it for the configured one (tsx) before the first run.
+    await new Promise<void>((resolve, reject) => {
+      const build = spawn(process.execPath, [tap, 'build'], { cwd: root, env, stdio: 'inherit' });
+      build.once('exit', (c) => (c === 0 ? resolve() : reject(new Error(`tap build exited with ${c}`))));
+    });
     let summary = { total: 0, pass: 0, fail: 0 };
     const code = await new Promise<number>((resolve) => {
       const child = spawn(process.execPath, [tap, ...(args.length ? args : ['test/**/*.test.ts'])], { cwd: root, env, stdio: ['ignore', 'pipe', 'inherit'] });

@@ -1,0 +1,132 @@
+// One interface for every payment provider. An "attempt" is one try at paying an order, with
+// its own out_trade_no (WeChat refuses to reuse a number across trade types), so an order may
+// have several attempts and at most one of them succeeds.
+
+export type ProviderName = 'wechat' | 'alipay' | 'paypal' | 'bank_transfer';
+
+/** How the buyer continues after an attempt is created. */
+export type NextAction =
+  | { type: 'qr'; codeUrl: string }
+  | { type: 'jsapi'; paySign: { appId: string; timeStamp: string; nonceStr: string; package: string; signType: string; paySign: string } }
+  /** A complete auto-submitting HTML form (Alipay page pay). */
+  | { type: 'form'; body: string }
+  | { type: 'redirect'; href: string }
+  | { type: 'offline'; reference: string };
+
+export interface CreateAttemptInput {
+  outTradeNo: string;
+  orderNo: string;
+  description: string;
+  amountCents: number;
+  currency: string;
+  /** native (WeChat QR), jsapi (WeChat in-app), page (Alipay), redirect (PayPal), offline (bank transfer). */
+  method: 'native' | 'jsapi' | 'page' | 'redirect' | 'offline';
+  openId?: string;
+  clientIp?: string;
+  notifyUrl: string;
+  returnUrl: string;
+  cancelUrl?: string;
+  expiresAt: Date;
+  locale?: 'zh' | 'en';
+}
+
+export interface CreatedAttempt {
+  /** Provider's id for the attempt when it has one at creation (PayPal order id, WeChat prepay id). */
+  providerRef?: string;
+  nextAction: NextAction;
+}
+
+/**
+ * pending: payable, not paid yet (includes "trade does not exist yet" at Alipay);
+ * approved: the buyer approved, a capture is still needed (PayPal);
+ * succeeded: money received (for PayPal only a COMPLETED capture);
+ * failed: declined or denied; closed: closed/expired/voided at the provider.
+ */
+export type AttemptState = 'pending' | 'approved' | 'succeeded' | 'failed' | 'closed';
+
+export interface AttemptStatus {
+  state: AttemptState;
+  outTradeNo: string;
+  providerRef?: string;
+  amountCents?: number;
+  currency?: string;
+  merchantId?: string;
+  appId?: string;
+  /** Provider-specific detail, for the audit trail only. */
+  detail?: string;
+}
+
+export interface NotificationInput {
+  /** Lower-cased header names. */
+  headers: Record<string, string | undefined>;
+  /** The body exactly as received; signatures are computed over it. */
+  rawBody: string;
+}
+
+export interface VerifiedNotification extends AttemptStatus {
+  /** Provider's event id, unique per event and the same across redeliveries. */
+  eventId: string;
+  eventType: string;
+}
+
+export interface NotificationAnswer {
+  status: number;
+  contentType: string;
+  body: string;
+}
+
+/** Thrown when a notification fails verification (signature, timestamp, decryption, probe). */
+export class NotificationRejected extends Error {
+  constructor(
+    readonly reason: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'NotificationRejected';
+  }
+}
+
+/** Thrown when the provider answers with an error; `retryable` says whether trying again may help. */
+export class ProviderError extends Error {
+  constructor(
+    readonly provider: ProviderName,
+    readonly code: string,
+    message: string,
+    readonly retryable: boolean,
+    readonly httpStatus?: number,
+  ) {
+    super(message);
+    this.name = 'ProviderError';
+  }
+}
+
+export interface PaymentProvider {
+  readonly name: ProviderName;
+  /** The merchant identity notifications must carry (checked against every notification). */
+  readonly identity: { merchantId?: string; appId?: string };
+  createAttempt(input: CreateAttemptInput): Promise<CreatedAttempt>;
+  /** Current state at the provider; never throws for "not found yet" (answers pending). */
+  query(outTradeNo: string, providerRef?: string): Promise<AttemptStatus>;
+  /** Closes the trade at the provider so it can no longer be paid; idempotent. */
+  close(outTradeNo: string, providerRef?: string): Promise<void>;
+  /** Verifies signature/timestamp and decodes; throws NotificationRejected when not authentic. */
+  verifyNotification(input: NotificationInput): Promise<VerifiedNotification>;
+  /** The answer the provider expects: acknowledged or not (then it redelivers). */
+  answer(acknowledged: boolean): NotificationAnswer;
+  /** PayPal: capture an approved order server-side; answers the resulting state. */
+  capture?(outTradeNo: string, providerRef: string): Promise<AttemptStatus>;
+}
+
+/** Decimal string with two places from integer cents: 7500 -> "75.00". */
+export function centsToDecimal(cents: number): string {
+  const sign = cents < 0 ? '-' : '';
+  const abs = Math.abs(cents);
+  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}
+
+/** Integer cents from a decimal string; null when it is not a plain amount with at most 2 places. */
+export function decimalToCents(value: string): number | null {
+  const m = /^(\d{1,12})(?:\.(\d{1,2}))?$/.exec(value.trim());
+  if (!m) return null;
+  return Number(m[1]) * 100 + Number((m[2] ?? '0').padEnd(2, '0'));
+}

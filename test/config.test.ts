@@ -8,7 +8,7 @@ t.test('defaults fill everything that is not required', async (t) => {
   t.equal(c.port, 3000);
   t.equal(c.basePath, '/shop/');
   t.equal(c.cookieSecure, false, 'not secure outside production by default');
-  t.equal(loadGatewayConfig({ ...minimal, NODE_ENV: 'production' }).cookieSecure, true, 'secure in production by default');
+  t.equal(loadGatewayConfig({ ...minimal, NODE_ENV: 'production', APP_SECRET: 'x'.repeat(40) }).cookieSecure, true, 'secure in production by default');
   t.equal(loadGatewayConfig({ ...minimal, BASE_PATH: 'store' }).basePath, '/store/', 'base path normalised');
   t.equal(loadWorkersConfig(minimal).workerConcurrency, 5);
 });
@@ -31,6 +31,8 @@ t.test('required settings are named when missing; secrets are not echoed', async
 });
 
 t.test('production refuses dev-only switches', async (t) => {
+  t.throws(() => loadWorkersConfig({ ...minimal, NODE_ENV: 'production' }), /APP_SECRET must be set to a random value of at least 32 characters/);
+  t.throws(() => loadGatewayConfig({ ...minimal, NODE_ENV: 'production', APP_SECRET: 'short' }), /APP_SECRET must be set/);
   t.throws(() => loadGatewayConfig({ ...minimal, NODE_ENV: 'production', ENABLE_TEST_HOOKS: 'true' }), /ENABLE_TEST_HOOKS must not be true when NODE_ENV=production/);
   t.throws(() => loadGatewayConfig({ ...minimal, ENABLE_TEST_HOOKS: 'maybe' }), /ENABLE_TEST_HOOKS must be true or false/);
 });

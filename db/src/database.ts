@@ -55,6 +55,7 @@ interface CaptchasTable {
   created_at: CreatedAt;
   expires_at: Timestamp;
   used_at: Timestamp | null;
+  verified_at: Timestamp | null;
 }
 
 interface VerificationCodesTable {
@@ -67,6 +68,7 @@ interface VerificationCodesTable {
   expires_at: Timestamp;
   verified_at: Timestamp | null;
   consumed_at: Timestamp | null;
+  flow_hash: string | null;
 }
 
 interface RegistrationMirrorsTable {
@@ -77,6 +79,7 @@ interface RegistrationMirrorsTable {
   last_attempt_at: Timestamp | null;
   succeeded_at: Timestamp | null;
   created_at: CreatedAt;
+  sealed_password: string | null;
 }
 
 interface ReportStatesTable {

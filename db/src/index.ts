@@ -4,3 +4,4 @@ export { migrateToLatest, migrateDown, migrateToNothing, migrationNames } from '
 export { seed, books as bookSeeds, countries as countrySeeds, DEFAULT_COUNTRY_CODE } from './seed/index.js';
 export { pingDb } from './health.js';
 export { appendOrderEvent, expireDueOrders, type Actor } from './ledger.js';
+export { addToOutbox, relayOutbox, type OutboxMessage, type PendingOutboxRow } from './outbox.js';

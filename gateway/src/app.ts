@@ -10,7 +10,14 @@ import dbPlugin from './plugins/db.js';
 import graphqlPlugin from './plugins/graphql.js';
 import redisPlugin from './plugins/redis.js';
 import spaPlugin from './plugins/spa.js';
+import queuesPlugin from './plugins/queues.js';
+import rateLimitPlugin from './plugins/rate-limit.js';
+import servicesPlugin from './plugins/services.js';
+import sessionPlugin from './plugins/session.js';
 import healthRoutes from './routes/health.js';
+import legacyLoginRoutes from './routes/legacy/login.js';
+import legacyReportRoutes from './routes/legacy/reports.js';
+import testHookRoutes from './routes/test-hooks.js';
 
 export interface AppOptions {
   config: GatewayConfig;
@@ -39,10 +46,17 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   // Tier 2: application plugins.
   await app.register(dbPlugin, { db: opts.db });
   await app.register(redisPlugin, { redis: opts.redis });
+  await app.register(queuesPlugin);
+  await app.register(servicesPlugin);
+  await app.register(sessionPlugin);
+  await app.register(rateLimitPlugin);
   await app.register(spaPlugin);
   await app.register(graphqlPlugin);
   // Tier 3: routes.
   await app.register(healthRoutes);
+  await app.register(legacyLoginRoutes);
+  await app.register(legacyReportRoutes);
+  if (config.enableTestHooks) await app.register(testHookRoutes);
 
   app.setErrorHandler((err: Error & { statusCode?: number }, req, reply) => {
     const status = err.statusCode && err.statusCode >= 400 ? err.statusCode : 500;

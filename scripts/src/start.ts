@@ -5,6 +5,7 @@ import { startMailSink } from './stack/mail.js';
 import { startPostgres } from './stack/postgres.js';
 import { startNode, type ManagedProcess } from './stack/processes.js';
 import { startRedis } from './stack/redis.js';
+import { startRegistrationService } from './sandboxes/registration-service.js';
 import { freePort, portOpen } from './stack/util.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -40,6 +41,13 @@ async function main(): Promise<void> {
     mailWeb = mail.webUrl;
   }
 
+  let registrationServiceUrl = process.env.REGISTRATION_SERVICE_URL;
+  if (!registrationServiceUrl) {
+    const sandbox = await startRegistrationService({ port: Number(process.env.REGISTRATION_SANDBOX_PORT ?? 0) });
+    stops.push(() => sandbox.app.close());
+    registrationServiceUrl = sandbox.url;
+  }
+
   const prepared = await prepareDatabase(databaseUrl);
   console.log(`database ready: ${prepared.applied.length} migrations applied, ${prepared.books} books, ${prepared.countries} countries`);
 
@@ -49,6 +57,7 @@ async function main(): Promise<void> {
     DATABASE_URL: databaseUrl,
     REDIS_URL: redisUrl,
     SMTP_URL: smtpUrl,
+    REGISTRATION_SERVICE_URL: registrationServiceUrl,
     PORT: String(port),
     PUBLIC_URL: process.env.PUBLIC_URL ?? `http://localhost:${port}`,
     WEB_DIST_DIR: process.env.WEB_DIST_DIR ?? path.join(root, 'web', 'dist'),
@@ -80,7 +89,8 @@ async function main(): Promise<void> {
   shop is up
     storefront   http://localhost:${port}/shop/index
     GraphQL      http://localhost:${port}/graphql${env.NODE_ENV === 'production' ? '' : '  (GraphiQL: /graphiql)'}
-    health       http://localhost:${port}/health/ready${mailWeb ? `\n    mail sink    ${mailWeb}` : ''}
+    health       http://localhost:${port}/health/ready
+    registration ${registrationServiceUrl}${mailWeb ? `\n    mail sink    ${mailWeb}` : ''}
   Ctrl-C stops everything.
 `);
 }

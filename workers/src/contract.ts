@@ -4,7 +4,9 @@ import type { DefaultJobOptions } from 'bullmq';
 // Payloads carry ids and business keys only, never personal data: processors load the rest
 // from PostgreSQL, which is also what makes a replayed job harmless.
 export interface JobPayloads {
-  mail: { kind: 'verification-code'; codeId: string; sealedCode: string } | { kind: 'receipt'; orderNo: string };
+  mail:
+    | { kind: 'verification-code'; codeId: string; purpose: 'register' | 'reset'; language: 'zh' | 'en'; sealedCode: string }
+    | { kind: 'receipt'; orderNo: string };
   'registration-mirror': { userId: number };
   settlement: { orderNo: string; intentId: string; source: 'notification' | 'poll' | 'operator' };
   'payment-poll': { intentId: string };

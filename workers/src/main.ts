@@ -26,6 +26,8 @@ async function main(): Promise<void> {
   const deps = { config, db, log, queues };
   const workers = startWorkers(deps, connection, buildProcessors(deps));
   await queues.maintenance.upsertJobScheduler('expire-orders', { every: 60_000 }, { name: 'maintenance', data: { task: 'expire-orders' } });
+  // The relay picks up whatever the gateway could not hand to Redis right after its commit.
+  await queues.maintenance.upsertJobScheduler('relay-outbox', { every: 1_000 }, { name: 'maintenance', data: { task: 'relay-outbox' } });
   log.info({ queues: workers.map((w) => w.name) }, 'workers started');
 
   let stopping = false;

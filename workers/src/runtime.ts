@@ -2,13 +2,18 @@ import { Worker, type Job, type MinimalJob, type Processor } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { jitteredBackoff, type JobPayloads, type QueueName } from './contract.js';
 import type { WorkerDeps } from './deps.js';
+import { createTransport } from './mail/transport.js';
+import { mailProcessor } from './processors/mail.js';
 import { maintenanceProcessor } from './processors/maintenance.js';
+import { registrationMirrorProcessor } from './processors/registration-mirror.js';
 
 export type Processors = { [Q in QueueName]?: Processor<JobPayloads[Q]> };
 
 export function buildProcessors(deps: WorkerDeps): Processors {
   return {
     maintenance: maintenanceProcessor(deps),
+    mail: mailProcessor(deps, createTransport(deps.config.smtpUrl)),
+    'registration-mirror': registrationMirrorProcessor(deps),
   };
 }
 

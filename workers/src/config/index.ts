@@ -14,6 +14,7 @@ export interface CommonConfig {
   orderExpiryMinutes: number;
   serviceEmail: string;
   shutdownGraceMs: number;
+  appSecret: string;
 }
 
 export interface GatewayConfig extends CommonConfig {
@@ -48,7 +49,16 @@ function common(v: Record<string, unknown>): CommonConfig {
     orderExpiryMinutes: v.ORDER_EXPIRY_MINUTES as number,
     serviceEmail: v.SERVICE_EMAIL as string,
     shutdownGraceMs: v.SHUTDOWN_GRACE_MS as number,
+    appSecret: v.APP_SECRET as string,
   };
+}
+
+const devSecret = 'dev-only-secret-do-not-use-in-production';
+
+function productionProblems(c: CommonConfig): string[] {
+  if (c.env !== 'production') return [];
+  if (c.appSecret === devSecret || c.appSecret.length < 32) return ['APP_SECRET must be set to a random value of at least 32 characters when NODE_ENV=production'];
+  return [];
 }
 
 function normaliseBasePath(p: string): string {
@@ -59,7 +69,7 @@ function normaliseBasePath(p: string): string {
 export function loadGatewayConfig(env: RawConfig = process.env): GatewayConfig {
   const v = loadSettings('gateway', env);
   const c = common(v);
-  const problems: string[] = [];
+  const problems = productionProblems(c);
   if (c.env === 'production' && v.ENABLE_TEST_HOOKS === true) {
     problems.push('ENABLE_TEST_HOOKS must not be true when NODE_ENV=production');
   }
@@ -84,8 +94,11 @@ export function loadGatewayConfig(env: RawConfig = process.env): GatewayConfig {
 
 export function loadWorkersConfig(env: RawConfig = process.env): WorkersConfig {
   const v = loadSettings('workers', env);
+  const c = common(v);
+  const problems = productionProblems(c);
+  if (problems.length) throw new ConfigError(problems);
   return {
-    ...common(v),
+    ...c,
     smtpUrl: v.SMTP_URL as string,
     mailFrom: v.MAIL_FROM as string,
     registrationServiceUrl: v.REGISTRATION_SERVICE_URL as string,

@@ -42,6 +42,7 @@ export const settings = [
   { name: 'SERVICE_EMAIL', kind: 'string', default: 'info@example.org', usedBy: both, description: 'Customer-service mailbox shown to buyers.' },
   { name: 'SERVICE_HOTLINE', kind: 'string', default: '+86 400 000 0000', usedBy: ['gateway'], description: 'Customer-service hotline shown to buyers.' },
   { name: 'REGISTRATION_SERVICE_URL', kind: 'url', default: 'http://127.0.0.1:4100/register', usedBy: ['workers'], description: 'External registration service that mirrors new accounts.' },
+  { name: 'APP_SECRET', kind: 'string', default: 'dev-only-secret-do-not-use-in-production', usedBy: both, secret: true, description: 'Secret for hashing codes and sealing data between gateway and workers (at least 32 characters in production).' },
   { name: 'ENABLE_TEST_HOOKS', kind: 'bool', default: 'false', usedBy: ['gateway'], description: 'Dev/test-only endpoints (captcha answers); refused in production.' },
   { name: 'WORKER_CONCURRENCY', kind: 'int', default: '5', min: 1, max: 100, usedBy: ['workers'], description: 'Jobs each worker runs at once per queue.' },
   { name: 'SHUTDOWN_GRACE_MS', kind: 'int', default: '10000', min: 100, max: 600000, usedBy: both, description: 'How long a SIGTERM waits for running work before exiting.' },

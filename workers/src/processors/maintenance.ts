@@ -1,5 +1,6 @@
 import type { Job } from 'bullmq';
-import { expireDueOrders } from '@shop/db';
+import { expireDueOrders, relayOutbox } from '@shop/db';
+import { deliverTo } from '../outbox.js';
 import type { JobPayloads } from '../contract.js';
 import type { WorkerDeps } from '../deps.js';
 
@@ -11,6 +12,8 @@ export function maintenanceProcessor(deps: WorkerDeps) {
         if (expired.length) deps.log.info({ count: expired.length }, 'expired unpaid orders');
         return { expired: expired.length };
       }
+      case 'relay-outbox':
+        return relayOutbox(deps.db, deliverTo(deps.queues), { limit: 500 });
       default:
         return { skipped: job.data.task };
     }

@@ -1,0 +1,15 @@
+import fp from 'fastify-plugin';
+import type { ServiceDeps } from '../services/deps.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: ServiceDeps;
+  }
+}
+
+export default fp(
+  async (app) => {
+    app.decorate('deps', { db: app.db, redis: app.redis, queues: app.queues, config: app.config, log: app.log });
+  },
+  { name: 'services', dependencies: ['db', 'redis', 'queues'] },
+);

@@ -1,0 +1,117 @@
+import { randomBytes, randomInt } from 'node:crypto';
+import { sql } from 'kysely';
+import type { CodePurpose } from '@shop/db';
+import { keyedHash, outboxJob, relayNow, seal, sha256 } from '@shop/workers';
+import { AppError } from '../errors.js';
+import type { ServiceDeps } from '../deps.js';
+
+export const CODE_TTL_MS = 10 * 60_000;
+export const RESEND_COOLDOWN_MS = 60_000;
+export const HOURLY_CAP = 5;
+export const MAX_WRONG_TRIES = 5;
+/** A confirmed code must be used (register / reset) within this window. */
+const CONFIRMED_WINDOW_MS = 30 * 60_000;
+
+const codeHash = (secret: string, target: string, code: string) => keyedHash(secret, 'code', `${target}:${code}`);
+
+export interface IssuedCode {
+  codeId: string;
+  /** Binds follow-up calls that carry only the code (legacy confirmVer) to this client. */
+  flowToken: string;
+}
+
+/** Issues a 6-digit code and queues its mail, enforcing the cool-down and the hourly cap. */
+export async function issueCode(deps: ServiceDeps, target: string, purpose: CodePurpose, language: 'zh' | 'en'): Promise<IssuedCode> {
+  const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+  const flowToken = randomBytes(24).toString('base64url');
+  const { codeId, outboxId } = await deps.db.transaction().execute(async (trx) => {
+    // Serialises concurrent requests for one target so the cool-down cannot be raced.
+    await sql`select pg_advisory_xact_lock(hashtext(${`${purpose}:${target}`}))`.execute(trx);
+    const recent = await trx
+      .selectFrom('verification_codes')
+      .select(['created_at'])
+      .where('target', '=', target)
+      .where('purpose', '=', purpose)
+      .where('created_at', '>', new Date(Date.now() - 3600_000))
+      .orderBy('created_at', 'desc')
+      .execute();
+    if (recent[0] && Date.now() - recent[0].created_at.getTime() < RESEND_COOLDOWN_MS) throw new AppError('codeCooldown', 429, 'RATE_LIMITED');
+    if (recent.length >= HOURLY_CAP) throw new AppError('codeHourlyCap', 429, 'RATE_LIMITED');
+    await trx
+      .updateTable('verification_codes')
+      .set({ consumed_at: new Date() })
+      .where('target', '=', target)
+      .where('purpose', '=', purpose)
+      .where('consumed_at', 'is', null)
+      .execute();
+    const row = await trx
+      .insertInto('verification_codes')
+      .values({
+        target,
+        purpose,
+        code_hash: codeHash(deps.config.appSecret, target, code),
+        expires_at: new Date(Date.now() + CODE_TTL_MS),
+        flow_hash: sha256(flowToken),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const outboxId = await outboxJob(trx, 'mail', { kind: 'verification-code', codeId: row.id, purpose, language, sealedCode: seal(deps.config.appSecret, code) });
+    return { codeId: row.id, outboxId };
+  });
+  await relayNow(deps.db, deps.queues, [outboxId]);
+  return { codeId, flowToken };
+}
+
+export type CodeLookup = { target: string } | { flowToken: string };
+
+/** Checks a code; a wrong one counts against MAX_WRONG_TRIES, after which the code is dead. */
+export async function confirmCode(deps: ServiceDeps, lookup: CodeLookup, purpose: CodePurpose, code: string): Promise<{ target: string }> {
+  return deps.db.transaction().execute(async (trx) => {
+    let q = trx
+      .selectFrom('verification_codes')
+      .selectAll()
+      .where('purpose', '=', purpose)
+      .where('consumed_at', 'is', null)
+      .orderBy('created_at', 'desc')
+      .limit(1)
+      .forUpdate();
+    q = 'target' in lookup ? q.where('target', '=', lookup.target) : q.where('flow_hash', '=', sha256(lookup.flowToken));
+    const row = await q.executeTakeFirst();
+    if (!row || row.expires_at.getTime() <= Date.now()) throw new AppError('codeError', 404, 'CODE_INVALID', 'code');
+    if (row.attempts >= MAX_WRONG_TRIES) throw new AppError('codeLocked', 404, 'CODE_LOCKED', 'code');
+    if (row.code_hash !== codeHash(deps.config.appSecret, row.target, code)) {
+      const attempts = row.attempts + 1;
+      await trx.updateTable('verification_codes').set({ attempts }).where('id', '=', row.id).execute();
+      throw new AppError(attempts >= MAX_WRONG_TRIES ? 'codeLocked' : 'codeError', 404, attempts >= MAX_WRONG_TRIES ? 'CODE_LOCKED' : 'CODE_INVALID', 'code');
+    }
+    if (!row.verified_at) await trx.updateTable('verification_codes').set({ verified_at: new Date() }).where('id', '=', row.id).execute();
+    return { target: row.target };
+  });
+}
+
+/** Uses up a confirmed code for `target`: registration and reset each need one, once. */
+export async function consumeConfirmedCode(
+  trx: ServiceDeps['db'],
+  target: string,
+  purpose: CodePurpose,
+): Promise<void> {
+  const used = await trx
+    .updateTable('verification_codes')
+    .set({ consumed_at: new Date() })
+    .where('id', '=', (eb) =>
+      eb
+        .selectFrom('verification_codes')
+        .select('id')
+        .where('target', '=', target)
+        .where('purpose', '=', purpose)
+        .where('consumed_at', 'is', null)
+        .where('verified_at', 'is not', null)
+        .where('verified_at', '>', new Date(Date.now() - CONFIRMED_WINDOW_MS))
+        .orderBy('created_at', 'desc')
+        .limit(1),
+    )
+    .where('consumed_at', 'is', null)
+    .returning('id')
+    .executeTakeFirst();
+  if (!used) throw new AppError('codeNotConfirmed', 400, 'CODE_NOT_CONFIRMED', 'code');
+}

@@ -1,0 +1,70 @@
+import { randomBytes } from 'node:crypto';
+import type { Role } from '@shop/db';
+import { sha256 } from '@shop/workers';
+import type { ServiceDeps } from '../deps.js';
+
+export interface SessionUser {
+  id: number;
+  email: string | null;
+  firstName: string;
+  lastName: string;
+  phoneArea: string | null;
+  phoneNo: string | null;
+  language: 'zh' | 'en';
+  role: Role;
+  loginFirst: boolean;
+  company: string;
+}
+
+/** 256 bits from the CSPRNG; only its hash is stored, so a database leak yields no sessions. */
+export async function createSession(deps: ServiceDeps, userId: number): Promise<{ token: string; expiresAt: Date }> {
+  const token = randomBytes(32).toString('base64url');
+  const expiresAt = new Date(Date.now() + deps.config.sessionTtlHours * 3600_000);
+  await deps.db.insertInto('sessions').values({ token_hash: sha256(token), user_id: userId, expires_at: expiresAt }).execute();
+  return { token, expiresAt };
+}
+
+export async function findSessionUser(deps: Pick<ServiceDeps, 'db'>, token: string): Promise<SessionUser | null> {
+  if (!token || token.length > 200) return null;
+  const row = await deps.db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .select([
+      'users.id',
+      'users.email',
+      'users.first_name',
+      'users.last_name',
+      'users.phone_area',
+      'users.phone_no',
+      'users.language',
+      'users.role',
+      'users.login_first',
+      'users.company',
+    ])
+    .where('sessions.token_hash', '=', sha256(token))
+    .where('sessions.revoked_at', 'is', null)
+    .where('sessions.expires_at', '>', new Date())
+    .where('users.disabled', '=', false)
+    .executeTakeFirst();
+  if (!row) return null;
+  return {
+    id: row.id,
+    email: row.email,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    phoneArea: row.phone_area,
+    phoneNo: row.phone_no,
+    language: row.language,
+    role: row.role,
+    loginFirst: row.login_first,
+    company: row.company,
+  };
+}
+
+export async function revokeSession(deps: Pick<ServiceDeps, 'db'>, token: string): Promise<void> {
+  await deps.db.updateTable('sessions').set({ revoked_at: new Date() }).where('token_hash', '=', sha256(token)).where('revoked_at', 'is', null).execute();
+}
+
+export async function revokeAllSessions(db: ServiceDeps['db'], userId: number): Promise<void> {
+  await db.updateTable('sessions').set({ revoked_at: new Date() }).where('user_id', '=', userId).where('revoked_at', 'is', null).execute();
+}

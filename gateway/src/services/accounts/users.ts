@@ -1,0 +1,133 @@
+import type { Kysely } from 'kysely';
+import type { Database, Language } from '@shop/db';
+import { DEFAULT_COUNTRY_CODE } from '@shop/db';
+import { outboxJob, relayNow, seal } from '@shop/workers';
+import { AppError } from '../errors.js';
+import type { ServiceDeps } from '../deps.js';
+import { consumeConfirmedCode } from './codes.js';
+import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords.js';
+import { createSession, revokeAllSessions, type SessionUser } from './sessions.js';
+import { accountTarget, type Account } from './validation.js';
+
+/** The user fields the login answer carries (spec section 3). */
+export interface LoginResult {
+  userId: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  phoneArea: string;
+  phoneNo: string;
+  language: Language;
+  loginFirst: boolean;
+  access_token: string;
+  token: string;
+  expiresAt: Date;
+  role: string;
+}
+
+type UserRow = { id: number; email: string | null; first_name: string; last_name: string; phone_area: string | null; phone_no: string | null; language: Language; login_first: boolean; role: string };
+
+function loginResult(u: UserRow, session: { token: string; expiresAt: Date }): LoginResult {
+  return {
+    userId: String(u.id),
+    firstName: u.first_name,
+    lastName: u.last_name,
+    email: u.email ?? '',
+    phoneArea: u.phone_area ?? '',
+    phoneNo: u.phone_no ?? '',
+    language: u.language,
+    loginFirst: u.login_first,
+    access_token: session.token,
+    token: session.token,
+    expiresAt: session.expiresAt,
+    role: u.role,
+  };
+}
+
+export function findUserByAccount(db: Kysely<Database>, account: Account) {
+  const q = db.selectFrom('users').selectAll();
+  return (account.kind === 'email'
+    ? q.where((eb) => eb(eb.fn('lower', ['email']), '=', account.email))
+    : q.where('phone_area', '=', account.area).where('phone_no', '=', account.phone)
+  ).executeTakeFirst();
+}
+
+export async function emailRegistered(deps: ServiceDeps, email: string): Promise<boolean> {
+  return !!(await findUserByAccount(deps.db, { kind: 'email', email }));
+}
+
+export interface RegisterInput {
+  email: string;
+  firstName: string;
+  lastName: string;
+  company: string;
+  password: string;
+  language: Language;
+  countryCode?: string;
+}
+
+/** Creates the account (a confirmed code is required), queues its mirror, and logs it in. */
+export async function register(deps: ServiceDeps, input: RegisterInput): Promise<LoginResult> {
+  const passwordHash = await hashPassword(input.password);
+  const { user, outboxId } = await deps.db.transaction().execute(async (trx) => {
+    if (await findUserByAccount(trx, { kind: 'email', email: input.email })) throw new AppError('userExists', 500, 'ACCOUNT_EXISTS', 'email');
+    await consumeConfirmedCode(trx, input.email, 'register');
+    const country = input.countryCode && (await trx.selectFrom('countries').select('code').where('code', '=', input.countryCode).executeTakeFirst());
+    const user = await trx
+      .insertInto('users')
+      .values({
+        email: input.email,
+        first_name: input.firstName,
+        last_name: input.lastName,
+        company: input.company,
+        password_hash: passwordHash,
+        language: input.language,
+        country_code: country ? country.code : DEFAULT_COUNTRY_CODE,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await trx.insertInto('registration_mirrors').values({ user_id: user.id, sealed_password: seal(deps.config.appSecret, input.password) }).execute();
+    const outboxId = await outboxJob(trx, 'registration-mirror', { userId: user.id });
+    return { user, outboxId };
+  });
+  await relayNow(deps.db, deps.queues, [outboxId]);
+  return loginResult(user, await createSession(deps, user.id));
+}
+
+export async function login(deps: ServiceDeps, account: Account, password: string): Promise<LoginResult> {
+  const user = await findUserByAccount(deps.db, account);
+  if (!user) {
+    await burnPasswordCheck(password);
+    throw new AppError(account.kind === 'email' ? 'emailNotRegistered' : 'accountOrPasswordError', 500, 'LOGIN_FAILED');
+  }
+  if (!(await verifyPassword(user.password_hash, password))) throw new AppError('accountOrPasswordError', 500, 'LOGIN_FAILED');
+  if (user.disabled) throw new AppError('accountDisabled', 500, 'ACCOUNT_DISABLED');
+  return loginResult(user, await createSession(deps, user.id));
+}
+
+/** Sets a new password with a confirmed reset code and ends every session of the account. */
+export async function resetPassword(deps: ServiceDeps, account: Account, password: string): Promise<void> {
+  const passwordHash = await hashPassword(password);
+  await deps.db.transaction().execute(async (trx) => {
+    const user = await findUserByAccount(trx, account);
+    if (!user) throw new AppError('userNotExist', 404, 'NOT_FOUND', 'account');
+    await consumeConfirmedCode(trx, accountTarget(account), 'reset');
+    await trx.updateTable('users').set({ password_hash: passwordHash, updated_at: new Date(), login_first: false }).where('id', '=', user.id).execute();
+    await revokeAllSessions(trx, user.id);
+  });
+}
+
+export function presentUser(u: SessionUser) {
+  return {
+    userId: String(u.id),
+    firstName: u.firstName,
+    lastName: u.lastName,
+    email: u.email ?? '',
+    phoneArea: u.phoneArea ?? '',
+    phoneNo: u.phoneNo ?? '',
+    language: u.language,
+    loginFirst: u.loginFirst,
+    role: u.role,
+    company: u.company,
+  };
+}

@@ -1,0 +1,13 @@
+import type { Db } from '@shop/db';
+import type { GatewayConfig, Queues } from '@shop/workers';
+import type { Redis } from 'ioredis';
+import type { FastifyBaseLogger } from 'fastify';
+
+/** What the service layer needs; both faces (GraphQL and legacy REST) build it from the app. */
+export interface ServiceDeps {
+  db: Db;
+  redis: Redis;
+  queues: Queues;
+  config: GatewayConfig;
+  log: FastifyBaseLogger;
+}

@@ -1,0 +1,39 @@
+import { UnrecoverableError, type Job } from 'bullmq';
+import type { Transporter } from 'nodemailer';
+import type { JobPayloads } from '../contract.js';
+import type { WorkerDeps } from '../deps.js';
+import { verificationCodeMail } from '../mail/templates.js';
+import { unseal } from '../seal.js';
+
+/** Where a code goes: the email itself, or the email of the account owning the phone number. */
+async function recipientFor(deps: WorkerDeps, target: string): Promise<string | null> {
+  if (target.includes('@')) return target;
+  const m = /^(\+\d{1,4}) (\d+)$/.exec(target);
+  if (!m) return null;
+  const u = await deps.db.selectFrom('users').select('email').where('phone_area', '=', m[1]!).where('phone_no', '=', m[2]!).executeTakeFirst();
+  return u?.email ?? null;
+}
+
+export function mailProcessor(deps: WorkerDeps, transport: Transporter) {
+  return async (job: Job<JobPayloads['mail']>): Promise<unknown> => {
+    const data = job.data;
+    if (data.kind === 'verification-code') {
+      const row = await deps.db.selectFrom('verification_codes').select(['target', 'expires_at', 'consumed_at']).where('id', '=', data.codeId).executeTakeFirst();
+      if (!row) throw new UnrecoverableError(`code ${data.codeId} does not exist`);
+      // A replaced or expired code is not worth a mail any more.
+      if (row.consumed_at || row.expires_at.getTime() < Date.now()) return { skipped: 'code no longer valid' };
+      const to = await recipientFor(deps, row.target);
+      if (!to) throw new UnrecoverableError('no mail address for this account');
+      let code: string;
+      try {
+        code = unseal(deps.config.appSecret, data.sealedCode);
+      } catch {
+        throw new UnrecoverableError('sealed code cannot be opened (APP_SECRET differs between gateway and workers?)');
+      }
+      const mail = verificationCodeMail(code, data.purpose, data.language, deps.config.serviceEmail);
+      const info = await transport.sendMail({ from: deps.config.mailFrom, to, ...mail });
+      return { messageId: info.messageId };
+    }
+    return { skipped: data.kind };
+  };
+}

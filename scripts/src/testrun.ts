@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -49,10 +49,16 @@ async function main(): Promise<number> {
     const tap = path.join(root, 'node_modules', 'tap', 'dist', 'esm', 'run.mjs');
     // tap compiles its plugin set into node_modules; on a fresh install it still holds the default
     // set (with ts-node), so rebuild it for the configured one (tsx) before the first run.
-    await new Promise<void>((resolve, reject) => {
-      const build = spawn(process.execPath, [tap, 'build'], { cwd: root, env, stdio: 'inherit' });
-      build.once('exit', (c) => (c === 0 ? resolve() : reject(new Error(`tap build exited with ${c}`))));
-    });
+    // A stamp keeps concurrent runs from rebuilding it under each other's feet.
+    const pluginStamp = path.join(root, 'node_modules', '.shop-tap-plugins');
+    const wantedPlugins = JSON.stringify((JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { tap?: { plugin?: unknown } }).tap?.plugin ?? null);
+    if (!existsSync(pluginStamp) || readFileSync(pluginStamp, 'utf8') !== wantedPlugins) {
+      await new Promise<void>((resolve, reject) => {
+        const build = spawn(process.execPath, [tap, 'build'], { cwd: root, env, stdio: 'inherit' });
+        build.once('exit', (c) => (c === 0 ? resolve() : reject(new Error(`tap build exited with ${c}`))));
+      });
+      writeFileSync(pluginStamp, wantedPlugins);
+    }
     let summary = { total: 0, pass: 0, fail: 0 };
     const code = await new Promise<number>((resolve) => {
       const child = spawn(process.execPath, [tap, ...(args.length ? args : ['test/**/*.test.ts'])], { cwd: root, env, stdio: ['ignore', 'pipe', 'inherit'] });

@@ -31,7 +31,7 @@ export function startWorkers(
       settings: {
         backoffStrategy: (attempts: number, _type?: string, _err?: Error, job?: MinimalJob) => {
           const opts = job?.opts.backoff;
-          return jitteredBackoff(attempts, typeof opts === 'object' && opts.delay ? opts.delay : 1_000);
+          return jitteredBackoff(attempts, (typeof opts === 'object' && opts.delay ? opts.delay : 1_000) * deps.config.retryDelayScale);
         },
       },
     });

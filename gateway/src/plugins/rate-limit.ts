@@ -14,6 +14,11 @@ export const limits = {
   graphql: { max: 300, timeWindow: '1 minute' },
 } as const;
 
+/** A route's limit with the configured scale applied (RATE_LIMIT_SCALE). */
+export function scaled(limit: { max: number; timeWindow: string }, scale: number): { max: number; timeWindow: string } {
+  return { max: Math.max(1, Math.round(limit.max * scale)), timeWindow: limit.timeWindow };
+}
+
 export default fp(
   async (app) => {
     await app.register(rateLimit, {

@@ -15,6 +15,7 @@ export interface CommonConfig {
   serviceEmail: string;
   shutdownGraceMs: number;
   appSecret: string;
+  retryDelayScale: number;
 }
 
 export interface GatewayConfig extends CommonConfig {
@@ -28,6 +29,7 @@ export interface GatewayConfig extends CommonConfig {
   contentDir: string;
   serviceHotline: string;
   enableTestHooks: boolean;
+  rateLimitScale: number;
 }
 
 export interface WorkersConfig extends CommonConfig {
@@ -50,6 +52,7 @@ function common(v: Record<string, unknown>): CommonConfig {
     serviceEmail: v.SERVICE_EMAIL as string,
     shutdownGraceMs: v.SHUTDOWN_GRACE_MS as number,
     appSecret: v.APP_SECRET as string,
+    retryDelayScale: v.RETRY_DELAY_SCALE as number,
   };
 }
 
@@ -89,6 +92,7 @@ export function loadGatewayConfig(env: RawConfig = process.env): GatewayConfig {
     contentDir: v.CONTENT_DIR as string,
     serviceHotline: v.SERVICE_HOTLINE as string,
     enableTestHooks: v.ENABLE_TEST_HOOKS as boolean,
+    rateLimitScale: v.RATE_LIMIT_SCALE as number,
   };
 }
 

@@ -18,6 +18,13 @@ function parseOne(s: Setting, raw: string): { value?: unknown; problem?: string 
       if (s.max !== undefined && n > s.max) return { problem: `${s.name} must be at most ${s.max}, got ${n}` };
       return { value: n };
     }
+    case 'number': {
+      const n = Number(raw);
+      if (!raw.trim() || !Number.isFinite(n)) return { problem: `${s.name} must be a number, got "${raw}"` };
+      if (s.min !== undefined && n < s.min) return { problem: `${s.name} must be at least ${s.min}, got ${n}` };
+      if (s.max !== undefined && n > s.max) return { problem: `${s.name} must be at most ${s.max}, got ${n}` };
+      return { value: n };
+    }
     case 'bool':
       if (['true', '1', 'yes'].includes(raw.toLowerCase())) return { value: true };
       if (['false', '0', 'no'].includes(raw.toLowerCase())) return { value: false };

@@ -1,4 +1,4 @@
-export type SettingKind = 'string' | 'int' | 'bool' | 'url' | 'enum' | 'path';
+export type SettingKind = 'string' | 'int' | 'number' | 'bool' | 'url' | 'enum' | 'path';
 export type Process = 'gateway' | 'workers';
 
 export interface Setting {
@@ -44,6 +44,8 @@ export const settings = [
   { name: 'REGISTRATION_SERVICE_URL', kind: 'url', default: 'http://127.0.0.1:4100/register', usedBy: ['workers'], description: 'External registration service that mirrors new accounts.' },
   { name: 'APP_SECRET', kind: 'string', default: 'dev-only-secret-do-not-use-in-production', usedBy: both, secret: true, description: 'Secret for hashing codes and sealing data between gateway and workers (at least 32 characters in production).' },
   { name: 'ENABLE_TEST_HOOKS', kind: 'bool', default: 'false', usedBy: ['gateway'], description: 'Dev/test-only endpoints (captcha answers); refused in production.' },
+  { name: 'RETRY_DELAY_SCALE', kind: 'number', default: '1', min: 0.0001, max: 100, usedBy: both, description: 'Multiplies every job retry delay (tests and the dev stack compress time with it).' },
+  { name: 'RATE_LIMIT_SCALE', kind: 'number', default: '1', min: 0.01, max: 1000, usedBy: ['gateway'], description: 'Multiplies every per-client rate limit (raise it for load tests).' },
   { name: 'WORKER_CONCURRENCY', kind: 'int', default: '5', min: 1, max: 100, usedBy: ['workers'], description: 'Jobs each worker runs at once per queue.' },
   { name: 'SHUTDOWN_GRACE_MS', kind: 'int', default: '10000', min: 100, max: 600000, usedBy: both, description: 'How long a SIGTERM waits for running work before exiting.' },
 ] as const satisfies readonly Setting[];

@@ -16,7 +16,7 @@ import {
   type Account,
 } from '../../services/accounts/validation.js';
 import { clearSessionCookie, setSessionCookie } from '../../plugins/session.js';
-import { limits } from '../../plugins/rate-limit.js';
+import { limits as baseLimits, scaled } from '../../plugins/rate-limit.js';
 import { field, legacy, ok } from './envelope.js';
 import { envelope, formBody, s } from './schemas.js';
 
@@ -51,6 +51,7 @@ function cookieOpts(req: FastifyRequest, maxAgeSeconds: number) {
 
 const routes: FastifyPluginAsync = async (app) => {
   const deps = app.deps;
+  const limits = Object.fromEntries(Object.entries(baseLimits).map(([k, v]) => [k, scaled(v, app.config.rateLimitScale)])) as typeof baseLimits;
   const post = (url: string, limit: { max: number; timeWindow: string } | null, props: Record<string, object>, data: object, handler: (req: FastifyRequest, reply: FastifyReply) => Promise<ReturnType<typeof ok>>) =>
     app.post(url, { schema: { body: formBody(props), response: envelope(data) }, config: limit ? { rateLimit: limit } : {} }, legacy(handler));
 
@@ -88,10 +89,11 @@ const routes: FastifyPluginAsync = async (app) => {
   });
 
   post('/api/login/confirmVer', limits.codeCheck, { verifycode: s }, {}, async (req) => {
+    const code = requireCode(field(req.body, 'verifycode'));
     const flowToken = req.cookies[REGISTER_FLOW_COOKIE];
     if (!flowToken) throw new AppError('captchaError', 404, 'CODE_INVALID', 'code');
     try {
-      await confirmCode(deps, { flowToken }, 'register', requireCode(field(req.body, 'verifycode')));
+      await confirmCode(deps, { flowToken }, 'register', code);
     } catch (err) {
       // The legacy client reads 404 as 'Verification code error'.
       if (err instanceof AppError && err.key === 'codeError') throw new AppError('captchaError', 404, 'CODE_INVALID', 'code');

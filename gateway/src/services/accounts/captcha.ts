@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import svgCaptcha from 'svg-captcha';
 import { keyedHash } from '@shop/workers';
 import { AppError } from '../errors.js';
@@ -17,7 +18,7 @@ export async function createCaptcha(deps: ServiceDeps): Promise<{ id: string; im
   const id = randomUUID();
   await deps.db
     .insertInto('captchas')
-    .values({ id, answer_hash: answerHash(deps.config.appSecret, id, captcha.text), expires_at: new Date(Date.now() + CAPTCHA_TTL_MS) })
+    .values({ id, answer_hash: answerHash(deps.config.appSecret, id, captcha.text), expires_at: sql<Date>`now() + ${`${CAPTCHA_TTL_MS} milliseconds`}::interval` })
     .execute();
   if (deps.config.enableTestHooks) await deps.redis.set(testHookKey(id), captcha.text, 'PX', CAPTCHA_TTL_MS).catch(() => undefined);
   return { id, image: `data:image/svg+xml;base64,${Buffer.from(captcha.data).toString('base64')}` };

@@ -50,7 +50,7 @@ export async function issueCode(deps: ServiceDeps, target: string, purpose: Code
         target,
         purpose,
         code_hash: codeHash(deps.config.appSecret, target, code),
-        expires_at: new Date(Date.now() + CODE_TTL_MS),
+        expires_at: sql<Date>`now() + ${`${CODE_TTL_MS} milliseconds`}::interval`,
         flow_hash: sha256(flowToken),
       })
       .returning('id')
@@ -66,7 +66,8 @@ export type CodeLookup = { target: string } | { flowToken: string };
 
 /** Checks a code; a wrong one counts against MAX_WRONG_TRIES, after which the code is dead. */
 export async function confirmCode(deps: ServiceDeps, lookup: CodeLookup, purpose: CodePurpose, code: string): Promise<{ target: string }> {
-  return deps.db.transaction().execute(async (trx) => {
+  // The refusal is returned, not thrown, inside the transaction: a wrong try must be counted.
+  const outcome = await deps.db.transaction().execute(async (trx): Promise<{ target: string } | AppError> => {
     let q = trx
       .selectFrom('verification_codes')
       .selectAll()
@@ -77,16 +78,18 @@ export async function confirmCode(deps: ServiceDeps, lookup: CodeLookup, purpose
       .forUpdate();
     q = 'target' in lookup ? q.where('target', '=', lookup.target) : q.where('flow_hash', '=', sha256(lookup.flowToken));
     const row = await q.executeTakeFirst();
-    if (!row || row.expires_at.getTime() <= Date.now()) throw new AppError('codeError', 404, 'CODE_INVALID', 'code');
-    if (row.attempts >= MAX_WRONG_TRIES) throw new AppError('codeLocked', 404, 'CODE_LOCKED', 'code');
+    if (!row || row.expires_at.getTime() <= Date.now()) return new AppError('codeError', 404, 'CODE_INVALID', 'code');
+    if (row.attempts >= MAX_WRONG_TRIES) return new AppError('codeLocked', 404, 'CODE_LOCKED', 'code');
     if (row.code_hash !== codeHash(deps.config.appSecret, row.target, code)) {
       const attempts = row.attempts + 1;
       await trx.updateTable('verification_codes').set({ attempts }).where('id', '=', row.id).execute();
-      throw new AppError(attempts >= MAX_WRONG_TRIES ? 'codeLocked' : 'codeError', 404, attempts >= MAX_WRONG_TRIES ? 'CODE_LOCKED' : 'CODE_INVALID', 'code');
+      return attempts >= MAX_WRONG_TRIES ? new AppError('codeLocked', 404, 'CODE_LOCKED', 'code') : new AppError('codeError', 404, 'CODE_INVALID', 'code');
     }
     if (!row.verified_at) await trx.updateTable('verification_codes').set({ verified_at: new Date() }).where('id', '=', row.id).execute();
     return { target: row.target };
   });
+  if (outcome instanceof AppError) throw outcome;
+  return outcome;
 }
 
 /** Uses up a confirmed code for `target`: registration and reset each need one, once. */

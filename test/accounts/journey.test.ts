@@ -68,3 +68,32 @@ t.test('login failures: unregistered email, wrong password, disabled account, ca
   c.headers.locale = 'zh';
   t.match(await loginLegacy(c, email), { code: 500, message: '登录失败：账号已被禁用…' });
 });
+
+t.test('the same journey over GraphQL: requestCode, confirmCode, register, logout, reset', async (t) => {
+  const stack = await startStack(t, { RATE_LIMIT_SCALE: '10' });
+  const c = stack.client();
+  const email = uniqueEmail('gql');
+  const { latestCode } = await import('../helpers/mail.js');
+  t.same((await c.gql(`mutation($a: String!) { requestCode(account: $a, purpose: REGISTER) }`, { a: email })).data, { requestCode: true });
+  const code = await latestCode(email);
+  const input = { email, code, firstName: 'G', lastName: 'Q', company: 'L', password: 'Graph1234', confirmPassword: 'Graph1234', agreement: true, language: 'zh' };
+  const reg = await c.gql<{ register: { accessToken: string; user: { email: string; language: string } } }>(
+    `mutation($i: RegisterInput!) { register(input: $i) { accessToken user { email language } } }`,
+    { i: input },
+  );
+  t.match(reg.data?.register.user, { email, language: 'zh' });
+  t.equal((await c.gql<{ me: { email: string } }>('{ me { email } }')).data?.me.email, email, 'registered and logged in');
+  const dup = await c.gql(`mutation($i: RegisterInput!) { register(input: $i) { accessToken } }`, { i: input });
+  t.equal(dup.errors?.[0]?.extensions?.code, 'CODE_INVALID', 'the code served once');
+  t.same((await c.gql('mutation { logout }')).data, { logout: true });
+  t.equal((await c.gql<{ me: unknown }>('{ me { email } }')).data?.me, null);
+
+  t.same((await c.gql(`mutation($a: String!) { requestCode(account: $a, purpose: RESET) }`, { a: email })).data, { requestCode: true });
+  const resetCode = await latestCode(email, 2);
+  const wrongCode = await c.gql(`mutation($a: String!, $c: String!) { confirmCode(account: $a, purpose: RESET, code: $c) }`, { a: email, c: resetCode === '123456' ? '654321' : '123456' });
+  t.equal(wrongCode.errors?.[0]?.message, 'code error');
+  t.same((await c.gql(`mutation($a: String!, $c: String!) { confirmCode(account: $a, purpose: RESET, code: $c) }`, { a: email, c: resetCode })).data, { confirmCode: true });
+  t.same((await c.gql(`mutation($a: String!) { resetPassword(account: $a, password: "Reset1234", confirmPassword: "Reset1234") }`, { a: email })).data, { resetPassword: true });
+  const unknown = await c.gql(`mutation { requestCode(account: "nobody-here@example.com", purpose: RESET) }`);
+  t.equal(unknown.errors?.[0]?.message, 'user does not exist');
+});

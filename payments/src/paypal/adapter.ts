@@ -1,0 +1,141 @@
+import {
+  ProviderError,
+  centsToDecimal,
+  type AttemptStatus,
+  type CreateAttemptInput,
+  type CreatedAttempt,
+  type NotificationAnswer,
+  type NotificationInput,
+  type PaymentProvider,
+  type VerifiedNotification,
+} from '../provider.js';
+import { PaypalApiClient } from './apiClient.js';
+import { CertificateStore } from './certificateStore.js';
+import { resolvePaypalConfig, type PaypalConfig, type ResolvedPaypalConfig } from './config.js';
+import { paypalIssue, providerErrorFromResponse } from './errors.js';
+import { statusFromOrder } from './orderStatus.js';
+import { notificationFromEvent } from './webhookEvents.js';
+import { verifyWebhookTransmission } from './webhookVerifier.js';
+import type { PaypalErrorBody, PaypalOrder, PaypalOrderRequest } from './wire.js';
+
+// PayPal order ids are upper-case alphanumerics (≤36); checking keeps odd input out of URLs.
+const ORDER_ID = /^[A-Z0-9]{1,36}$/;
+
+/** The capture's PayPal-Request-Id: derived from the attempt, so a retried capture replays. */
+export function captureRequestId(outTradeNo: string): string {
+  return `${outTradeNo}-capture`.slice(0, 108);
+}
+
+/**
+ * PayPal Orders v2 checkout: create an order (buyer approves on PayPal), capture it
+ * server-side, learn outcomes from webhooks verified against PayPal's signing certificate.
+ *
+ * close() is a documented no-op: Orders v2 has no call to cancel an unapproved CAPTURE order
+ * (PayPal lets it expire by itself), and no money moves until we capture, so an attempt the app
+ * has closed is simply never captured.
+ */
+export class PaypalAdapter implements PaymentProvider {
+  readonly name = 'paypal' as const;
+  readonly identity: { merchantId?: string; appId?: string };
+  private readonly config: ResolvedPaypalConfig;
+  private readonly api: PaypalApiClient;
+  private readonly certs: CertificateStore;
+
+  constructor(config: PaypalConfig) {
+    this.config = resolvePaypalConfig(config);
+    this.api = new PaypalApiClient(this.config);
+    this.certs = new CertificateStore(this.config);
+    this.identity = this.config.merchantId ? { merchantId: this.config.merchantId } : {};
+  }
+
+  async createAttempt(input: CreateAttemptInput): Promise<CreatedAttempt> {
+    const body: PaypalOrderRequest = {
+      intent: 'CAPTURE',
+      purchase_units: [
+        {
+          reference_id: input.outTradeNo,
+          custom_id: input.outTradeNo,
+          // One invoice id per attempt: PayPal may refuse a repeated invoice id for a second attempt of an order.
+          invoice_id: input.outTradeNo,
+          description: input.description.slice(0, 127),
+          amount: { currency_code: input.currency.toUpperCase(), value: centsToDecimal(input.amountCents) },
+        },
+      ],
+      payment_source: {
+        paypal: {
+          experience_context: {
+            return_url: input.returnUrl,
+            cancel_url: input.cancelUrl ?? input.returnUrl,
+            user_action: 'PAY_NOW',
+            shipping_preference: 'NO_SHIPPING',
+            locale: input.locale === 'zh' ? 'zh-CN' : 'en-US',
+            ...(this.config.brandName ? { brand_name: this.config.brandName } : {}),
+          },
+        },
+      },
+    };
+    // The out_trade_no as PayPal-Request-Id makes a retried create answer the same order.
+    const res = await this.api.send(
+      { method: 'POST', path: '/v2/checkout/orders', body, headers: { 'PayPal-Request-Id': input.outTradeNo } },
+      'PayPal create order',
+    );
+    if (res.status !== 200 && res.status !== 201) {
+      throw providerErrorFromResponse(res.status, res.body as PaypalErrorBody, 'PayPal create order');
+    }
+    const order = res.body as PaypalOrder;
+    const link = order.links?.find((l) => l.rel === 'approve') ?? order.links?.find((l) => l.rel === 'payer-action');
+    if (!order.id || !link) {
+      throw new ProviderError('paypal', 'NO_APPROVE_LINK', `PayPal order ${order.id ?? '?'} came back without an approve link`, false, res.status);
+    }
+    return { providerRef: order.id, nextAction: { type: 'redirect', href: link.href } };
+  }
+
+  async query(outTradeNo: string, providerRef?: string): Promise<AttemptStatus> {
+    // Orders cannot be looked up by our number, only by PayPal's id.
+    if (!providerRef) return { state: 'pending', outTradeNo, detail: 'no PayPal order id yet' };
+    const id = checkOrderId(providerRef);
+    const res = await this.api.send({ method: 'GET', path: `/v2/checkout/orders/${id}` }, 'PayPal get order');
+    if (res.status === 404) return { state: 'pending', outTradeNo, providerRef, detail: 'order not found at PayPal' };
+    if (res.status !== 200) throw providerErrorFromResponse(res.status, res.body as PaypalErrorBody, 'PayPal get order');
+    return statusFromOrder(res.body as PaypalOrder, outTradeNo);
+  }
+
+  async capture(outTradeNo: string, providerRef: string): Promise<AttemptStatus> {
+    const id = checkOrderId(providerRef);
+    const res = await this.api.send(
+      {
+        method: 'POST',
+        path: `/v2/checkout/orders/${id}/capture`,
+        body: {},
+        headers: { 'PayPal-Request-Id': captureRequestId(outTradeNo), Prefer: 'return=representation' },
+      },
+      'PayPal capture order',
+    );
+    if (res.status === 200 || res.status === 201) return statusFromOrder(res.body as PaypalOrder, outTradeNo);
+    const error = res.body as PaypalErrorBody | undefined;
+    // Captured before (by another worker, or a request id that expired): the order says how it went.
+    if (res.status === 422 && paypalIssue(error) === 'ORDER_ALREADY_CAPTURED') return this.query(outTradeNo, providerRef);
+    throw providerErrorFromResponse(res.status, error, 'PayPal capture order');
+  }
+
+  async close(): Promise<void> {
+    // Intentionally nothing to do; see the class comment.
+  }
+
+  async verifyNotification(input: NotificationInput): Promise<VerifiedNotification> {
+    const event = await verifyWebhookTransmission(input, this.config, this.certs);
+    return notificationFromEvent(event);
+  }
+
+  answer(acknowledged: boolean): NotificationAnswer {
+    // Any 2xx stops PayPal's redelivery; anything else makes it retry.
+    return acknowledged
+      ? { status: 200, contentType: 'application/json', body: '{"received":true}' }
+      : { status: 500, contentType: 'application/json', body: '{"received":false}' };
+  }
+}
+
+function checkOrderId(providerRef: string): string {
+  if (!ORDER_ID.test(providerRef)) throw new ProviderError('paypal', 'INVALID_RESOURCE_ID', `not a PayPal order id: ${providerRef}`, false);
+  return providerRef;
+}

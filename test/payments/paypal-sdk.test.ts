@@ -140,7 +140,7 @@ t.test('the SDK reads orders the adapter created, and the adapter captures order
   });
   const got = await orders.getOrder({ id: providerRef! });
   t.match(got.result, { intent: 'CAPTURE', status: 'PAYER_ACTION_REQUIRED' });
-  t.match(got.result.purchaseUnits?.[0], { referenceId: outTradeNo, customId: outTradeNo, invoiceId: 'ORD-SDK-1', amount: { currencyCode: 'USD', value: '9.90' } });
+  t.match(got.result.purchaseUnits?.[0], { referenceId: outTradeNo, customId: outTradeNo, invoiceId: outTradeNo, amount: { currencyCode: 'USD', value: '9.90' } });
   await fetch(`${sandbox.url}/checkoutnow/${providerRef}/pay`, { method: 'POST', redirect: 'manual' });
   t.equal((await adapter.capture(outTradeNo, providerRef!)).state, 'succeeded');
   t.equal((await orders.getOrder({ id: providerRef! })).result.purchaseUnits?.[0]?.payments?.captures?.[0]?.status, 'COMPLETED');

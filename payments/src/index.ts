@@ -1,1 +1,2 @@
 export * from './provider.js';
+export { BankTransferProvider } from './bank-transfer.js';

@@ -1,0 +1,29 @@
+import type { AttemptStatus, CreateAttemptInput, CreatedAttempt, NotificationAnswer, PaymentProvider, VerifiedNotification } from './provider.js';
+import { NotificationRejected } from './provider.js';
+
+/**
+ * Offline payment: nothing happens at a provider. The order waits with a payment reference
+ * (the buyer quotes it on the transfer) until an operator records the money as received.
+ */
+export class BankTransferProvider implements PaymentProvider {
+  readonly name = 'bank_transfer' as const;
+  readonly identity = {};
+
+  async createAttempt(input: CreateAttemptInput): Promise<CreatedAttempt> {
+    return { providerRef: input.orderNo, nextAction: { type: 'offline', reference: input.orderNo } };
+  }
+
+  async query(outTradeNo: string): Promise<AttemptStatus> {
+    return { state: 'pending', outTradeNo };
+  }
+
+  async close(): Promise<void> {}
+
+  async verifyNotification(): Promise<VerifiedNotification> {
+    throw new NotificationRejected('no_notifications', 'bank transfers are completed by an operator, not by notifications');
+  }
+
+  answer(acknowledged: boolean): NotificationAnswer {
+    return { status: acknowledged ? 204 : 400, contentType: 'text/plain', body: '' };
+  }
+}

@@ -5,3 +5,4 @@ export { seed, books as bookSeeds, countries as countrySeeds, DEFAULT_COUNTRY_CO
 export { pingDb } from './health.js';
 export { appendOrderEvent, expireDueOrders, type Actor } from './ledger.js';
 export { addToOutbox, relayOutbox, type OutboxMessage, type PendingOutboxRow } from './outbox.js';
+export { settleOrder, markShipped, type SettleResult } from './order-ledger.js';

@@ -10,7 +10,9 @@ import dbPlugin from './plugins/db.js';
 import graphqlPlugin from './plugins/graphql.js';
 import redisPlugin from './plugins/redis.js';
 import spaPlugin from './plugins/spa.js';
+import paymentsPlugin from './plugins/payments.js';
 import queuesPlugin from './plugins/queues.js';
+import type { ProviderRegistry } from './services/payments/registry.js';
 import rateLimitPlugin from './plugins/rate-limit.js';
 import servicesPlugin from './plugins/services.js';
 import sessionPlugin from './plugins/session.js';
@@ -24,6 +26,8 @@ export interface AppOptions {
   /** Injected in tests; otherwise the app opens (and closes) its own. */
   db?: Db;
   redis?: Redis;
+  /** Payment providers; by default built from PAYMENTS_CONFIG_FILE. */
+  providers?: ProviderRegistry;
 }
 
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
@@ -47,6 +51,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(dbPlugin, { db: opts.db });
   await app.register(redisPlugin, { redis: opts.redis });
   await app.register(queuesPlugin);
+  await app.register(paymentsPlugin, { providers: opts.providers });
   await app.register(servicesPlugin);
   await app.register(sessionPlugin);
   await app.register(rateLimitPlugin);

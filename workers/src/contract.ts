@@ -10,6 +10,8 @@ export interface JobPayloads {
   'registration-mirror': { userId: number };
   settlement: { orderNo: string; intentId: string; source: 'notification' | 'poll' | 'operator' };
   'payment-poll': { intentId: string };
+  /** Closes a replaced or expired attempt at its provider so it can no longer be paid. */
+  'payment-close': { intentId: string };
   'bank-transfer': { orderNo: string; reference: string; operatorId: number };
   'order-expiry': { orderNo: string };
   maintenance: { task: 'relay-outbox' | 'reconcile' | 'expire-orders' };
@@ -22,6 +24,7 @@ export const queueNames = [
   'registration-mirror',
   'settlement',
   'payment-poll',
+  'payment-close',
   'bank-transfer',
   'order-expiry',
   'maintenance',
@@ -40,6 +43,7 @@ export const defaultJobOptions: Record<QueueName, DefaultJobOptions> = {
   'registration-mirror': { ...base, attempts: 20, backoff: { type: 'jittered', delay: 5_000 } },
   settlement: { ...base, attempts: 12 },
   'payment-poll': { ...base, attempts: 30, backoff: { type: 'jittered', delay: 3_000 } },
+  'payment-close': { ...base, attempts: 15, backoff: { type: 'jittered', delay: 10_000 } },
   'bank-transfer': { ...base },
   'order-expiry': { ...base },
   maintenance: { ...base, attempts: 1 },
@@ -58,6 +62,8 @@ export function jobIdFor<Q extends QueueName>(queue: Q, payload: JobPayloads[Q])
       return `settle-${(payload as JobPayloads['settlement']).orderNo}`;
     case 'payment-poll':
       return `poll-${(payload as JobPayloads['payment-poll']).intentId}`;
+    case 'payment-close':
+      return `close-${(payload as JobPayloads['payment-close']).intentId}`;
     case 'bank-transfer':
       return `bank-${(payload as JobPayloads['bank-transfer']).orderNo}`;
     case 'order-expiry':

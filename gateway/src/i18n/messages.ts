@@ -42,6 +42,27 @@ export const messages = {
   tooManyRequests: { en: 'Too many requests, please try again later', zh: '请求过于频繁，请稍后再试' },
   badRequest: { en: 'Invalid request', zh: '请求无效' },
   notFound: { en: 'Not Found', zh: '未找到' },
+  selectCountry: { en: 'please select country', zh: '请选择国家' },
+  pleaseEnter: { en: 'Please Enter ', zh: '请输入' },
+  tooLong64: { en: 'Length cannot exceed 64', zh: '长度不能超过64' },
+  tooLong255: { en: 'Length cannot exceed 255', zh: '长度不能超过255' },
+  paperBook: {
+    en: 'Paper books are sold through customer service: please contact us by email.',
+    zh: '纸质书请通过邮件联系客服购买。',
+  },
+  alreadyBought: { en: 'You have already bought this e-book', zh: '您已购买过该电子书' },
+  failedPurchase: { en: 'failed purchase', zh: '购买失败' },
+  bookNotFound: { en: 'The book does not exist', zh: '该书不存在' },
+  orderNotFound: { en: 'The order does not exist', zh: '订单不存在' },
+  paymentMethodUnavailable: { en: 'This payment method is not available', zh: '该支付方式暂不可用' },
+  idempotencyMismatch: { en: 'This Idempotency-Key was used for a different request', zh: '该幂等键已用于其他请求' },
+  requestInProgress: { en: 'The same request is still being processed', zh: '相同的请求正在处理中' },
+  downloadFailed: { en: 'Download failed, please contact customer service!', zh: '下载失败，请联系客服！' },
+  submissionSuccessful: { en: 'submission successful', zh: '提交成功' },
+  paymentFailed: { en: 'Payment failed, please pay again!', zh: '支付失败，请重新支付！' },
+  paymentSucceeded: { en: 'Successful Book Purchase', zh: '购书成功' },
+  operationSuccess: { en: 'operation success', zh: '操作成功' },
+  wrongOrderState: { en: 'The order is not in a state that allows this', zh: '订单当前状态不允许该操作' },
 } as const;
 
 export type MessageKey = keyof typeof messages;

@@ -9,7 +9,7 @@ declare module 'fastify' {
 
 export default fp(
   async (app) => {
-    app.decorate('deps', { db: app.db, redis: app.redis, queues: app.queues, config: app.config, log: app.log });
+    app.decorate('deps', { db: app.db, redis: app.redis, queues: app.queues, config: app.config, log: app.log, providers: app.providers });
   },
-  { name: 'services', dependencies: ['db', 'redis', 'queues'] },
+  { name: 'services', dependencies: ['db', 'redis', 'queues', 'payments'] },
 );

@@ -2,6 +2,7 @@ import type { Db } from '@shop/db';
 import type { GatewayConfig, Queues } from '@shop/workers';
 import type { Redis } from 'ioredis';
 import type { FastifyBaseLogger } from 'fastify';
+import type { ProviderRegistry } from './payments/registry.js';
 
 /** What the service layer needs; both faces (GraphQL and legacy REST) build it from the app. */
 export interface ServiceDeps {
@@ -10,4 +11,5 @@ export interface ServiceDeps {
   queues: Queues;
   config: GatewayConfig;
   log: FastifyBaseLogger;
+  providers: ProviderRegistry;
 }

@@ -16,6 +16,7 @@ export interface CommonConfig {
   shutdownGraceMs: number;
   appSecret: string;
   retryDelayScale: number;
+  paymentsConfigFile: string | undefined;
 }
 
 export interface GatewayConfig extends CommonConfig {
@@ -30,6 +31,7 @@ export interface GatewayConfig extends CommonConfig {
   serviceHotline: string;
   enableTestHooks: boolean;
   rateLimitScale: number;
+  payeeName: string;
 }
 
 export interface WorkersConfig extends CommonConfig {
@@ -53,6 +55,7 @@ function common(v: Record<string, unknown>): CommonConfig {
     shutdownGraceMs: v.SHUTDOWN_GRACE_MS as number,
     appSecret: v.APP_SECRET as string,
     retryDelayScale: v.RETRY_DELAY_SCALE as number,
+    paymentsConfigFile: v.PAYMENTS_CONFIG_FILE as string | undefined,
   };
 }
 
@@ -93,6 +96,7 @@ export function loadGatewayConfig(env: RawConfig = process.env): GatewayConfig {
     serviceHotline: v.SERVICE_HOTLINE as string,
     enableTestHooks: v.ENABLE_TEST_HOOKS as boolean,
     rateLimitScale: v.RATE_LIMIT_SCALE as number,
+    payeeName: v.PAYEE_NAME as string,
   };
 }
 

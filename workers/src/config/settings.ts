@@ -37,6 +37,8 @@ export const settings = [
   { name: 'SESSION_TTL_HOURS', kind: 'int', default: '24', min: 1, max: 720, usedBy: ['gateway'], description: 'Session lifetime (spec: 1 day).' },
   { name: 'ORDER_EXPIRY_MINUTES', kind: 'int', default: '120', min: 5, max: 10080, usedBy: both, description: 'How long an unpaid order stays open.' },
   { name: 'CONTENT_DIR', kind: 'path', default: 'content/books', usedBy: ['gateway'], description: 'Folder holding the e-book PDFs named in the catalogue.' },
+  { name: 'PAYMENTS_CONFIG_FILE', kind: 'path', usedBy: both, secret: true, description: 'JSON file with the adapter config (keys, ids, API base) of each enabled provider: wechat, alipay, paypal; bank transfer is always on. npm start writes one for the local sandboxes.' },
+  { name: 'PAYEE_NAME', kind: 'string', default: 'Automotive Software Quality Standard Publications', usedBy: ['gateway'], description: 'Payee shown on the QR payment page and the offline notice.' },
   { name: 'SMTP_URL', kind: 'url', default: 'smtp://127.0.0.1:1025', usedBy: ['workers'], secret: true, description: 'SMTP server for codes and receipts.' },
   { name: 'MAIL_FROM', kind: 'string', default: 'Shop <no-reply@localhost>', usedBy: ['workers'], description: 'Sender address of outgoing mail.' },
   { name: 'SERVICE_EMAIL', kind: 'string', default: 'info@example.org', usedBy: both, description: 'Customer-service mailbox shown to buyers.' },

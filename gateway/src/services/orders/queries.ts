@@ -1,0 +1,73 @@
+import { sql, type Kysely } from 'kysely';
+import type { Database, OrderStatus } from '@shop/db';
+import { orderView, type OrderRow, type OrderView } from './views.js';
+
+function orderSelect(db: Kysely<Database>) {
+  return db
+    .selectFrom('orders')
+    .innerJoin('books', 'books.id', 'orders.book_id')
+    .innerJoin('users', 'users.id', 'orders.user_id')
+    .select([
+      'orders.order_no', 'orders.created_at', 'orders.book_id', 'books.title_en', 'books.title_zh', 'orders.format', 'orders.language',
+      'orders.country', 'orders.pay_type', 'orders.provider', 'orders.amount_cents', 'orders.currency', 'orders.status',
+      'orders.shipping_status', 'orders.invoice_required', 'orders.paid_at', 'orders.expires_at', 'orders.bank_reference',
+      'orders.user_id', 'users.email as buyer_email',
+    ])
+    .select((eb) =>
+      eb
+        .selectFrom('payment_intents')
+        .select('payment_intents.method')
+        .whereRef('payment_intents.order_id', '=', 'orders.id')
+        .orderBy('payment_intents.id', 'desc')
+        .limit(1)
+        .as('method'),
+    );
+}
+
+/** One of the user's own orders; another user's order is indistinguishable from a missing one. */
+export async function findOwnOrder(db: Kysely<Database>, userId: number, orderNo: string): Promise<OrderView | null> {
+  if (!orderNo || orderNo.length > 64) return null;
+  const row = await orderSelect(db).where('orders.order_no', '=', orderNo).where('orders.user_id', '=', userId).executeTakeFirst();
+  return row ? orderView(row as OrderRow) : null;
+}
+
+export async function findOrder(db: Kysely<Database>, orderNo: string): Promise<OrderView | null> {
+  const row = await orderSelect(db).where('orders.order_no', '=', orderNo).executeTakeFirst();
+  return row ? orderView(row as OrderRow) : null;
+}
+
+export interface OrderListFilter {
+  status?: OrderStatus;
+  payType?: 2 | 3;
+}
+
+export const PAGE_SIZES = [10, 20, 50] as const;
+
+/** A page of the user's orders, newest first, and the total: one SQL statement. */
+export async function listOwnOrders(
+  db: Kysely<Database>,
+  userId: number,
+  filter: OrderListFilter,
+  page: number,
+  pageSize: number,
+): Promise<{ items: OrderView[]; total: number }> {
+  let q = orderSelect(db).select(sql<string>`count(*) over ()`.as('total')).where('orders.user_id', '=', userId);
+  if (filter.status) q = q.where('orders.status', '=', filter.status);
+  if (filter.payType) q = q.where('orders.pay_type', '=', filter.payType);
+  const rows = await q.orderBy('orders.created_at', 'desc').orderBy('orders.id', 'desc').limit(pageSize).offset((page - 1) * pageSize).execute();
+  let total = rows[0] ? Number(rows[0].total) : 0;
+  if (!rows.length && page > 1) {
+    // Past the last page the window function has no row to ride on.
+    let c = db.selectFrom('orders').select((eb) => eb.fn.countAll<string>().as('n')).where('user_id', '=', userId);
+    if (filter.status) c = c.where('status', '=', filter.status);
+    if (filter.payType) c = c.where('pay_type', '=', filter.payType);
+    total = Number((await c.executeTakeFirstOrThrow()).n);
+  }
+  return { items: rows.map((r) => orderView(r as unknown as OrderRow)), total };
+}
+
+/** Book ids of the e-books the user has paid for. */
+export async function paidEbookIds(db: Kysely<Database>, userId: number): Promise<number[]> {
+  const rows = await db.selectFrom('orders').select('book_id').distinct().where('user_id', '=', userId).where('status', '=', 'paid').where('format', '=', 'ebook').execute();
+  return rows.map((r) => r.book_id);
+}

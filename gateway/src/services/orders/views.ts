@@ -1,0 +1,118 @@
+import type { BookFormat, IntentStatus, OrderStatus, ProviderName, ShippingStatus } from '@shop/db';
+import type { NextAction } from '@shop/payments';
+
+export type PaymentMethod = 'WECHAT_NATIVE' | 'WECHAT_JSAPI' | 'ALIPAY' | 'PAYPAL' | 'BANK_TRANSFER';
+
+export const paymentMethods: Record<PaymentMethod, { provider: ProviderName; method: 'native' | 'jsapi' | 'page' | 'redirect' | 'offline'; payType: 2 | 3 }> = {
+  WECHAT_NATIVE: { provider: 'wechat', method: 'native', payType: 2 },
+  WECHAT_JSAPI: { provider: 'wechat', method: 'jsapi', payType: 2 },
+  ALIPAY: { provider: 'alipay', method: 'page', payType: 2 },
+  PAYPAL: { provider: 'paypal', method: 'redirect', payType: 2 },
+  BANK_TRANSFER: { provider: 'bank_transfer', method: 'offline', payType: 3 },
+};
+
+export function methodOf(provider: string, method: string): PaymentMethod | null {
+  for (const [name, m] of Object.entries(paymentMethods)) if (m.provider === provider && m.method === method) return name as PaymentMethod;
+  return null;
+}
+
+/** JSON-safe views: what both faces present and what an idempotent replay stores. */
+export interface OrderView {
+  orderNo: string;
+  createdAt: string;
+  bookId: string;
+  bookNameEn: string;
+  bookNameZh: string;
+  format: BookFormat;
+  language: 'zh' | 'en';
+  country: string;
+  payType: 2 | 3;
+  provider: ProviderName | null;
+  paymentMethod: PaymentMethod | null;
+  amountCents: number;
+  currency: string;
+  status: OrderStatus;
+  shippingStatus: ShippingStatus;
+  invoiceRequired: boolean;
+  paidAt: string | null;
+  expiresAt: string;
+  bankReference: string | null;
+  buyerEmail: string;
+  userId: number;
+}
+
+export interface IntentView {
+  id: string;
+  orderNo: string;
+  provider: ProviderName;
+  method: PaymentMethod;
+  status: IntentStatus;
+  amountCents: number;
+  currency: string;
+  nextAction: NextAction | null;
+  createdAt: string;
+}
+
+export interface OrderRow {
+  order_no: string;
+  created_at: Date;
+  book_id: number;
+  title_en: string;
+  title_zh: string;
+  format: BookFormat;
+  language: 'zh' | 'en';
+  country: string;
+  pay_type: 2 | 3;
+  provider: ProviderName | null;
+  amount_cents: number;
+  currency: string;
+  status: OrderStatus;
+  shipping_status: ShippingStatus;
+  invoice_required: boolean;
+  paid_at: Date | null;
+  expires_at: Date;
+  bank_reference: string | null;
+  user_id: number;
+  buyer_email: string | null;
+  method?: string | null;
+}
+
+export function orderView(r: OrderRow): OrderView {
+  return {
+    orderNo: r.order_no,
+    createdAt: r.created_at.toISOString(),
+    bookId: String(r.book_id),
+    bookNameEn: r.title_en,
+    bookNameZh: r.title_zh,
+    format: r.format,
+    language: r.language,
+    country: r.country,
+    payType: r.pay_type,
+    provider: r.provider,
+    paymentMethod: r.provider && r.method ? methodOf(r.provider, r.method) : r.provider === 'bank_transfer' ? 'BANK_TRANSFER' : null,
+    amountCents: r.amount_cents,
+    currency: r.currency,
+    status: r.status,
+    shippingStatus: r.shipping_status,
+    invoiceRequired: r.invoice_required,
+    paidAt: r.paid_at ? r.paid_at.toISOString() : null,
+    expiresAt: r.expires_at.toISOString(),
+    bankReference: r.bank_reference,
+    buyerEmail: r.buyer_email ?? '',
+    userId: r.user_id,
+  };
+}
+
+export function intentView(orderNo: string, r: { id: string; provider: ProviderName; method: string; status: IntentStatus; amount_cents: number; currency: string; next_action: unknown; created_at: Date }): IntentView {
+  return {
+    id: r.id,
+    orderNo,
+    provider: r.provider,
+    method: methodOf(r.provider, r.method) ?? 'BANK_TRANSFER',
+    status: r.status,
+    amountCents: r.amount_cents,
+    currency: r.currency,
+    nextAction: (r.next_action as NextAction | null) ?? null,
+    createdAt: r.created_at.toISOString(),
+  };
+}

@@ -18,6 +18,7 @@ import servicesPlugin from './plugins/services.js';
 import sessionPlugin from './plugins/session.js';
 import healthRoutes from './routes/health.js';
 import legacyLoginRoutes from './routes/legacy/login.js';
+import legacyOrderRoutes from './routes/legacy/orders.js';
 import legacyReportRoutes from './routes/legacy/reports.js';
 import testHookRoutes from './routes/test-hooks.js';
 
@@ -61,6 +62,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(healthRoutes);
   await app.register(legacyLoginRoutes);
   await app.register(legacyReportRoutes);
+  await app.register(legacyOrderRoutes);
   if (config.enableTestHooks) await app.register(testHookRoutes);
 
   app.setErrorHandler((err: Error & { statusCode?: number }, req, reply) => {

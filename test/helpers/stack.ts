@@ -16,6 +16,9 @@ import { buildProcessors, startWorkers } from '../../workers/src/runtime.js';
 import { createDb, type Db } from '@shop/db';
 import { startRegistrationService, type RegistrationServiceSandbox } from '../../scripts/src/sandboxes/registration-service.js';
 import { createTestDatabase } from './db.js';
+import { startSandboxes, type RunningSandboxes } from '../../payments/src/sandbox/combined.js';
+import { providersFromConfig } from '../../gateway/src/services/payments/registry.js';
+import { freePort } from '../../scripts/src/stack/util.js';
 import { Client } from './http.js';
 import { uniquePrefix } from './redis.js';
 
@@ -25,23 +28,29 @@ export interface TestStack {
   db: Db;
   config: GatewayConfig;
   registration: RegistrationServiceSandbox;
+  sandboxes: RunningSandboxes | null;
   client: () => Client;
 }
 
 type T = { teardown(fn: () => unknown): void };
 
 /** Gateway listening on a real port, workers in-process, a fresh database, its own queue prefix. */
-export async function startStack(t: T, env: RawConfig = {}, opts: { workers?: boolean } = {}): Promise<TestStack> {
+export async function startStack(t: T, env: RawConfig = {}, opts: { workers?: boolean; payments?: boolean; timeScale?: number } = {}): Promise<TestStack> {
   const { url } = await createTestDatabase(t);
   const registration = await startRegistrationService();
   t.teardown(() => registration.app.close());
-  const common = { ...process.env, DATABASE_URL: url, QUEUE_PREFIX: uniquePrefix(), REGISTRATION_SERVICE_URL: registration.url, ENABLE_TEST_HOOKS: 'true', ...env };
-  const config = loadGatewayConfig({ ...common, PORT: '0' });
-  const app = await buildApp({ config });
-  await app.listen({ port: 0, host: '127.0.0.1' });
+  const common = { ...process.env, DATABASE_URL: url, CONTENT_DIR: new URL('../../content/books', import.meta.url).pathname, QUEUE_PREFIX: uniquePrefix(), REGISTRATION_SERVICE_URL: registration.url, ENABLE_TEST_HOOKS: 'true', ...env };
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  let sandboxes: RunningSandboxes | null = null;
+  if (opts.payments) {
+    sandboxes = await startSandboxes({ appUrl: base, timeScale: opts.timeScale ?? 0.001 });
+    t.teardown(() => sandboxes!.close());
+  }
+  const config = loadGatewayConfig({ ...common, PORT: String(port), PUBLIC_URL: base });
+  const app = await buildApp({ config, providers: sandboxes ? providersFromConfig(sandboxes.adapters) : undefined });
+  await app.listen({ port, host: '127.0.0.1' });
   t.teardown(() => app.close());
-  const addr = app.server.address();
-  const base = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
 
   if (opts.workers !== false) {
     const wconfig = loadWorkersConfig(common);
@@ -57,7 +66,7 @@ export async function startStack(t: T, env: RawConfig = {}, opts: { workers?: bo
       await Promise.allSettled([producer.quit(), connection.quit(), db.destroy()]);
     });
   }
-  return { app, base, db: app.db, config, registration, client: () => new Client(base) };
+  return { app, base, db: app.db, config, registration, sandboxes, client: () => new Client(base) };
 }
 
 export function uniqueEmail(tag = 'buyer'): string {

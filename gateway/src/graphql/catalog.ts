@@ -17,8 +17,6 @@ export function presentBook(b: Book, language: Lang) {
     price: (b.price_cents / 100).toFixed(2),
     currency: b.currency,
     vatText: vatText[language],
-    ebookPurchased: false,
-    ebookPassword: null as string | null,
   };
 }
 

@@ -3,6 +3,7 @@ import mercurius from 'mercurius';
 import { loadTypeDefs } from '@shop/schema';
 import { accountResolvers } from '../graphql/accounts.js';
 import { catalogResolvers } from '../graphql/catalog.js';
+import { orderResolvers } from '../graphql/orders.js';
 import { buildContext } from '../graphql/context.js';
 import { limits } from './rate-limit.js';
 
@@ -16,8 +17,10 @@ export default fp(
           version: () => app.buildVersion,
           ...(catalogResolvers.Query as object),
           ...(accountResolvers.Query as object),
+          ...(orderResolvers.Query as object),
         },
-        Mutation: { ...(accountResolvers.Mutation as object) },
+        Mutation: { ...(accountResolvers.Mutation as object), ...(orderResolvers.Mutation as object) },
+        Book: orderResolvers.Book as object,
       },
       context: buildContext(app.deps),
       routes: true,

@@ -1,0 +1,82 @@
+import type { IResolvers } from 'mercurius';
+import type { OrderStatus } from '@shop/db';
+import { checkout, type CheckoutOutcome } from '../services/orders/checkout.js';
+import { requestHash, withIdempotency } from '../services/orders/idempotency.js';
+import { findOwnOrder, listOwnOrders, PAGE_SIZES, paidEbookIds } from '../services/orders/queries.js';
+import { latestIntent, purchaseInfoOf } from '../services/orders/details.js';
+import type { PaymentMethod } from '../services/orders/views.js';
+import type { ShopContext } from './context.js';
+import { guarded, requireUser } from './errors.js';
+import { presentIntent, presentOrder } from './present-orders.js';
+
+const lower = <T extends string>(v: string | null | undefined) => (v ? (v.toLowerCase() as T) : undefined);
+
+function presentOutcome(ctx: ShopContext, r: CheckoutOutcome) {
+  return { order: presentOrder(r.order, ctx.locale), paymentIntent: presentIntent(r.intent, ctx.deps.config.payeeName), reused: r.reused };
+}
+
+export const orderResolvers: IResolvers = {
+  Query: {
+    orders: async (_root, args: { filter?: { status?: string; payType?: number } | null; page?: number; pageSize?: number }, ctx) =>
+      guarded(ctx, async () => {
+        const user = requireUser(ctx);
+        const pageSize = (PAGE_SIZES as readonly number[]).includes(args.pageSize ?? 10) ? (args.pageSize ?? 10) : 10;
+        const page = Math.min(Math.max(1, Math.trunc(args.page ?? 1)), 100_000);
+        const payType = args.filter?.payType === 2 || args.filter?.payType === 3 ? args.filter.payType : undefined;
+        const { items, total } = await listOwnOrders(ctx.deps.db, user.id, { status: lower<OrderStatus>(args.filter?.status), payType }, page, pageSize);
+        return { items: items.map((o) => presentOrder(o, ctx.locale)), total, page, pageSize };
+      }),
+    order: async (_root, args: { orderNo: string }, ctx) =>
+      guarded(ctx, async () => {
+        const o = await findOwnOrder(ctx.deps.db, requireUser(ctx).id, args.orderNo);
+        return o ? presentOrder(o, ctx.locale) : null;
+      }),
+    purchaseInfo: async (_root, args: { orderNo: string }, ctx) => guarded(ctx, async () => purchaseInfoOf(ctx.deps.db, requireUser(ctx).id, args.orderNo)),
+    paymentIntent: async (_root, args: { orderNo: string }, ctx) =>
+      guarded(ctx, async () => {
+        const i = await latestIntent(ctx.deps.db, requireUser(ctx).id, args.orderNo);
+        return i ? presentIntent(i, ctx.deps.config.payeeName) : null;
+      }),
+  },
+  Mutation: {
+    checkout: async (_root, args: { input: Record<string, unknown> }, ctx) =>
+      guarded(ctx, async () => {
+        const user = requireUser(ctx);
+        const i = args.input;
+        const key = ctx.req.headers['idempotency-key'];
+        const outcome = await withIdempotency(ctx.deps.db, user.id, typeof key === 'string' ? key : undefined, requestHash(i), () =>
+          checkout(ctx.deps, user, {
+            bookId: Number(i.bookId),
+            format: i.format === 'PAPER' ? 'paper' : 'ebook',
+            language: i.language === 'zh' || i.language === 'en' ? i.language : undefined,
+            country: String(i.country ?? ''),
+            paymentMethod: i.paymentMethod as PaymentMethod,
+            purchaseInfo: (i.purchaseInfo as Record<string, unknown> | null) ?? null,
+            invoice: (i.invoice as Record<string, unknown> | null) ?? null,
+            openId: typeof i.openId === 'string' ? i.openId : null,
+            remarks: typeof i.remarks === 'string' ? i.remarks : null,
+            clientIp: ctx.req.ip,
+          }),
+        );
+        return presentOutcome(ctx, outcome);
+      }),
+  },
+  Book: {
+    ebookPurchased: async (book: { id: string }, _args, ctx) => (await boughtBooks(ctx)).has(Number(book.id)),
+    ebookPassword: async (book: { id: string }, _args, ctx) => ((await boughtBooks(ctx)).has(Number(book.id)) ? (ctx.user?.email ?? null) : null),
+  },
+};
+
+/** One query per request for every book's "bought" flag (a per-request memo, not N lookups). */
+const memo = new WeakMap<object, Promise<Set<number>>>();
+function boughtBooks(ctx: ShopContext): Promise<Set<number>> {
+  if (!ctx.user) return Promise.resolve(new Set());
+  let p = memo.get(ctx.req);
+  if (!p) {
+    const userId = ctx.user.id;
+    p = paidEbookIds(ctx.deps.db, userId).then((ids) => new Set(ids));
+    memo.set(ctx.req, p);
+  }
+  return p;
+}
+

@@ -1,0 +1,58 @@
+import { centsToDecimal } from '@shop/payments';
+import type { IntentView, OrderView } from '../services/orders/views.js';
+
+const nextActionTypes = { qr: 'QR', jsapi: 'JSAPI', form: 'FORM', redirect: 'REDIRECT', offline: 'OFFLINE' } as const;
+
+export function presentOrder(o: OrderView, locale: 'zh' | 'en', basePath = '/') {
+  const downloadable = o.status === 'paid' && o.format === 'ebook';
+  return {
+    orderNo: o.orderNo,
+    createdAt: o.createdAt,
+    bookId: o.bookId,
+    bookName: locale === 'zh' ? o.bookNameZh : o.bookNameEn,
+    format: o.format === 'ebook' ? 'EBOOK' : 'PAPER',
+    language: o.language,
+    country: o.country,
+    payType: o.payType,
+    paymentMethod: o.paymentMethod,
+    amountCents: o.amountCents,
+    amount: centsToDecimal(o.amountCents),
+    currency: o.currency,
+    status: o.status.toUpperCase(),
+    shippingStatus: o.shippingStatus.toUpperCase(),
+    invoiceRequired: o.invoiceRequired,
+    buyerEmail: o.buyerEmail,
+    ebookPassword: downloadable ? o.buyerEmail : null,
+    downloadable,
+    downloadUrl: downloadable ? `/api/orders/${encodeURIComponent(o.orderNo)}/download` : null,
+    paidAt: o.paidAt,
+    expiresAt: o.expiresAt,
+    bankReference: o.bankReference,
+    _base: basePath,
+  };
+}
+
+export function presentIntent(i: IntentView, payee: string) {
+  const a = i.nextAction;
+  return {
+    id: i.id,
+    orderNo: i.orderNo,
+    method: i.method,
+    status: i.status.toUpperCase(),
+    amountCents: i.amountCents,
+    amount: centsToDecimal(i.amountCents),
+    currency: i.currency,
+    createdAt: i.createdAt,
+    payee,
+    nextAction: a
+      ? {
+          type: nextActionTypes[a.type] ?? 'NONE',
+          codeUrl: a.type === 'qr' ? a.codeUrl : null,
+          paySign: a.type === 'jsapi' ? a.paySign : null,
+          body: a.type === 'form' ? a.body : null,
+          href: a.type === 'redirect' ? a.href : null,
+          reference: a.type === 'offline' ? a.reference : null,
+        }
+      : null,
+  };
+}

@@ -1,0 +1,59 @@
+import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { PDFDocument } from '@cantoo/pdf-lib';
+import { AppError } from '../errors.js';
+import type { ServiceDeps } from '../deps.js';
+import type { SessionUser } from '../accounts/sessions.js';
+
+export interface EbookFile {
+  fileName: string;
+  bookId: number;
+  bytes: Uint8Array;
+}
+
+const downloadFailed = () => new AppError('downloadFailed', 500, 'DOWNLOAD_FAILED');
+
+/**
+ * The PDF of a paid e-book order of this user, encrypted for them: the login email opens it, a
+ * random owner password (thrown away) guards the permissions. Anything else is refused alike.
+ */
+export async function ebookFor(deps: ServiceDeps, user: SessionUser | null, which: { orderNo?: string; bookId?: number }): Promise<EbookFile> {
+  if (!user) throw new AppError('notLoggedIn', 401, 'UNAUTHENTICATED');
+  if (!user.email) throw downloadFailed();
+  let q = deps.db
+    .selectFrom('orders')
+    .innerJoin('books', 'books.id', 'orders.book_id')
+    .select(['orders.book_id', 'books.pdf_file', 'books.title_en', 'books.title_zh', 'orders.language'])
+    .where('orders.user_id', '=', user.id)
+    .where('orders.status', '=', 'paid')
+    .where('orders.format', '=', 'ebook');
+  if (which.orderNo) q = q.where('orders.order_no', '=', which.orderNo);
+  else if (which.bookId && Number.isInteger(which.bookId)) q = q.where('orders.book_id', '=', which.bookId);
+  else throw downloadFailed();
+  const row = await q.orderBy('orders.paid_at', 'desc').limit(1).executeTakeFirst();
+  if (!row) throw downloadFailed();
+
+  const file = path.resolve(deps.config.contentDir, path.basename(row.pdf_file));
+  let source: Buffer;
+  try {
+    source = await readFile(file);
+  } catch {
+    deps.log.error({ file }, 'e-book file missing');
+    throw downloadFailed();
+  }
+  const doc = await PDFDocument.load(source);
+  doc.encrypt({
+    userPassword: user.email,
+    ownerPassword: randomBytes(24).toString('base64url'),
+    permissions: { printing: 'highResolution', modifying: false, copying: false, annotating: false, fillingForms: false, contentAccessibility: true, documentAssembly: false },
+  });
+  const bytes = await doc.save({ useObjectStreams: false });
+  const title = row.language === 'zh' ? row.title_zh : row.title_en;
+  return { fileName: `${title}.pdf`, bookId: row.book_id, bytes };
+}
+
+/** Content-Disposition with an ASCII fallback and the UTF-8 name (Chinese titles). */
+export function attachment(fileName: string, fallback: string): string {
+  return `attachment; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}

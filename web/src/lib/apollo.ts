@@ -9,28 +9,33 @@ const timedFetch: typeof fetch = (input, init) => {
   return fetch(input, { ...init, signal });
 };
 
-/** The one Apollo client. The language only changes with a reload, so the header is fixed. */
-export const apolloClient = new ApolloClient({
-  link: new HttpLink({
-    uri: '/graphql',
-    credentials: 'include',
-    headers: { locale: storedLocale() },
-    fetch: timedFetch,
-  }),
-  cache: new InMemoryCache({
-    typePolicies: {
-      User: { keyFields: ['userId'] },
-      Country: { keyFields: ['code'] },
-      Order: { keyFields: ['orderNo'] },
-      PaymentIntent: { keyFields: ['id'] },
-      // Books carry per-buyer fields (ebookPurchased) and titles per language: keep per query.
-      Book: { keyFields: false },
-      PurchaseInfo: { keyFields: false },
-      Query: {
-        fields: {
-          orders: { keyArgs: ['filter', 'page', 'pageSize'] },
+/**
+ * The one Apollo client, created at start-up after the entry parameters were read (they may set
+ * the language). The language only changes with a reload, so the locale header is fixed.
+ */
+export function createApolloClient(): ApolloClient {
+  return new ApolloClient({
+    link: new HttpLink({
+      uri: '/graphql',
+      credentials: 'include',
+      headers: { locale: storedLocale() },
+      fetch: timedFetch,
+    }),
+    cache: new InMemoryCache({
+      typePolicies: {
+        User: { keyFields: ['userId'] },
+        Country: { keyFields: ['code'] },
+        Order: { keyFields: ['orderNo'] },
+        PaymentIntent: { keyFields: ['id'] },
+        // Books carry per-buyer fields (ebookPurchased) and titles per language: keep per query.
+        Book: { keyFields: false },
+        PurchaseInfo: { keyFields: false },
+        Query: {
+          fields: {
+            orders: { keyArgs: ['filter', 'page', 'pageSize'] },
+          },
         },
       },
-    },
-  }),
-});
+    }),
+  });
+}

@@ -9,6 +9,7 @@ import {
   comboboxSlotRecipe,
   cssVarsPrefix,
   cssVarsRoot,
+  dataListSlotRecipe,
   dialogSlotRecipe,
   fieldSlotRecipe,
   globalCss,
@@ -60,6 +61,7 @@ const config = defineConfig({
     slotRecipes: {
       checkbox: checkboxSlotRecipe,
       combobox: comboboxSlotRecipe,
+      dataList: dataListSlotRecipe,
       dialog: dialogSlotRecipe,
       field: fieldSlotRecipe,
       menu: menuSlotRecipe,

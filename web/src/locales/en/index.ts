@@ -153,7 +153,7 @@ export const en = {
     noCountry: 'No country found',
     clearCountry: 'Clear the country',
     ebookNote: 'The e-book is delivered as a PDF protected by a password: your login email. Purchased e-books are not refundable.',
-    serviceEmail: 'Customer service email: {{email}}',
+    serviceEmail: 'Customer service email',
     payment: 'Payment',
     providerCheckout: 'Online payment',
     offline: 'Bank transfer / offline payment',

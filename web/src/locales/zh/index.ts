@@ -154,7 +154,7 @@ export const zh: Messages = {
     noCountry: '未找到国家',
     clearCountry: '清除国家',
     ebookNote: '电子书以PDF格式交付，并以密码保护，密码为您的登录邮箱。电子书一经购买，不予退款。',
-    serviceEmail: '客服邮箱：{{email}}',
+    serviceEmail: '客服邮箱',
     payment: '支付方式',
     providerCheckout: '在线支付',
     offline: '银行转账/线下支付',

@@ -1,0 +1,31 @@
+import { Heading, SimpleGrid, Spinner, Stack, Text } from '@chakra-ui/react';
+import { useQuery } from '@apollo/client/react';
+import { useTranslation } from 'react-i18next';
+import { storedLocale } from '../../lib/i18n';
+import { BOOKS, type CatalogBook, type Format } from './api';
+import { BookCard } from './BookCard';
+
+export function BookList({ onBuy }: { onBuy: (book: CatalogBook, format: Format) => void }) {
+  const { t } = useTranslation();
+  const { data, loading, error } = useQuery(BOOKS, { variables: { language: storedLocale() } });
+  return (
+    <Stack gap={6}>
+      <Heading as="h1" size="lg">
+        {t('books.title')}
+      </Heading>
+      {loading && !data ? (
+        <Spinner aria-label={t('books.loading')} />
+      ) : error || !data ? (
+        <Text color="red.600" role="alert">
+          {t('books.loadFailed')}
+        </Text>
+      ) : (
+        <SimpleGrid columns={{ base: 1, md: 3 }} gap={6} data-testid="book-list">
+          {data.books.map((b) => (
+            <BookCard key={b.id} book={b} onBuy={onBuy} />
+          ))}
+        </SimpleGrid>
+      )}
+    </Stack>
+  );
+}

@@ -1,22 +1,20 @@
+import { ApolloProvider } from '@apollo/client/react';
+import { ChakraProvider, defaultSystem } from '@chakra-ui/react';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router-dom';
-import { readEntry } from './app/entry';
-import { Providers } from './app/providers';
-import { createRouter } from './app/router';
-import { createApolloClient } from './lib/apollo';
-import { initI18n } from './lib/i18n';
-
-// Entry paths and query parameters first: they may set the language of the texts and requests.
-const flags = readEntry();
-const i18n = initI18n();
-const client = createApolloClient();
-const router = createRouter(flags);
+import { BrowserRouter } from 'react-router-dom';
+import { App } from './app/App';
+import { apolloClient } from './lib/apollo';
+import './lib/i18n';
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <Providers client={client} i18n={i18n}>
-      <RouterProvider router={router} />
-    </Providers>
+    <ChakraProvider value={defaultSystem}>
+      <ApolloProvider client={apolloClient}>
+        <BrowserRouter basename={import.meta.env.BASE_URL.replace(/\/$/, '')}>
+          <App />
+        </BrowserRouter>
+      </ApolloProvider>
+    </ChakraProvider>
   </StrictMode>,
 );

@@ -1,40 +1,27 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { en } from '../locales/en';
-import { zh } from '../locales/zh';
-import { readStored, writeStored } from './storage';
+import { en } from '../locales/en/common';
+import { zh } from '../locales/zh/common';
 
 export type Locale = 'zh' | 'en';
+const storageKey = 'locale';
 
-export function isLocale(v: unknown): v is Locale {
-  return v === 'zh' || v === 'en';
-}
-
-/** The stored UI language (spec: stored under the `locale` key, default en). */
 export function storedLocale(): Locale {
-  const v = readStored('locale');
+  const v = typeof localStorage !== 'undefined' ? localStorage.getItem(storageKey) : null;
   return v === 'zh' ? 'zh' : 'en';
-}
-
-export function storeLocale(next: Locale): void {
-  writeStored('locale', next);
 }
 
 /** The spec stores the language locally and reloads the page when it changes. */
 export function switchLocale(next: Locale): void {
-  storeLocale(next);
+  localStorage.setItem(storageKey, next);
   window.location.reload();
 }
 
-export function initI18n(): typeof i18n {
-  const lng = storedLocale();
-  document.documentElement.lang = lng === 'zh' ? 'zh-CN' : 'en';
-  void i18n.use(initReactI18next).init({
-    resources: { en: { translation: en }, zh: { translation: zh } },
-    lng,
-    fallbackLng: 'en',
-    interpolation: { escapeValue: false },
-    returnNull: false,
-  });
-  return i18n;
-}
+void i18n.use(initReactI18next).init({
+  resources: { en: { translation: en }, zh: { translation: zh } },
+  lng: storedLocale(),
+  fallbackLng: 'en',
+  interpolation: { escapeValue: false },
+});
+
+export default i18n;

@@ -12,7 +12,7 @@ import redisPlugin from './plugins/redis.js';
 import spaPlugin from './plugins/spa.js';
 import paymentsPlugin from './plugins/payments.js';
 import queuesPlugin from './plugins/queues.js';
-import type { ProviderRegistry } from './services/payments/registry.js';
+import type { ProviderRegistry } from '@shop/payments/registry';
 import rateLimitPlugin from './plugins/rate-limit.js';
 import servicesPlugin from './plugins/services.js';
 import sessionPlugin from './plugins/session.js';
@@ -21,6 +21,8 @@ import legacyLoginRoutes from './routes/legacy/login.js';
 import legacyOrderRoutes from './routes/legacy/orders.js';
 import legacyReportRoutes from './routes/legacy/reports.js';
 import testHookRoutes from './routes/test-hooks.js';
+import notifyRoutes from './routes/payments/notify.js';
+import paymentQueryRoutes from './routes/legacy/payments.js';
 
 export interface AppOptions {
   config: GatewayConfig;
@@ -63,6 +65,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(legacyLoginRoutes);
   await app.register(legacyReportRoutes);
   await app.register(legacyOrderRoutes);
+  await app.register(paymentQueryRoutes);
+  await app.register(notifyRoutes);
   if (config.enableTestHooks) await app.register(testHookRoutes);
 
   app.setErrorHandler((err: Error & { statusCode?: number }, req, reply) => {

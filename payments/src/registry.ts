@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
-import { BankTransferProvider, type PaymentProvider, type ProviderName } from '@shop/payments';
-import { AlipayAdapter, type AlipayAdapterConfig } from '@shop/payments/alipay/index';
-import { PaypalAdapter, type PaypalConfig } from '@shop/payments/paypal/index';
-import { WechatPayAdapter, type WechatPayConfig } from '@shop/payments/wechat/index';
+import { BankTransferProvider, type PaymentProvider, type ProviderName } from './index.js';
+import { AlipayAdapter, type AlipayAdapterConfig } from './alipay/index.js';
+import { PaypalAdapter, type PaypalConfig } from './paypal/index.js';
+import { WechatPayAdapter, type WechatPayConfig } from './wechat/index.js';
 
 export type ProviderRegistry = Partial<Record<ProviderName, PaymentProvider>>;
 

@@ -12,12 +12,12 @@ import {
   type GatewayConfig,
   type RawConfig,
 } from '@shop/workers';
-import { buildProcessors, startWorkers } from '../../workers/src/runtime.js';
+import { buildProcessors, scheduleMaintenance, startWorkers } from '../../workers/src/runtime.js';
 import { createDb, type Db } from '@shop/db';
 import { startRegistrationService, type RegistrationServiceSandbox } from '../../scripts/src/sandboxes/registration-service.js';
 import { createTestDatabase } from './db.js';
 import { startSandboxes, type RunningSandboxes } from '../../payments/src/sandbox/combined.js';
-import { providersFromConfig } from '../../gateway/src/services/payments/registry.js';
+import { providersFromConfig } from '@shop/payments/registry';
 import { freePort } from '../../scripts/src/stack/util.js';
 import { Client } from './http.js';
 import { uniquePrefix } from './redis.js';
@@ -58,8 +58,9 @@ export async function startStack(t: T, env: RawConfig = {}, opts: { workers?: bo
     const producer = producerConnection(wconfig.redisUrl);
     const connection = workerConnection(wconfig.redisUrl);
     const queues = createQueues(producer, wconfig.queuePrefix);
-    const deps = { config: wconfig, db, log: createLogger('test-workers', 'silent'), queues };
+    const deps = { config: wconfig, db, log: createLogger('test-workers', 'silent'), queues, providers: sandboxes ? providersFromConfig(sandboxes.adapters) : {} };
     const workers = startWorkers(deps, connection, buildProcessors(deps));
+    await scheduleMaintenance(queues, 200);
     t.teardown(async () => {
       await Promise.all(workers.map((w) => w.close()));
       await closeQueues(queues);

@@ -8,7 +8,8 @@ export interface JobPayloads {
     | { kind: 'verification-code'; codeId: string; purpose: 'register' | 'reset'; language: 'zh' | 'en'; sealedCode: string }
     | { kind: 'receipt'; orderNo: string };
   'registration-mirror': { userId: number };
-  settlement: { orderNo: string; intentId: string; source: 'notification' | 'poll' | 'operator' };
+  /** Capture-and-settle of one attempt, keyed by its out_trade_no. */
+  settlement: { outTradeNo: string; intentId: string; source: 'notification' | 'poll' | 'operator' };
   'payment-poll': { intentId: string };
   /** Closes a replaced or expired attempt at its provider so it can no longer be paid. */
   'payment-close': { intentId: string };
@@ -59,7 +60,7 @@ export function jobIdFor<Q extends QueueName>(queue: Q, payload: JobPayloads[Q])
     case 'registration-mirror':
       return `mirror-${(payload as JobPayloads['registration-mirror']).userId}`;
     case 'settlement':
-      return `settle-${(payload as JobPayloads['settlement']).orderNo}`;
+      return `settle-${(payload as JobPayloads['settlement']).outTradeNo}`;
     case 'payment-poll':
       return `poll-${(payload as JobPayloads['payment-poll']).intentId}`;
     case 'payment-close':

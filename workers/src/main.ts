@@ -3,7 +3,8 @@ import { ConfigError, loadWorkersConfig } from './config/index.js';
 import { createLogger } from './logger.js';
 import { createQueues, closeQueues } from './queues.js';
 import { producerConnection, workerConnection } from './redis.js';
-import { buildProcessors, startWorkers } from './runtime.js';
+import { buildProcessors, scheduleMaintenance, startWorkers } from './runtime.js';
+import { providersFromConfig, readPaymentsConfig } from '@shop/payments/registry';
 
 async function main(): Promise<void> {
   let config;
@@ -23,11 +24,9 @@ async function main(): Promise<void> {
   const connection = workerConnection(config.redisUrl);
   connection.on('error', (err) => log.warn({ err: err.message }, 'redis worker connection error'));
   const queues = createQueues(producer, config.queuePrefix);
-  const deps = { config, db, log, queues };
+  const deps = { config, db, log, queues, providers: providersFromConfig(readPaymentsConfig(config.paymentsConfigFile)) };
   const workers = startWorkers(deps, connection, buildProcessors(deps));
-  await queues.maintenance.upsertJobScheduler('expire-orders', { every: 60_000 }, { name: 'maintenance', data: { task: 'expire-orders' } });
-  // The relay picks up whatever the gateway could not hand to Redis right after its commit.
-  await queues.maintenance.upsertJobScheduler('relay-outbox', { every: 1_000 }, { name: 'maintenance', data: { task: 'relay-outbox' } });
+  await scheduleMaintenance(queues);
   log.info({ queues: workers.map((w) => w.name) }, 'workers started');
 
   let stopping = false;

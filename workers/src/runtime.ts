@@ -6,6 +6,9 @@ import { createTransport } from './mail/transport.js';
 import { mailProcessor } from './processors/mail.js';
 import { maintenanceProcessor } from './processors/maintenance.js';
 import { registrationMirrorProcessor } from './processors/registration-mirror.js';
+import { paymentCloseProcessor } from './processors/payment-close.js';
+import { paymentPollProcessor } from './processors/payment-poll.js';
+import { settlementProcessor } from './processors/settlement.js';
 
 export type Processors = { [Q in QueueName]?: Processor<JobPayloads[Q]> };
 
@@ -14,6 +17,9 @@ export function buildProcessors(deps: WorkerDeps): Processors {
     maintenance: maintenanceProcessor(deps),
     mail: mailProcessor(deps, createTransport(deps.config.smtpUrl)),
     'registration-mirror': registrationMirrorProcessor(deps),
+    'payment-poll': paymentPollProcessor(deps),
+    'payment-close': paymentCloseProcessor(deps),
+    settlement: settlementProcessor(deps),
   };
 }
 
@@ -43,4 +49,11 @@ export function startWorkers(
     workers.push(worker);
   }
   return workers;
+}
+
+/** The periodic work every worker deployment runs (idempotent: schedulers are upserted). */
+export async function scheduleMaintenance(queues: import('./queues.js').Queues, relayEveryMs = 1_000): Promise<void> {
+  await queues.maintenance.upsertJobScheduler('expire-orders', { every: 60_000 }, { name: 'maintenance', data: { task: 'expire-orders' } });
+  // The relay picks up whatever the gateway could not hand to Redis right after its commit.
+  await queues.maintenance.upsertJobScheduler('relay-outbox', { every: relayEveryMs }, { name: 'maintenance', data: { task: 'relay-outbox' } });
 }

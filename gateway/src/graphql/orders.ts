@@ -5,6 +5,8 @@ import { requestHash, withIdempotency } from '../services/orders/idempotency.js'
 import { findOwnOrder, listOwnOrders, PAGE_SIZES, paidEbookIds } from '../services/orders/queries.js';
 import { latestIntent, purchaseInfoOf } from '../services/orders/details.js';
 import type { PaymentMethod } from '../services/orders/views.js';
+import { checkPayment } from '../services/payments/check.js';
+import { text } from '../i18n/messages.js';
 import type { ShopContext } from './context.js';
 import { guarded, requireUser } from './errors.js';
 import { presentIntent, presentOrder } from './present-orders.js';
@@ -39,6 +41,11 @@ export const orderResolvers: IResolvers = {
       }),
   },
   Mutation: {
+    checkPayment: async (_root, args: { reference: string }, ctx) =>
+      guarded(ctx, async () => {
+        const r = await checkPayment(ctx.deps, requireUser(ctx), args.reference);
+        return { paid: r.paid, orderNo: r.orderNo, bookId: r.bookId, status: r.intentStatus, retryHref: r.retryHref, message: text(r.paid ? 'paymentSucceeded' : 'paymentFailed', ctx.locale) };
+      }),
     checkout: async (_root, args: { input: Record<string, unknown> }, ctx) =>
       guarded(ctx, async () => {
         const user = requireUser(ctx);

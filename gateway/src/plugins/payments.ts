@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import { providersFromConfig, readPaymentsConfig, type ProviderRegistry } from '../services/payments/registry.js';
+import { providersFromConfig, readPaymentsConfig, type ProviderRegistry } from '@shop/payments/registry';
 
 declare module 'fastify' {
   interface FastifyInstance {

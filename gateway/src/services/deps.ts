@@ -2,7 +2,7 @@ import type { Db } from '@shop/db';
 import type { GatewayConfig, Queues } from '@shop/workers';
 import type { Redis } from 'ioredis';
 import type { FastifyBaseLogger } from 'fastify';
-import type { ProviderRegistry } from './payments/registry.js';
+import type { ProviderRegistry } from '@shop/payments/registry';
 
 /** What the service layer needs; both faces (GraphQL and legacy REST) build it from the app. */
 export interface ServiceDeps {

@@ -28,3 +28,27 @@ export function verificationCodeMail(code: string, purpose: 'register' | 'reset'
     html: `<p>${escape(t.intro)}</p><p style="font-size:24px;font-weight:bold;letter-spacing:4px">${escape(code)}</p><p>${escape(t.validity)}</p><p>${escape(t.contact)}</p>`,
   };
 }
+
+export interface ReceiptData {
+  orderNo: string;
+  title: string;
+  amount: string;
+  currency: string;
+  format: 'ebook' | 'paper';
+  ordersUrl: string;
+  serviceEmail: string;
+}
+
+export function receiptMail(d: ReceiptData, lang: Lang): RenderedMail {
+  const t =
+    lang === 'zh'
+      ? {
+          subject: `订单 ${d.orderNo} 支付成功`,
+          lines: [`感谢您的购买。订单 ${d.orderNo} 已支付：`, `${d.title}（${d.format === 'ebook' ? '电子书' : '纸质书'}），${d.amount} ${d.currency}（另加适用增值税）。`, d.format === 'ebook' ? `请在"我的订单"中下载电子书：${d.ordersUrl}。PDF 密码为您的登录邮箱。` : '纸质书将由客服安排寄送。', `如有疑问请联系：${d.serviceEmail}`],
+        }
+      : {
+          subject: `Order ${d.orderNo} paid`,
+          lines: [`Thank you for your purchase. Order ${d.orderNo} is paid:`, `${d.title} (${d.format === 'ebook' ? 'e-book' : 'paper book'}), ${d.amount} ${d.currency} plus applicable VAT.`, d.format === 'ebook' ? `Download the e-book under My Orders: ${d.ordersUrl}. The PDF password is your login email.` : 'Customer service will arrange the shipping of your paper book.', `Questions: ${d.serviceEmail}`],
+        };
+  return { subject: t.subject, text: `${t.lines.join('\n\n')}\n`, html: t.lines.map((l) => `<p>${escape(l)}</p>`).join('') };
+}

@@ -2,7 +2,7 @@ import { UnrecoverableError, type Job } from 'bullmq';
 import type { Transporter } from 'nodemailer';
 import type { JobPayloads } from '../contract.js';
 import type { WorkerDeps } from '../deps.js';
-import { verificationCodeMail } from '../mail/templates.js';
+import { receiptMail, verificationCodeMail } from '../mail/templates.js';
 import { unseal } from '../seal.js';
 
 /** Where a code goes: the email itself, or the email of the account owning the phone number. */
@@ -34,6 +34,28 @@ export function mailProcessor(deps: WorkerDeps, transport: Transporter) {
       const info = await transport.sendMail({ from: deps.config.mailFrom, to, ...mail });
       return { messageId: info.messageId };
     }
-    return { skipped: data.kind };
+    const order = await deps.db
+      .selectFrom('orders')
+      .innerJoin('users', 'users.id', 'orders.user_id')
+      .innerJoin('books', 'books.id', 'orders.book_id')
+      .select(['orders.order_no', 'orders.status', 'orders.format', 'orders.amount_cents', 'orders.currency', 'users.email', 'users.language', 'books.title_en', 'books.title_zh'])
+      .where('orders.order_no', '=', data.orderNo)
+      .executeTakeFirst();
+    if (!order) throw new UnrecoverableError(`order ${data.orderNo} does not exist`);
+    if (order.status !== 'paid' || !order.email) return { skipped: 'not paid or no mail address' };
+    const mail = receiptMail(
+      {
+        orderNo: order.order_no,
+        title: order.language === 'zh' ? order.title_zh : order.title_en,
+        amount: (order.amount_cents / 100).toFixed(2),
+        currency: order.currency,
+        format: order.format,
+        ordersUrl: `${deps.config.publicUrl}/shop/orders`,
+        serviceEmail: deps.config.serviceEmail,
+      },
+      order.language,
+    );
+    const info = await transport.sendMail({ from: deps.config.mailFrom, to: order.email, ...mail });
+    return { messageId: info.messageId };
   };
 }

@@ -172,7 +172,7 @@ async function startAttempt(
         .where('status', '=', 'created')
         .returningAll()
         .executeTakeFirstOrThrow();
-      if (intent.provider !== 'bank_transfer') await outboxJob(trx, 'payment-poll', { intentId: intent.id }, { availableAt: new Date(Date.now() + 5_000) });
+      if (intent.provider !== 'bank_transfer') await outboxJob(trx, 'payment-poll', { intentId: intent.id }, { availableAt: new Date(Date.now() + 5_000 * deps.config.retryDelayScale) });
       if (intent.provider === 'bank_transfer') await trx.updateTable('orders').set({ bank_reference: order.order_no }).where('order_no', '=', order.order_no).execute();
       return updated;
     });

@@ -1,0 +1,51 @@
+import { applyAttemptStatus, relayNow } from '@shop/workers';
+import { AppError, unauthenticated } from '../errors.js';
+import type { ServiceDeps } from '../deps.js';
+import type { SessionUser } from '../accounts/sessions.js';
+
+export interface PaymentCheck {
+  paid: boolean;
+  orderNo: string | null;
+  bookId: string | null;
+  intentStatus: string | null;
+  /** Where the buyer can pay again (the approval link or cashier), when there is one. */
+  retryHref: string | null;
+}
+
+/**
+ * The result pages' question "is it paid?": by order number, out_trade_no or PayPal order id, for
+ * the buyer's own orders. An open attempt is asked at its provider right away (and a PayPal order
+ * the buyer just approved is captured), so the page does not wait for the poller.
+ */
+export async function checkPayment(deps: ServiceDeps, user: SessionUser | null, reference: string): Promise<PaymentCheck> {
+  if (!user) throw unauthenticated();
+  const ref = reference.trim().slice(0, 64);
+  if (!ref) throw new AppError('orderNotFound', 404, 'NOT_FOUND');
+  const row = await deps.db
+    .selectFrom('payment_intents')
+    .innerJoin('orders', 'orders.id', 'payment_intents.order_id')
+    .select(['payment_intents.id', 'payment_intents.provider', 'payment_intents.status', 'payment_intents.out_trade_no', 'payment_intents.provider_ref', 'payment_intents.amount_cents', 'payment_intents.currency', 'payment_intents.next_action', 'orders.order_no', 'orders.status as order_status', 'orders.book_id'])
+    .where('orders.user_id', '=', user.id)
+    .where((eb) => eb.or([eb('orders.order_no', '=', ref), eb('payment_intents.out_trade_no', '=', ref), eb('payment_intents.provider_ref', '=', ref)]))
+    .orderBy('payment_intents.id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  if (!row) throw new AppError('orderNotFound', 404, 'NOT_FOUND');
+  const answer = (paid: boolean, status: string): PaymentCheck => {
+    const a = row.next_action as { type?: string; href?: string } | null;
+    return { paid, orderNo: row.order_no, bookId: String(row.book_id), intentStatus: status, retryHref: !paid && a?.type === 'redirect' ? (a.href ?? null) : null };
+  };
+  if (row.order_status === 'paid') return answer(true, 'succeeded');
+  const provider = deps.providers[row.provider];
+  if (!provider || row.provider === 'bank_transfer' || (row.status !== 'pending' && row.status !== 'created')) return answer(false, row.status);
+  try {
+    const status = await provider.query(row.out_trade_no, row.provider_ref ?? undefined);
+    const applied = await applyAttemptStatus(deps.db, provider, row, status, 'return');
+    if (applied.settle?.outboxIds.length) await relayNow(deps.db, deps.queues, applied.settle.outboxIds);
+    if (applied.outcome === 'settled' || applied.outcome === 'already') return answer(true, 'succeeded');
+    return answer(false, applied.outcome === 'pending' ? 'pending' : applied.outcome);
+  } catch (err) {
+    deps.log.warn({ err, provider: row.provider }, 'payment check at the provider failed');
+    return answer(false, row.status);
+  }
+}

@@ -1,0 +1,47 @@
+import { DelayedError, type Job } from 'bullmq';
+import type { JobPayloads } from '../contract.js';
+import type { WorkerDeps } from '../deps.js';
+import { relayNow } from '../outbox.js';
+import { applyAttemptStatus } from '../payments/resolve.js';
+import { finishAttempt } from '../payments/settle.js';
+
+/** Poll delay after the n-th look: 5 s doubling to at most 5 minutes. */
+export function pollDelayMs(n: number, scale = 1): number {
+  return Math.round(Math.min(5_000 * 2 ** Math.max(0, n - 1), 300_000) * scale);
+}
+
+/**
+ * Asks the provider about an open attempt until it is paid, failed, closed or its order expired.
+ * A still-pending attempt is put back as a delayed job (same job, same id), so there is only
+ * ever one poll per attempt.
+ */
+export function paymentPollProcessor(deps: WorkerDeps) {
+  return async (job: Job<JobPayloads['payment-poll']>, token?: string): Promise<unknown> => {
+    const intent = await deps.db
+      .selectFrom('payment_intents')
+      .innerJoin('orders', 'orders.id', 'payment_intents.order_id')
+      .select(['payment_intents.id', 'payment_intents.provider', 'payment_intents.status', 'payment_intents.out_trade_no', 'payment_intents.provider_ref', 'payment_intents.amount_cents', 'payment_intents.currency', 'payment_intents.poll_attempts', 'orders.status as order_status', 'orders.expires_at'])
+      .where('payment_intents.id', '=', job.data.intentId)
+      .executeTakeFirst();
+    if (!intent || (intent.status !== 'created' && intent.status !== 'pending')) return { done: intent?.status ?? 'missing' };
+    const provider = deps.providers[intent.provider];
+    if (!provider) return { done: 'provider not configured' };
+
+    const status = await provider.query(intent.out_trade_no, intent.provider_ref ?? undefined);
+    const applied = await applyAttemptStatus(deps.db, provider, intent, status, 'poll');
+    if (applied.settle?.outboxIds.length) await relayNow(deps.db, deps.queues, applied.settle.outboxIds);
+    if (applied.outcome !== 'pending') return { done: applied.outcome, reason: applied.reason };
+
+    if (intent.order_status !== 'pending_payment' || intent.expires_at.getTime() <= Date.now()) {
+      // Too late to pay: close it at the provider so a late scan cannot take money for a dead order.
+      await provider.close(intent.out_trade_no, intent.provider_ref ?? undefined);
+      await finishAttempt(deps.db, intent.id, 'expired');
+      return { done: 'expired' };
+    }
+    const n = intent.poll_attempts + 1;
+    const next = new Date(Date.now() + pollDelayMs(n, deps.config.retryDelayScale));
+    await deps.db.updateTable('payment_intents').set({ poll_attempts: n, next_poll_at: next }).where('id', '=', intent.id).execute();
+    await job.moveToDelayed(next.getTime(), token);
+    throw new DelayedError();
+  };
+}

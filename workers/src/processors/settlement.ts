@@ -1,0 +1,23 @@
+import { UnrecoverableError, type Job } from 'bullmq';
+import type { JobPayloads } from '../contract.js';
+import type { WorkerDeps } from '../deps.js';
+import { relayNow } from '../outbox.js';
+import { applyAttemptStatus } from '../payments/resolve.js';
+
+/**
+ * Settles an attempt the provider reported as paid or approved: asks the provider for the current
+ * state (capturing an approved PayPal order) and applies it through the ledger.
+ */
+export function settlementProcessor(deps: WorkerDeps) {
+  return async (job: Job<JobPayloads['settlement']>): Promise<unknown> => {
+    const intent = await deps.db.selectFrom('payment_intents').selectAll().where('id', '=', job.data.intentId).executeTakeFirst();
+    if (!intent) throw new UnrecoverableError(`attempt ${job.data.intentId} does not exist`);
+    if (intent.status === 'succeeded') return { done: 'already settled' };
+    const provider = deps.providers[intent.provider];
+    if (!provider) throw new UnrecoverableError(`provider ${intent.provider} is not configured`);
+    const status = await provider.query(intent.out_trade_no, intent.provider_ref ?? undefined);
+    const applied = await applyAttemptStatus(deps.db, provider, intent, status, job.data.source === 'poll' ? 'poll' : 'notification');
+    if (applied.settle?.outboxIds.length) await relayNow(deps.db, deps.queues, applied.settle.outboxIds);
+    return { outcome: applied.outcome, reason: applied.reason };
+  };
+}

@@ -6,7 +6,8 @@ import { startPostgres } from './stack/postgres.js';
 import { startNode, type ManagedProcess } from './stack/processes.js';
 import { startRedis } from './stack/redis.js';
 import { startRegistrationService } from './sandboxes/registration-service.js';
-import { freePort, portOpen } from './stack/util.js';
+import { freePort, portOpen, waitFor } from './stack/util.js';
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const dataDir = process.env.SHOP_DATA_DIR ? path.resolve(process.env.SHOP_DATA_DIR) : path.join(root, '.data');
@@ -48,6 +49,20 @@ async function main(): Promise<void> {
     registrationServiceUrl = sandbox.url;
   }
 
+  mkdirSync(dataDir, { recursive: true });
+  let paymentsConfigFile = process.env.PAYMENTS_CONFIG_FILE;
+  let sandboxUrl: string | undefined;
+  const procs: ManagedProcess[] = [];
+  if (!paymentsConfigFile) {
+    // No real provider credentials: run the local sandboxes and wire the adapters to them.
+    paymentsConfigFile = path.join(dataDir, 'sandbox-payments.json');
+    rmSync(paymentsConfigFile, { force: true });
+    const sandboxPort = Number(process.env.SANDBOX_PORT ?? 0) || (await freePort());
+    procs.push(startNode('sandboxes', path.join(root, 'payments', 'dist', 'sandbox', 'main.js'), { ...process.env, APP_URL: `http://localhost:${port}`, SANDBOX_PORT: String(sandboxPort), PAYMENTS_CONFIG_FILE: paymentsConfigFile }));
+    await waitFor('payment sandboxes', async () => existsSync(paymentsConfigFile!), 30_000);
+    sandboxUrl = `http://127.0.0.1:${sandboxPort}`;
+  }
+
   const prepared = await prepareDatabase(databaseUrl);
   console.log(`database ready: ${prepared.applied.length} migrations applied, ${prepared.books} books, ${prepared.countries} countries`);
 
@@ -58,16 +73,14 @@ async function main(): Promise<void> {
     REDIS_URL: redisUrl,
     SMTP_URL: smtpUrl,
     REGISTRATION_SERVICE_URL: registrationServiceUrl,
+    PAYMENTS_CONFIG_FILE: paymentsConfigFile,
     PORT: String(port),
     PUBLIC_URL: process.env.PUBLIC_URL ?? `http://localhost:${port}`,
     WEB_DIST_DIR: process.env.WEB_DIST_DIR ?? path.join(root, 'web', 'dist'),
     CONTENT_DIR: process.env.CONTENT_DIR ?? path.join(root, 'content', 'books'),
     ENABLE_TEST_HOOKS: process.env.ENABLE_TEST_HOOKS ?? (process.env.NODE_ENV === 'production' ? 'false' : 'true'),
   };
-  const procs: ManagedProcess[] = [
-    startNode('workers', path.join(root, 'workers', 'dist', 'main.js'), env),
-    startNode('gateway', path.join(root, 'gateway', 'dist', 'server.js'), env),
-  ];
+  procs.push(startNode('workers', path.join(root, 'workers', 'dist', 'main.js'), env), startNode('gateway', path.join(root, 'gateway', 'dist', 'server.js'), env));
 
   let stopping = false;
   const shutdown = async (why: string, code: number) => {
@@ -90,7 +103,7 @@ async function main(): Promise<void> {
     storefront   http://localhost:${port}/shop/index
     GraphQL      http://localhost:${port}/graphql${env.NODE_ENV === 'production' ? '' : '  (GraphiQL: /graphiql)'}
     health       http://localhost:${port}/health/ready
-    registration ${registrationServiceUrl}${mailWeb ? `\n    mail sink    ${mailWeb}` : ''}
+    registration ${registrationServiceUrl}${sandboxUrl ? `\n    payments     ${sandboxUrl} (WeChat Pay, Alipay, PayPal sandboxes)` : ''}${mailWeb ? `\n    mail sink    ${mailWeb}` : ''}
   Ctrl-C stops everything.
 `);
 }

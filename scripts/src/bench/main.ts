@@ -1,0 +1,102 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { createDb } from '@shop/db';
+import { rawBullmqRate, rawPgRate } from './baselines.js';
+import { load, type LoadFigures } from './load.js';
+import { sampleRss } from './rss.js';
+import { seedBench } from './seed.js';
+import { firstLoadJs, timeToInteractive } from './spa.js';
+import { statementsPerOrdersRequest } from './sql-count.js';
+import { root, startBenchStack } from './stack.js';
+import { settlementRate } from './settlement.js';
+
+interface Row {
+  case: string;
+  figure: string;
+  p50?: number;
+  p99?: number;
+  baseline: string;
+  ratio: number | null;
+  target: string;
+  met: boolean | null;
+}
+
+const fmt = (n: number) => (n >= 100 ? n.toFixed(0) : n.toFixed(1));
+const gql = (query: string) => JSON.stringify({ query });
+
+async function main(): Promise<void> {
+  const started = Date.now();
+  const stack = await startBenchStack();
+  const rss = sampleRss(stack.gateway.child.pid!);
+  const rows: Row[] = [];
+  try {
+    const db = createDb(stack.databaseUrl, { max: 4 });
+    console.log('seeding 1,000 buyers and 100,000 orders ...');
+    const buyers = await seedBench(db);
+    const bearer = (i: number) => ({ authorization: `Bearer ${buyers[i % buyers.length]!.token}` });
+    const json = { 'content-type': 'application/json' };
+
+    console.log('baselines ...');
+    const bare = await load({ url: `${stack.bareUrl}/hello` });
+    const rawPg = await rawPgRate(stack.databaseUrl, 5);
+    const rawBull = await rawBullmqRate(stack.redisUrl, 3000);
+    const plain = await load({ url: `${stack.bareUrl}/plain.pdf` });
+    rows.push({ case: 'baseline: bare Fastify hello', figure: `${fmt(bare.rps)} req/s`, p50: bare.p50, p99: bare.p99, baseline: '-', ratio: null, target: '-', met: null });
+    rows.push({ case: 'baseline: raw pg INSERT+SELECT', figure: `${fmt(rawPg.insertsPerSec)} inserts/s`, baseline: '-', ratio: null, target: '-', met: null });
+    rows.push({ case: 'baseline: raw BullMQ no-op job', figure: `${fmt(rawBull)} jobs/s`, baseline: '-', ratio: null, target: '-', met: null });
+    rows.push({ case: 'baseline: plain PDF streaming', figure: `${fmt(plain.rps)} req/s`, p50: plain.p50, p99: plain.p99, baseline: '-', ratio: null, target: '-', met: null });
+
+    const vs = (name: string, f: LoadFigures, base: number, baseName: string, target: number) =>
+      rows.push({ case: name, figure: `${fmt(f.rps)} req/s${f.non2xx ? ` (${f.non2xx} non-2xx)` : ''}`, p50: f.p50, p99: f.p99, baseline: baseName, ratio: f.rps / base, target: `>= ${target}x`, met: f.rps / base >= target });
+
+    console.log('GraphQL books ...');
+    vs('GraphQL books', await load({ url: `${stack.gatewayUrl}/graphql`, method: 'POST', headers: json, body: gql('{ books { id title price currency vatText } }') }), bare.rps, 'bare Fastify', 0.6);
+    console.log('GraphQL orders ...');
+    vs('GraphQL orders (20 rows)', await load({ url: `${stack.gatewayUrl}/graphql`, method: 'POST', headers: json, body: gql('{ orders(page: 2, pageSize: 20) { total items { orderNo status amount bookName createdAt } } }'), perRequest: (i) => ({ headers: bearer(i) }) }), bare.rps, 'bare Fastify', 0.1);
+    console.log('legacy getList ...');
+    vs('legacy POST /api/order/getList', await load({ url: `${stack.gatewayUrl}/api/order/getList`, method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'currentSizeCo=2&pageSizeCo=20', perRequest: (i) => ({ headers: bearer(i) }) }), bare.rps, 'bare Fastify', 0.1);
+    console.log('checkout ...');
+    const checkout = await load({
+      url: `${stack.gatewayUrl}/graphql`, method: 'POST', headers: json, amount: buyers.length,
+      body: JSON.stringify({ query: 'mutation($i: CheckoutInput!) { checkout(input: $i) { order { orderNo } } }', variables: { i: { bookId: '2', format: 'EBOOK', country: 'Germany', paymentMethod: 'BANK_TRANSFER' } } }),
+      perRequest: (i) => ({ headers: bearer(i) }),
+    });
+    rows.push({ case: 'checkout (order + attempt + outbox)', figure: `${fmt(checkout.rps)} checkouts/s`, p50: checkout.p50, p99: checkout.p99, baseline: 'raw pg INSERT', ratio: checkout.rps / rawPg.insertsPerSec, target: '>= 0.2x', met: checkout.rps / rawPg.insertsPerSec >= 0.2 });
+    console.log('settlement ...');
+    const settle = await settlementRate(stack, db, buyers.slice(0, 300));
+    rows.push({ case: 'settlement (notification -> paid)', figure: `${fmt(settle)} orders/s`, baseline: 'raw BullMQ no-op', ratio: settle / rawBull, target: '>= 0.25x', met: settle / rawBull >= 0.25 });
+    console.log('download ...');
+    vs('e-book download (encrypted per buyer)', await load({ url: `${stack.gatewayUrl}/api/orders/x/download`, perRequest: (i) => ({ path: `/api/orders/BN${String(buyers[i % buyers.length]!.id).padStart(6, '0')}0000/download`, headers: bearer(i) }) }), plain.rps, 'plain streaming', 0.5);
+
+    const statements = await statementsPerOrdersRequest({ ...(process.env as Record<string, string>), DATABASE_URL: stack.databaseUrl, REDIS_URL: stack.redisUrl, WEB_DIST_DIR: path.join(root, 'web/dist') }, buyers[0]!.token);
+    rows.push({ case: 'SQL statements per orders request', figure: `${statements}`, baseline: '-', ratio: null, target: '<= 2', met: statements <= 2 });
+    const js = await firstLoadJs(stack.gatewayUrl);
+    rows.push({ case: 'SPA first-load JS (gzip)', figure: `${(js.gzipBytes / 1024).toFixed(1)} KB in ${js.files} files`, baseline: '-', ratio: null, target: '<= 200 KB', met: js.gzipBytes <= 200 * 1024 });
+    const tti = await timeToInteractive(stack.gatewayUrl);
+    rows.push({ case: 'SPA time to interactive /shop/index', figure: `${tti} ms (median of 3)`, baseline: '-', ratio: null, target: '-', met: null });
+    const peak = rss.stop();
+    rows.push({ case: 'gateway peak RSS under load', figure: `${(peak / 1048576).toFixed(0)} MB`, baseline: '-', ratio: null, target: '<= 200 MB', met: peak <= 200 * 1048576 });
+    await db.destroy();
+  } finally {
+    await stack.stop();
+  }
+
+  const table = [
+    '| case | figure | p50 ms | p99 ms | baseline | ratio | target | met |',
+    '|---|---|---|---|---|---|---|---|',
+    ...rows.map((r) => `| ${r.case} | ${r.figure} | ${r.p50 ?? ''} | ${r.p99 ?? ''} | ${r.baseline} | ${r.ratio === null ? '' : `${r.ratio.toFixed(2)}x`} | ${r.target} | ${r.met === null ? '' : r.met ? 'yes' : 'no'} |`),
+  ].join('\n');
+  console.log(`\n${table}\n\nbench took ${((Date.now() - started) / 1000).toFixed(0)} s`);
+  const out = path.join(root, 'bench-results');
+  mkdirSync(out, { recursive: true });
+  writeFileSync(path.join(out, 'bench.json'), JSON.stringify({ date: new Date().toISOString(), cpus: (await import('node:os')).cpus().length, rows }, null, 2));
+  writeFileSync(path.join(out, 'bench.md'), `${table}\n`);
+}
+
+main().then(
+  () => process.exit(0),
+  (err) => {
+    console.error(`bench failed: ${err instanceof Error ? err.stack : String(err)}`);
+    process.exit(1);
+  },
+);

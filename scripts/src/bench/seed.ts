@@ -1,0 +1,38 @@
+import { randomBytes } from 'node:crypto';
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '@shop/db';
+import { sha256 } from '@shop/workers';
+
+export interface Buyer {
+  id: number;
+  email: string;
+  token: string;
+}
+
+/**
+ * 1,000 buyers with a session each and 100,000 orders: every buyer has a paid e-book of book 1
+ * (for the download case), paid and expired paper orders, and books 2 and 3 free to buy.
+ */
+export async function seedBench(db: Kysely<Database>, buyers = 1000, ordersPerBuyer = 100): Promise<Buyer[]> {
+  const passwordHash = '$argon2id$v=19$m=19456,t=2,p=1$YmVuY2hzYWx0YmVuY2g$0000000000000000000000000000000000000000000';
+  await sql`insert into users (email, first_name, last_name, password_hash, company, country_code)
+    select 'bench' || g || '@example.com', 'Bench', 'Buyer ' || g, ${passwordHash}, 'Bench GmbH', '001' from generate_series(1, ${buyers}) g`.execute(db);
+  await sql`insert into orders (order_no, user_id, book_id, format, country, pay_type, provider, unit_price_cents, amount_cents, currency, status, paid_at, created_at, expires_at)
+    select 'BN' || lpad(u.id::text, 6, '0') || lpad(n::text, 4, '0'), u.id, (n % 3) + 1,
+           case when n = 0 then 'ebook' else 'paper' end, 'Germany', 2 + (n % 2),
+           case when n % 2 = 0 then 'paypal' else 'bank_transfer' end,
+           b.price_cents, b.price_cents, 'EUR',
+           case when n = 0 or n % 4 = 0 then 'paid' else 'expired' end,
+           case when n = 0 or n % 4 = 0 then now() - (n || ' minutes')::interval end,
+           now() - (n || ' minutes')::interval, now() - (n || ' minutes')::interval + interval '2 hours'
+    from users u cross join generate_series(0, ${ordersPerBuyer - 1}) n join books b on b.id = (n % 3) + 1
+    where u.email like 'bench%@example.com'`.execute(db);
+  await sql`analyze`.execute(db);
+  const users = await db.selectFrom('users').select(['id', 'email']).where('email', 'like', 'bench%@example.com').orderBy('id').execute();
+  const out: Buyer[] = users.map((u) => ({ id: u.id, email: u.email!, token: randomBytes(32).toString('base64url') }));
+  for (let i = 0; i < out.length; i += 500) {
+    const chunk = out.slice(i, i + 500);
+    await db.insertInto('sessions').values(chunk.map((b) => ({ token_hash: sha256(b.token), user_id: b.id, expires_at: new Date(Date.now() + 86_400_000) }))).execute();
+  }
+  return out;
+}

@@ -1,0 +1,81 @@
+import { mkdtempSync, chmodSync, existsSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { prepareDatabase } from '../stack/database.js';
+import { startPostgres } from '../stack/postgres.js';
+import { startNode, type ManagedProcess } from '../stack/processes.js';
+import { startRedis } from '../stack/redis.js';
+import { startMailSink } from '../stack/mail.js';
+import { freePort, portOpen, waitFor } from '../stack/util.js';
+
+export const root = fileURLToPath(new URL('../../../', import.meta.url));
+
+export interface BenchStack {
+  databaseUrl: string;
+  redisUrl: string;
+  gatewayUrl: string;
+  bareUrl: string;
+  sandboxUrl: string;
+  gateway: ManagedProcess;
+  stop: () => Promise<void>;
+}
+
+/** The real stack on throwaway data: PostgreSQL, Redis, mail sink, sandboxes, gateway, workers. */
+export async function startBenchStack(): Promise<BenchStack> {
+  const tmp = mkdtempSync(path.join(os.tmpdir(), 'shop-bench-'));
+  chmodSync(tmp, 0o755);
+  const stops: Array<() => Promise<unknown>> = [];
+  const pg = await startPostgres({ dir: path.join(tmp, 'pg'), port: await freePort(), persistent: false });
+  stops.push(pg.stop);
+  const redis = await startRedis({ dir: path.join(tmp, 'redis'), port: await freePort() });
+  stops.push(redis.stop);
+  const mail = await startMailSink({ smtpPort: await freePort(), webPort: await freePort() });
+  stops.push(mail.stop);
+  await prepareDatabase(pg.url);
+
+  const port = await freePort();
+  const sandboxPort = await freePort();
+  const barePort = await freePort();
+  const paymentsConfigFile = path.join(tmp, 'payments.json');
+  const procs: ManagedProcess[] = [];
+  const quiet = { ...process.env, LOG_LEVEL: 'error' };
+  procs.push(startNode('sandboxes', path.join(root, 'payments/dist/sandbox/main.js'), { ...quiet, APP_URL: `http://127.0.0.1:${port}`, SANDBOX_PORT: String(sandboxPort), PAYMENTS_CONFIG_FILE: paymentsConfigFile, SANDBOX_TIME_SCALE: '0.001' }));
+  await waitFor('sandboxes', async () => existsSync(paymentsConfigFile), 30_000);
+  const env = {
+    ...quiet,
+    NODE_ENV: 'production',
+    APP_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
+    DATABASE_URL: pg.url,
+    DATABASE_POOL_SIZE: '20',
+    REDIS_URL: redis.url,
+    SMTP_URL: mail.smtpUrl,
+    PORT: String(port),
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    WEB_DIST_DIR: path.join(root, 'web/dist'),
+    CONTENT_DIR: path.join(root, 'content/books'),
+    PAYMENTS_CONFIG_FILE: paymentsConfigFile,
+    RATE_LIMIT_SCALE: '1000',
+    RETRY_DELAY_SCALE: '0.01',
+    COOKIE_SECURE: 'false',
+    WORKER_CONCURRENCY: '10',
+  };
+  const gateway = startNode('gateway', path.join(root, 'gateway/dist/server.js'), env);
+  procs.push(gateway, startNode('workers', path.join(root, 'workers/dist/main.js'), env));
+  procs.push(startNode('bare', path.join(root, 'scripts/dist/bench/bare-server.js'), { PORT: String(barePort), PLAIN_FILE: path.join(root, 'content/books/book-1.pdf') }));
+  await waitFor('gateway', async () => portOpen(port), 30_000);
+  await waitFor('bare fastify', async () => portOpen(barePort), 30_000);
+  return {
+    databaseUrl: pg.url,
+    redisUrl: redis.url,
+    gatewayUrl: `http://127.0.0.1:${port}`,
+    bareUrl: `http://127.0.0.1:${barePort}`,
+    sandboxUrl: `http://127.0.0.1:${sandboxPort}`,
+    gateway,
+    stop: async () => {
+      await Promise.all(procs.map((p) => p.stop()));
+      for (const s of stops.reverse()) await s().catch(() => {});
+      rmSync(tmp, { recursive: true, force: true });
+    },
+  };
+}

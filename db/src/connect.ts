@@ -18,6 +18,9 @@ export function createPool(connectionString: string, options: DbOptions = {}): p
   });
   // An idle client losing its server must not crash the process; the next query reconnects.
   pool.on('error', () => {});
+  // Nor a checked-out one (a transaction between two queries when PostgreSQL restarts): its query
+  // fails on its own, and the pool drops the broken client when it is released.
+  pool.on('connect', (client) => client.on('error', () => {}));
   return pool;
 }
 

@@ -231,6 +231,20 @@ interface OutboxTable {
   last_error: string | null;
 }
 
+/** Audit trail of admin actions whose subject is not an order (append-only, like order_events). */
+interface AuditEventsTable {
+  id: Generated<string>;
+  subject_type: string;
+  subject_id: string;
+  type: string;
+  actor_type: ActorType;
+  actor_id: string | null;
+  before: Json | null;
+  after: Json | null;
+  data: Json | null;
+  created_at: CreatedAt;
+}
+
 interface IdempotencyKeysTable {
   user_id: number;
   key: string;
@@ -256,6 +270,7 @@ export interface Database {
   order_events: OrderEventsTable;
   outbox: OutboxTable;
   idempotency_keys: IdempotencyKeysTable;
+  audit_events: AuditEventsTable;
 }
 
 export type User = Selectable<UsersTable>;
@@ -270,3 +285,4 @@ export type OrderEvent = Selectable<OrderEventsTable>;
 export type OutboxRow = Selectable<OutboxTable>;
 export type Session = Selectable<SessionsTable>;
 export type RegistrationMirror = Selectable<RegistrationMirrorsTable>;
+export type AuditEvent = Selectable<AuditEventsTable>;

@@ -7,6 +7,7 @@ import type { Redis } from 'ioredis';
 import './types.js';
 import { genReqId, loggerOptions } from './logger.js';
 import dbPlugin from './plugins/db.js';
+import { inputGuard } from './plugins/input-guard.js';
 import graphqlPlugin from './plugins/graphql.js';
 import redisPlugin from './plugins/redis.js';
 import spaPlugin from './plugins/spa.js';
@@ -16,6 +17,7 @@ import type { ProviderRegistry } from '@shop/payments/registry';
 import rateLimitPlugin from './plugins/rate-limit.js';
 import servicesPlugin from './plugins/services.js';
 import sessionPlugin from './plugins/session.js';
+import securityPlugin from './plugins/security.js';
 import healthRoutes from './routes/health.js';
 import legacyLoginRoutes from './routes/legacy/login.js';
 import legacyOrderRoutes from './routes/legacy/orders.js';
@@ -23,6 +25,9 @@ import legacyReportRoutes from './routes/legacy/reports.js';
 import testHookRoutes from './routes/test-hooks.js';
 import notifyRoutes from './routes/payments/notify.js';
 import paymentQueryRoutes from './routes/legacy/payments.js';
+import redisCheckPlugin from './plugins/redis-check.js';
+import metricsPlugin from './plugins/metrics.js';
+import bullBoardPlugin from './plugins/bull-board.js';
 
 export interface AppOptions {
   config: GatewayConfig;
@@ -47,6 +52,16 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     reply.header('x-request-id', req.id);
   });
 
+  // Before any plugin: child contexts take the error handler in force when they are registered.
+  app.setErrorHandler((err: Error & { statusCode?: number }, req, reply) => {
+    const status = err.statusCode && err.statusCode >= 400 ? err.statusCode : 500;
+    if (status >= 500) {
+      req.log.error({ err }, 'request failed');
+      return reply.code(status).send({ code: status, message: 'an error occurred', data: null });
+    }
+    return reply.code(status).send({ code: status, message: err.message, data: null });
+  });
+  app.addHook('preValidation', inputGuard);
   // Tier 1: external plugins.
   await app.register(cookie);
   await app.register(formbody);
@@ -54,9 +69,12 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(dbPlugin, { db: opts.db });
   await app.register(redisPlugin, { redis: opts.redis });
   await app.register(queuesPlugin);
+  await app.register(redisCheckPlugin);
+  await app.register(metricsPlugin);
   await app.register(paymentsPlugin, { providers: opts.providers });
   await app.register(servicesPlugin);
   await app.register(sessionPlugin);
+  await app.register(securityPlugin);
   await app.register(rateLimitPlugin);
   await app.register(spaPlugin);
   await app.register(graphqlPlugin);
@@ -67,15 +85,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(legacyOrderRoutes);
   await app.register(paymentQueryRoutes);
   await app.register(notifyRoutes);
+  await app.register(bullBoardPlugin);
   if (config.enableTestHooks) await app.register(testHookRoutes);
 
-  app.setErrorHandler((err: Error & { statusCode?: number }, req, reply) => {
-    const status = err.statusCode && err.statusCode >= 400 ? err.statusCode : 500;
-    if (status >= 500) {
-      req.log.error({ err }, 'request failed');
-      return reply.code(status).send({ code: status, message: 'an error occurred', data: null });
-    }
-    return reply.code(status).send({ code: status, message: err.message, data: null });
-  });
   return app;
 }

@@ -1,20 +1,21 @@
-import { ApolloProvider } from '@apollo/client/react';
-import { ChakraProvider, defaultSystem } from '@chakra-ui/react';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router-dom';
-import { App } from './app/App';
-import { apolloClient } from './lib/apollo';
-import './lib/i18n';
+import { readEntry } from './app/entry';
+import { Providers } from './app/providers';
+import { AppRouter } from './app/router';
+import { createApolloClient } from './lib/apollo';
+import { initI18n } from './lib/i18n';
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <ChakraProvider value={defaultSystem}>
-      <ApolloProvider client={apolloClient}>
-        <BrowserRouter basename={import.meta.env.BASE_URL.replace(/\/$/, '')}>
-          <App />
-        </BrowserRouter>
-      </ApolloProvider>
-    </ChakraProvider>
-  </StrictMode>,
+// Entry paths and query parameters first: they may set the language of the texts and requests.
+const flags = readEntry();
+const client = createApolloClient();
+
+void initI18n().then((i18n) =>
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <Providers client={client} i18n={i18n}>
+        <AppRouter flags={flags} />
+      </Providers>
+    </StrictMode>,
+  ),
 );

@@ -1,1 +1,10 @@
+/// <reference types="vite/client" />
 declare const __BUILD_VERSION__: string;
+
+interface ImportMetaEnv {
+  readonly VITE_SERVICE_EMAIL?: string;
+  readonly VITE_SERVICE_EMAIL_2?: string;
+  readonly VITE_SERVICE_HOTLINE?: string;
+  readonly VITE_HOME_URL_EN?: string;
+  readonly VITE_HOME_URL_ZH?: string;
+}

@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import type { WorkersConfig } from './config/index.js';
 import type { Queues } from './queues.js';
 import type { ProviderRegistry } from '@shop/payments/registry';
+import type { WorkerMetrics } from './metrics/jobs.js';
 
 export interface WorkerDeps {
   config: WorkersConfig;
@@ -10,4 +11,6 @@ export interface WorkerDeps {
   log: Logger;
   queues: Queues;
   providers: ProviderRegistry;
+  /** Present when the process exposes /metrics (WORKERS_METRICS_PORT). */
+  metrics?: WorkerMetrics;
 }

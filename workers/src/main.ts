@@ -3,7 +3,11 @@ import { ConfigError, loadWorkersConfig } from './config/index.js';
 import { createLogger } from './logger.js';
 import { createQueues, closeQueues } from './queues.js';
 import { producerConnection, workerConnection } from './redis.js';
-import { buildProcessors, scheduleMaintenance, startWorkers } from './runtime.js';
+import { buildProcessors, RECONCILE_SCHEDULER, scheduleMaintenance, startWorkers } from './runtime.js';
+import { checkRedisConfig } from './redis-check.js';
+import { createWorkerMetrics } from './metrics/jobs.js';
+import { startMetricsServer } from './metrics/server.js';
+import { watchRedisLoss } from './reconcile/redis-loss.js';
 import { providersFromConfig, readPaymentsConfig } from '@shop/payments/registry';
 
 async function main(): Promise<void> {
@@ -23,11 +27,32 @@ async function main(): Promise<void> {
   producer.on('error', (err) => log.warn({ err: err.message }, 'redis producer error'));
   const connection = workerConnection(config.redisUrl);
   connection.on('error', (err) => log.warn({ err: err.message }, 'redis worker connection error'));
+
+  // An evicting Redis would silently drop jobs: refuse to run on it (one line, exit 78).
+  const waiting = setTimeout(() => log.warn('waiting for Redis to answer'), 2_000);
+  const redisCheck = await checkRedisConfig(connection);
+  clearTimeout(waiting);
+  if (redisCheck.fatal) {
+    console.error(`workers refuse to start: ${redisCheck.fatal}`);
+    process.exit(78);
+  }
+  for (const warning of redisCheck.warnings) log.warn(warning);
+
+  const metrics = config.metricsPort ? createWorkerMetrics() : undefined;
+  const metricsServer = metrics ? await startMetricsServer(metrics.registry, { port: config.metricsPort, host: config.metricsHost, token: config.metricsToken, env: config.env }) : undefined;
   const queues = createQueues(producer, config.queuePrefix);
-  const deps = { config, db, log, queues, providers: providersFromConfig(readPaymentsConfig(config.paymentsConfigFile)) };
-  const workers = startWorkers(deps, connection, buildProcessors(deps));
-  await scheduleMaintenance(queues);
-  log.info({ queues: workers.map((w) => w.name) }, 'workers started');
+  const deps = { config, db, log, queues, metrics, providers: providersFromConfig(readPaymentsConfig(config.paymentsConfigFile)) };
+  // Missing schedulers mean a first start or a Redis that lost its data: the watch re-creates
+  // them and rebuilds the queues from PostgreSQL, now and whenever it happens later.
+  const watch = watchRedisLoss(deps, {
+    everyMs: Math.min(5_000, config.reconcileIntervalMs),
+    marker: RECONCILE_SCHEDULER,
+    reschedule: () => scheduleMaintenance(queues, 1_000, config.reconcileIntervalMs),
+  });
+  // Intact schedulers are upserted anyway, so a changed interval takes effect.
+  if ((await watch.check()) === 'intact') await scheduleMaintenance(queues, 1_000, config.reconcileIntervalMs);
+  const workers = startWorkers(deps, connection, buildProcessors(deps), { metrics });
+  log.info({ queues: workers.map((w) => w.name), metricsPort: metricsServer?.port }, 'workers started');
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -39,7 +64,9 @@ async function main(): Promise<void> {
       process.exit(1);
     }, config.shutdownGraceMs);
     timer.unref();
+    watch.stop();
     await Promise.all(workers.map((w) => w.close()));
+    await metricsServer?.close();
     await closeQueues(queues);
     await Promise.allSettled([connection.quit(), producer.quit(), db.destroy()]);
     log.info('workers stopped');

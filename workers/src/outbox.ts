@@ -3,6 +3,8 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '@shop/db';
 import { jobIdFor, type JobPayloads, type QueueName } from './contract.js';
 import type { Queues } from './queues.js';
+import { addUnlessLive } from './live-jobs.js';
+import type { Queue } from 'bullmq';
 
 /** Typed outbox write: the job follows the transaction's commit, never precedes it. */
 export function outboxJob<Q extends QueueName>(
@@ -14,15 +16,22 @@ export function outboxJob<Q extends QueueName>(
   return addToOutbox(trx, { queue, jobName: queue, jobId: opts.jobId ?? jobIdFor(queue, payload), payload, availableAt: opts.availableAt });
 }
 
-export function deliverTo(queues: Queues) {
+/**
+ * Hands outbox rows to their queues. A row is a committed request for work, so a finished job
+ * still kept under the same id (removeOnComplete/removeOnFail) is run again rather than letting
+ * the add be ignored; handlers are idempotent. A replay after Redis lost data uses 'keep' instead,
+ * so it only restores jobs that are gone.
+ */
+export function deliverTo(queues: Queues, onFinished: 'rerun' | 'keep' = 'rerun') {
   return async (row: PendingOutboxRow) => {
     const queue = queues[row.queue as QueueName];
     if (!queue) throw new Error(`unknown queue ${row.queue}`);
-    await queue.add(row.job_name as never, row.payload as never, { jobId: row.job_id });
+    await addUnlessLive(queue as unknown as Queue, row.job_name, row.payload, row.job_id, onFinished);
   };
 }
 
 /** Relays now (after a commit) what it can; whatever fails stays for the periodic relay. */
-export async function relayNow(db: Db, queues: Queues, ids?: string[]): Promise<void> {
+export async function relayNow(db: Db, queues: Queues, ids: string[]): Promise<void> {
+  if (!ids.length) return;
   await relayOutbox(db, deliverTo(queues), { ids }).catch(() => undefined);
 }

@@ -1,4 +1,6 @@
 import { Worker, type Job, type MinimalJob, type Processor } from 'bullmq';
+import { assertPayload } from './payloads.js';
+import type { WorkerMetrics } from './metrics/jobs.js';
 import type { Redis } from 'ioredis';
 import { jitteredBackoff, type JobPayloads, type QueueName } from './contract.js';
 import type { WorkerDeps } from './deps.js';
@@ -9,6 +11,7 @@ import { registrationMirrorProcessor } from './processors/registration-mirror.js
 import { paymentCloseProcessor } from './processors/payment-close.js';
 import { paymentPollProcessor } from './processors/payment-poll.js';
 import { settlementProcessor } from './processors/settlement.js';
+import { bankTransferProcessor } from './processors/bank-transfer.js';
 
 export type Processors = { [Q in QueueName]?: Processor<JobPayloads[Q]> };
 
@@ -20,6 +23,7 @@ export function buildProcessors(deps: WorkerDeps): Processors {
     'payment-poll': paymentPollProcessor(deps),
     'payment-close': paymentCloseProcessor(deps),
     settlement: settlementProcessor(deps),
+    'bank-transfer': bankTransferProcessor(deps),
   };
 }
 
@@ -27,13 +31,22 @@ export function startWorkers(
   deps: WorkerDeps,
   connection: Redis,
   processors: Processors,
+  extras: { metrics?: WorkerMetrics } = {},
 ): Worker[] {
   const workers: Worker[] = [];
   for (const [queue, processor] of Object.entries(processors) as [QueueName, Processor][]) {
-    const worker = new Worker(queue, processor, {
+    // A payload that does not fit the contract fails at once (UnrecoverableError), never retried.
+    const checked: Processor = (job, token) => {
+      assertPayload(queue, job.data);
+      return processor(job, token);
+    };
+    const worker = new Worker(queue, checked, {
       connection,
       prefix: deps.config.queuePrefix,
       concurrency: deps.config.workerConcurrency,
+      // A worker that died mid-job loses its lock after this long; another worker then takes over.
+      lockDuration: deps.config.jobLockMs,
+      stalledInterval: deps.config.jobLockMs,
       settings: {
         backoffStrategy: (attempts: number, _type?: string, _err?: Error, job?: MinimalJob) => {
           const opts = job?.opts.backoff;
@@ -46,14 +59,20 @@ export function startWorkers(
     worker.on('failed', (job: Job | undefined, err) =>
       deps.log.warn({ queue, jobId: job?.id, attemptsMade: job?.attemptsMade, err: err.message }, 'job failed'),
     );
+    extras.metrics?.observe(worker);
     workers.push(worker);
   }
   return workers;
 }
 
 /** The periodic work every worker deployment runs (idempotent: schedulers are upserted). */
-export async function scheduleMaintenance(queues: import('./queues.js').Queues, relayEveryMs = 1_000): Promise<void> {
+export async function scheduleMaintenance(queues: import('./queues.js').Queues, relayEveryMs = 1_000, reconcileEveryMs = 30_000): Promise<void> {
   await queues.maintenance.upsertJobScheduler('expire-orders', { every: 60_000 }, { name: 'maintenance', data: { task: 'expire-orders' } });
   // The relay picks up whatever the gateway could not hand to Redis right after its commit.
   await queues.maintenance.upsertJobScheduler('relay-outbox', { every: relayEveryMs }, { name: 'maintenance', data: { task: 'relay-outbox' } });
+  // Upserted last: its presence tells the Redis-loss watch (reconcile/redis-loss.ts) all are there.
+  await queues.maintenance.upsertJobScheduler(RECONCILE_SCHEDULER, { every: reconcileEveryMs }, { name: 'maintenance', data: { task: 'reconcile' } });
 }
+
+/** The scheduler of the reconciliation sweep; its absence means Redis lost its data. */
+export const RECONCILE_SCHEDULER = 'reconcile';

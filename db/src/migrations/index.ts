@@ -2,10 +2,14 @@ import type { Migration } from 'kysely';
 import * as accounts from './2026_11_22_0001_accounts.js';
 import * as orders from './2026_11_22_0002_orders.js';
 import * as accountFlows from './2026_11_22_0003_account_flows.js';
+import * as auditEvents from './2026_11_24_0001_audit_events.js';
+import * as adminOrderIndexes from './2026_11_24_0002_admin_order_indexes.js';
 
 // A static map rather than a folder scan, so the same list works from source and from dist.
 export const migrations: Record<string, Migration> = {
   '2026_11_22_0001_accounts': accounts,
   '2026_11_22_0002_orders': orders,
   '2026_11_22_0003_account_flows': accountFlows,
+  '2026_11_24_0001_audit_events': auditEvents,
+  '2026_11_24_0002_admin_order_indexes': adminOrderIndexes,
 };

@@ -23,18 +23,16 @@ export function presentBook(b: Book, language: Lang) {
 export const catalogResolvers: IResolvers = {
   Query: {
     books: async (_root, args: { language?: Lang }, ctx) => {
-      const rows = await ctx.app.db.selectFrom('books').selectAll().where('active', '=', true).orderBy('id').execute();
-      return rows.map((b) => presentBook(b, args.language ?? 'en'));
+      return (await ctx.deps.catalog.activeBooks()).map((b) => presentBook(b, args.language ?? 'en'));
     },
     book: async (_root, args: { id: string; language?: Lang }, ctx) => {
       const id = Number(args.id);
       if (!Number.isInteger(id)) return null;
-      const b = await ctx.app.db.selectFrom('books').selectAll().where('id', '=', id).executeTakeFirst();
+      const b = await ctx.deps.catalog.book(id);
       return b ? presentBook(b, args.language ?? 'en') : null;
     },
     countries: async (_root, _args, ctx) => {
-      const rows = await ctx.app.db.selectFrom('countries').selectAll().orderBy('sort_order').execute();
-      return rows.map((c) => ({ code: c.code, en: c.name_en, cn: c.name_zh }));
+      return (await ctx.deps.catalog.allCountries()).map((c) => ({ code: c.code, en: c.name_en, cn: c.name_zh }));
     },
   },
 };

@@ -63,6 +63,17 @@ export const messages = {
   paymentSucceeded: { en: 'Successful Book Purchase', zh: '购书成功' },
   operationSuccess: { en: 'operation success', zh: '操作成功' },
   wrongOrderState: { en: 'The order is not in a state that allows this', zh: '订单当前状态不允许该操作' },
+  // Operator console refusals: each names what is wrong with the order, so the operator knows what to do.
+  notBankTransferOrder: { en: 'This order is not paid by bank transfer', zh: '该订单不是银行转账订单' },
+  orderNotAwaitingPayment: { en: 'Only orders awaiting payment can be completed', zh: '只有待支付的订单才能确认收款' },
+  orderNotPaidYet: { en: 'The order has not been paid yet and cannot be shipped', zh: '订单尚未支付，不能发货' },
+  notPaperOrder: { en: 'Only paper book orders can be shipped', zh: '只有纸质书订单才能发货' },
+  transferReferenceRequired: { en: 'Please enter the bank transfer reference', zh: '请输入银行转账流水号' },
+  buyerNotFound: { en: 'No buyer account uses this email', zh: '没有使用该邮箱的买家账号' },
+  openPaperOrderExists: { en: 'This buyer already has an unpaid paper order for this book', zh: '该买家已有该书未支付的纸质书订单' },
+  quantityInvalid: { en: 'Quantity must be between 1 and 99', zh: '数量必须在1到99之间' },
+  mirrorNotFound: { en: 'This account has no registration mirror', zh: '该账号没有注册同步记录' },
+  dateInvalid: { en: 'Please enter a valid date', zh: '请输入有效的日期' },
 } as const;
 
 export type MessageKey = keyof typeof messages;

@@ -4,12 +4,29 @@ import { loadTypeDefs } from '@shop/schema';
 import { accountResolvers } from '../graphql/accounts.js';
 import { catalogResolvers } from '../graphql/catalog.js';
 import { orderResolvers } from '../graphql/orders.js';
+import { adminLoaders, adminResolvers } from '../graphql/admin.js';
 import { buildContext } from '../graphql/context.js';
-import { limits } from './rate-limit.js';
+import { NoSchemaIntrospectionCustomRule } from 'graphql';
+import { MAX_DEPTH, queryShapeRule } from '../graphql/limits.js';
+import { limits, scaled } from './rate-limit.js';
 
 export default fp(
   async (app) => {
     const production = app.config.env === 'production';
+    const limiter = app.rateLimit(scaled(limits.graphql, app.config.rateLimitScale));
+    app.addHook('onRequest', async (req, reply) => {
+      if (!req.url.startsWith('/graphql')) return;
+      // CSRF prevention: only a JSON POST (which a plain cross-site form cannot send) may run
+      // operations; GET is for queries from tools and needs a header no simple request carries.
+      const type = String(req.headers['content-type'] ?? '');
+      if (req.method === 'POST' && !type.startsWith('application/json')) {
+        return reply.code(415).send({ errors: [{ message: 'GraphQL requests must be application/json', extensions: { code: 'UNSUPPORTED_MEDIA_TYPE' } }] });
+      }
+      if (req.method === 'GET' && !req.headers['apollo-require-preflight'] && !req.headers['x-apollo-operation-name']) {
+        return reply.code(400).send({ errors: [{ message: 'GET requests need an apollo-require-preflight header', extensions: { code: 'CSRF_PREVENTED' } }] });
+      }
+      await limiter.call(app, req, reply);
+    });
     await app.register(mercurius, {
       schema: loadTypeDefs(),
       resolvers: {
@@ -18,26 +35,38 @@ export default fp(
           ...(catalogResolvers.Query as object),
           ...(accountResolvers.Query as object),
           ...(orderResolvers.Query as object),
+          ...(adminResolvers.Query as object),
         },
-        Mutation: { ...(accountResolvers.Mutation as object), ...(orderResolvers.Mutation as object) },
+        Mutation: { ...(accountResolvers.Mutation as object), ...(orderResolvers.Mutation as object), ...(adminResolvers.Mutation as object) },
         Book: orderResolvers.Book as object,
       },
+      loaders: adminLoaders,
       context: buildContext(app.deps),
       routes: true,
       // Unexpected errors reach the client as a stable code and the request id; details stay in the log.
       errorFormatter: (execution, ctx) => {
         const formatted = mercurius.defaultErrorFormatter(execution, ctx);
-        const errors = formatted.response.errors?.map((e) => {
+        const raw = (execution as { errors?: readonly { originalError?: unknown }[] }).errors ?? [];
+        const reply = (ctx as { reply?: { request?: { id?: string; log?: { error: (o: object, m: string) => void } } } }).reply;
+        const errors = formatted.response.errors?.map((e, i) => {
           const code = (e.extensions as { code?: string } | undefined)?.code;
           if (code) return e;
-          if (formatted.statusCode === 400) return { ...e, extensions: { ...e.extensions, code: 'GRAPHQL_VALIDATION_FAILED' } };
-          (ctx as { reply?: { request?: { log?: { error: (o: object, m: string) => void } } } }).reply?.request?.log?.error({ err: e }, 'graphql error');
-          return { message: 'Internal error', locations: e.locations, path: e.path, extensions: { code: 'INTERNAL', requestId: (ctx as { reply?: { request?: { id?: string } } }).reply?.request?.id } };
+          // Errors with no field path (syntax, validation, variable coercion) are about the request
+          // itself; only errors thrown while resolving a field can carry internals.
+          const original = raw[i]?.originalError;
+          if (formatted.statusCode === 400 || !e.path || !original || (original as { name?: string }).name === 'GraphQLError') {
+            return { ...e, extensions: { ...e.extensions, code: 'GRAPHQL_VALIDATION_FAILED' } };
+          }
+          reply?.request?.log?.error({ err: original }, 'graphql error');
+          return { message: 'Internal error', locations: e.locations, path: e.path, extensions: { code: 'INTERNAL', requestId: reply?.request?.id } };
         });
         return { statusCode: formatted.statusCode, response: { ...formatted.response, errors } };
       },
       graphiql: !production,
       jit: 1,
+      queryDepth: MAX_DEPTH,
+      allowBatchedQueries: false,
+      validationRules: production ? [queryShapeRule, NoSchemaIntrospectionCustomRule] : [queryShapeRule],
       path: '/graphql',
     });
   },

@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import type { ServiceDeps } from '../services/deps.js';
+import { CatalogCache } from '../services/catalog.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -9,7 +10,7 @@ declare module 'fastify' {
 
 export default fp(
   async (app) => {
-    app.decorate('deps', { db: app.db, redis: app.redis, queues: app.queues, config: app.config, log: app.log, providers: app.providers });
+    app.decorate('deps', { db: app.db, redis: app.redis, queues: app.queues, config: app.config, log: app.log, providers: app.providers, catalog: new CatalogCache(app.db) });
   },
   { name: 'services', dependencies: ['db', 'redis', 'queues', 'payments'] },
 );

@@ -37,6 +37,8 @@ export default fp(
       wildcard: true,
       decorateReply: true,
       cacheControl: false,
+      // The build writes .br and .gz beside each asset; the client gets the smallest it accepts.
+      preCompressed: true,
       setHeaders: (res, filePath) => {
         // Hashed assets never change; everything else is revalidated.
         if (filePath.includes(`${path.sep}assets${path.sep}`)) res.setHeader('cache-control', 'public, max-age=31536000, immutable');

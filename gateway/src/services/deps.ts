@@ -3,6 +3,7 @@ import type { GatewayConfig, Queues } from '@shop/workers';
 import type { Redis } from 'ioredis';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ProviderRegistry } from '@shop/payments/registry';
+import type { CatalogCache } from './catalog.js';
 
 /** What the service layer needs; both faces (GraphQL and legacy REST) build it from the app. */
 export interface ServiceDeps {
@@ -12,4 +13,5 @@ export interface ServiceDeps {
   config: GatewayConfig;
   log: FastifyBaseLogger;
   providers: ProviderRegistry;
+  catalog: CatalogCache;
 }

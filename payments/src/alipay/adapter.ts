@@ -49,6 +49,10 @@ const MAX_AMOUNT_CENTS = 100_000_000_00;
 export class AlipayAdapter implements PaymentProvider {
   readonly name = 'alipay' as const;
   readonly identity: { merchantId?: string; appId?: string };
+  /** Where the page-pay form posts: the storefront's CSP must allow it as a form target. */
+  get formTarget(): string {
+    return this.gateway.gatewayUrl;
+  }
   private readonly gateway: GatewayClientConfig;
   private readonly settlementCurrency: string;
   private readonly alipayPublicKey: KeyObject;

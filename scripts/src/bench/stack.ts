@@ -56,7 +56,7 @@ export async function startBenchStack(): Promise<BenchStack> {
     CONTENT_DIR: path.join(root, 'content/books'),
     PAYMENTS_CONFIG_FILE: paymentsConfigFile,
     RATE_LIMIT_SCALE: '1000',
-    RETRY_DELAY_SCALE: '0.01',
+    RETRY_DELAY_SCALE: '1',
     COOKIE_SECURE: 'false',
     WORKER_CONCURRENCY: '10',
   };

@@ -7,6 +7,8 @@ export interface RegistrationServiceSandbox {
   url: string;
   registrations: Map<string, Record<string, unknown>>;
   requests: number;
+  /** Requests answered so far (a delayed one counts once its answer is sent). */
+  answered: number;
 }
 
 export const SANDBOX_VERIFY_CODE = 'SHOP-MIRROR';
@@ -14,10 +16,13 @@ export const SANDBOX_VERIFY_CODE = 'SHOP-MIRROR';
 export async function startRegistrationService(opts: { port?: number; host?: string } = {}): Promise<RegistrationServiceSandbox> {
   const app = Fastify({ logger: false });
   const registrations = new Map<string, Record<string, unknown>>();
-  const state = { failNext: 0, requests: 0 };
+  const state = { failNext: 0, requests: 0, delayMs: 0, answered: 0 };
 
   app.post('/register', async (req, reply) => {
     state.requests++;
+    // A slow service keeps a mirror job running, e.g. to show that SIGTERM lets it finish.
+    if (state.delayMs > 0) await new Promise((r) => setTimeout(r, state.delayMs));
+    reply.raw.once('finish', () => state.answered++);
     if (state.failNext > 0) {
       state.failNext--;
       return reply.code(503).send({ code: 503, message: 'service unavailable (sandbox fault)' });
@@ -36,8 +41,13 @@ export async function startRegistrationService(opts: { port?: number; host?: str
     state.failNext = Number((req.body as { count?: number } | null)?.count ?? 1);
     return { failNext: state.failNext };
   });
+  app.post('/_control/delay', async (req) => {
+    state.delayMs = Math.max(0, Number((req.body as { ms?: number } | null)?.ms ?? 0));
+    return { delayMs: state.delayMs };
+  });
   app.get('/_control/registrations', async () => ({
     requests: state.requests,
+    answered: state.answered,
     registrations: [...registrations.entries()].map(([k, v]) => ({ key: k, ...v, password: v.password ? '[received]' : undefined })),
   }));
 
@@ -50,6 +60,9 @@ export async function startRegistrationService(opts: { port?: number; host?: str
     registrations,
     get requests() {
       return state.requests;
+    },
+    get answered() {
+      return state.answered;
     },
   };
 }

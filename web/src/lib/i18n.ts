@@ -1,27 +1,61 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { en } from '../locales/en/common';
-import { zh } from '../locales/zh/common';
+import type { Messages } from '../locales/en';
+import { readStored, writeStored } from './storage';
 
 export type Locale = 'zh' | 'en';
-const storageKey = 'locale';
 
+export function isLocale(v: unknown): v is Locale {
+  return v === 'zh' || v === 'en';
+}
+
+/** The stored UI language (spec: stored under the `locale` key, default en). */
 export function storedLocale(): Locale {
-  const v = typeof localStorage !== 'undefined' ? localStorage.getItem(storageKey) : null;
+  const v = readStored('locale');
   return v === 'zh' ? 'zh' : 'en';
+}
+
+export function storeLocale(next: Locale): void {
+  writeStored('locale', next);
 }
 
 /** The spec stores the language locally and reloads the page when it changes. */
 export function switchLocale(next: Locale): void {
-  localStorage.setItem(storageKey, next);
+  storeLocale(next);
   window.location.reload();
 }
 
-void i18n.use(initReactI18next).init({
-  resources: { en: { translation: en }, zh: { translation: zh } },
-  lng: storedLocale(),
-  fallbackLng: 'en',
-  interpolation: { escapeValue: false },
-});
+// Only the language in use is downloaded, and only the first screen's texts up front; the texts
+// of the dialogs and other pages come with the first of them (loadScreenTexts).
+const shellLoaders: Record<Locale, () => Promise<Partial<Messages>>> = {
+  en: () => import('../locales/en/shell').then((m) => m.enShell),
+  zh: () => import('../locales/zh/shell').then((m) => m.zhShell),
+};
+const screenLoaders: Record<Locale, () => Promise<Partial<Messages>>> = {
+  en: () => import('../locales/en/screens').then((m) => m.enScreens),
+  zh: () => import('../locales/zh/screens').then((m) => m.zhScreens),
+};
 
-export default i18n;
+export async function initI18n(): Promise<typeof i18n> {
+  const lng = storedLocale();
+  document.documentElement.lang = lng === 'zh' ? 'zh-CN' : 'en';
+  const shell = await shellLoaders[lng]();
+  await i18n.use(initReactI18next).init({
+    resources: { [lng]: { translation: shell } },
+    lng,
+    fallbackLng: false,
+    interpolation: { escapeValue: false },
+    returnNull: false,
+  });
+  return i18n;
+}
+
+let screens: Promise<void> | null = null;
+
+/** Adds the texts of the dialogs and pages beyond the first screen (once). */
+export function loadScreenTexts(): Promise<void> {
+  screens ??= screenLoaders[storedLocale()]().then((texts) => {
+    i18n.addResourceBundle(storedLocale(), 'translation', texts, true, true);
+  });
+  return screens;
+}

@@ -17,6 +17,8 @@ export interface CommonConfig {
   appSecret: string;
   retryDelayScale: number;
   paymentsConfigFile: string | undefined;
+  /** Bearer token for /metrics; undefined = open outside production, refused in production. */
+  metricsToken: string | undefined;
 }
 
 export interface GatewayConfig extends CommonConfig {
@@ -39,6 +41,11 @@ export interface WorkersConfig extends CommonConfig {
   mailFrom: string;
   registrationServiceUrl: string;
   workerConcurrency: number;
+  jobLockMs: number;
+  reconcileIntervalMs: number;
+  abandonedAfterSeconds: number;
+  metricsPort: number;
+  metricsHost: string;
 }
 
 function common(v: Record<string, unknown>): CommonConfig {
@@ -56,6 +63,7 @@ function common(v: Record<string, unknown>): CommonConfig {
     appSecret: v.APP_SECRET as string,
     retryDelayScale: v.RETRY_DELAY_SCALE as number,
     paymentsConfigFile: v.PAYMENTS_CONFIG_FILE as string | undefined,
+    metricsToken: v.METRICS_TOKEN as string | undefined,
   };
 }
 
@@ -111,5 +119,10 @@ export function loadWorkersConfig(env: RawConfig = process.env): WorkersConfig {
     mailFrom: v.MAIL_FROM as string,
     registrationServiceUrl: v.REGISTRATION_SERVICE_URL as string,
     workerConcurrency: v.WORKER_CONCURRENCY as number,
+    jobLockMs: v.JOB_LOCK_MS as number,
+    reconcileIntervalMs: v.RECONCILE_INTERVAL_MS as number,
+    abandonedAfterSeconds: v.ABANDONED_AFTER_SECONDS as number,
+    metricsPort: v.WORKERS_METRICS_PORT as number,
+    metricsHost: v.WORKERS_METRICS_HOST as string,
   };
 }

@@ -50,6 +50,12 @@ export const settings = [
   { name: 'RATE_LIMIT_SCALE', kind: 'number', default: '1', min: 0.01, max: 1000, usedBy: ['gateway'], description: 'Multiplies every per-client rate limit (raise it for load tests).' },
   { name: 'WORKER_CONCURRENCY', kind: 'int', default: '5', min: 1, max: 100, usedBy: ['workers'], description: 'Jobs each worker runs at once per queue.' },
   { name: 'SHUTDOWN_GRACE_MS', kind: 'int', default: '10000', min: 100, max: 600000, usedBy: both, description: 'How long a SIGTERM waits for running work before exiting.' },
+  { name: 'JOB_LOCK_MS', kind: 'int', default: '30000', min: 1000, max: 600000, usedBy: ['workers'], description: 'Lock time of a running job; the jobs of a worker that died are taken over by another after about this long.' },
+  { name: 'RECONCILE_INTERVAL_MS', kind: 'int', default: '30000', min: 200, max: 3600000, usedBy: ['workers'], description: 'How often the reconciliation sweep re-enqueues the work PostgreSQL still expects (open payment attempts, pending mirrors, unrelayed outbox rows, due expiries).' },
+  { name: 'ABANDONED_AFTER_SECONDS', kind: 'int', default: '120', min: 5, max: 86400, usedBy: ['workers'], description: 'A checkout still unfinished after this long counts as abandoned: the sweep frees its Idempotency-Key and closes its half-created payment attempt.' },
+  { name: 'WORKERS_METRICS_PORT', kind: 'int', default: '0', min: 0, max: 65535, usedBy: ['workers'], description: 'Port of the workers\' Prometheus /metrics (job durations and failures); 0 turns it off.' },
+  { name: 'WORKERS_METRICS_HOST', kind: 'string', default: '127.0.0.1', usedBy: ['workers'], description: 'Interface the workers\' /metrics listens on (0.0.0.0 in containers).' },
+  { name: 'METRICS_TOKEN', kind: 'string', usedBy: both, secret: true, description: 'Bearer token required on /metrics of gateway and workers; when unset /metrics is open outside production and refused in production.' },
 ] as const satisfies readonly Setting[];
 
 export type SettingName = (typeof settings)[number]['name'];

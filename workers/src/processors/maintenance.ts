@@ -1,8 +1,9 @@
-import type { Job } from 'bullmq';
+import { UnrecoverableError, type Job } from 'bullmq';
 import { expireDueOrders, relayOutbox } from '@shop/db';
 import { deliverTo } from '../outbox.js';
 import type { JobPayloads } from '../contract.js';
 import type { WorkerDeps } from '../deps.js';
+import { reconcile } from '../reconcile/sweep.js';
 
 export function maintenanceProcessor(deps: WorkerDeps) {
   return async (job: Job<JobPayloads['maintenance']>): Promise<unknown> => {
@@ -14,8 +15,19 @@ export function maintenanceProcessor(deps: WorkerDeps) {
       }
       case 'relay-outbox':
         return relayOutbox(deps.db, deliverTo(deps.queues), { limit: 500 });
+      case 'reconcile': {
+        const report = await reconcile(deps);
+        const { relayed, polls, mirrors, abandonedAttempts } = report;
+        deps.metrics?.requeued('outbox', relayed);
+        deps.metrics?.requeued('payment-poll', polls);
+        deps.metrics?.requeued('registration-mirror', mirrors);
+        deps.metrics?.requeued('abandoned-attempt', abandonedAttempts);
+        // Work without a live job means something was lost on the way: worth a warning.
+        if (polls || mirrors || abandonedAttempts || report.releasedClaims) deps.log.warn(report, 'reconciliation sweep put work back');
+        return report;
+      }
       default:
-        return { skipped: job.data.task };
+        throw new UnrecoverableError(`unknown maintenance task ${String(job.data.task)}`);
     }
   };
 }

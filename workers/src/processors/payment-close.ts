@@ -1,4 +1,4 @@
-import type { Job } from 'bullmq';
+import { UnrecoverableError, type Job } from 'bullmq';
 import { ProviderError } from '@shop/payments';
 import type { JobPayloads } from '../contract.js';
 import type { WorkerDeps } from '../deps.js';
@@ -9,9 +9,9 @@ import { settleAttempt } from '../payments/settle.js';
 export function paymentCloseProcessor(deps: WorkerDeps) {
   return async (job: Job<JobPayloads['payment-close']>): Promise<unknown> => {
     const intent = await deps.db.selectFrom('payment_intents').selectAll().where('id', '=', job.data.intentId).executeTakeFirst();
-    if (!intent) return { skipped: 'missing' };
+    if (!intent) throw new UnrecoverableError(`attempt ${job.data.intentId} does not exist`);
     const provider = deps.providers[intent.provider];
-    if (!provider) return { skipped: 'provider not configured' };
+    if (!provider) throw new UnrecoverableError(`provider ${intent.provider} is not configured`);
     try {
       await provider.close(intent.out_trade_no, intent.provider_ref ?? undefined);
       return { closed: intent.out_trade_no };

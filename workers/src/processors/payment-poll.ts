@@ -1,4 +1,4 @@
-import { DelayedError, type Job } from 'bullmq';
+import { DelayedError, UnrecoverableError, type Job } from 'bullmq';
 import type { JobPayloads } from '../contract.js';
 import type { WorkerDeps } from '../deps.js';
 import { relayNow } from '../outbox.js';
@@ -23,9 +23,10 @@ export function paymentPollProcessor(deps: WorkerDeps) {
       .select(['payment_intents.id', 'payment_intents.provider', 'payment_intents.status', 'payment_intents.out_trade_no', 'payment_intents.provider_ref', 'payment_intents.amount_cents', 'payment_intents.currency', 'payment_intents.poll_attempts', 'orders.status as order_status', 'orders.expires_at'])
       .where('payment_intents.id', '=', job.data.intentId)
       .executeTakeFirst();
-    if (!intent || (intent.status !== 'created' && intent.status !== 'pending')) return { done: intent?.status ?? 'missing' };
+    if (!intent) throw new UnrecoverableError(`attempt ${job.data.intentId} does not exist`);
+    if (intent.status !== 'created' && intent.status !== 'pending') return { done: intent.status };
     const provider = deps.providers[intent.provider];
-    if (!provider) return { done: 'provider not configured' };
+    if (!provider) throw new UnrecoverableError(`provider ${intent.provider} is not configured`);
 
     const status = await provider.query(intent.out_trade_no, intent.provider_ref ?? undefined);
     const applied = await applyAttemptStatus(deps.db, provider, intent, status, 'poll');

@@ -17,6 +17,10 @@ import { updateOrderStatus } from '../../services/orders/admin.js';
 const legacyStatus = { paid: '0', pending_payment: '2', cancelled: '3', expired: '4' } as const;
 const statusFromLegacy: Record<string, 'paid' | 'pending_payment' | 'cancelled' | 'expired'> = { '0': 'paid', '2': 'pending_payment', '3': 'cancelled', '4': 'expired' };
 
+function legacyStatusFilter(code: string | undefined) {
+  return code !== undefined && Object.hasOwn(statusFromLegacy, code) ? statusFromLegacy[code] : undefined;
+}
+
 function legacyRow(o: OrderView, locale: 'zh' | 'en') {
   return {
     orderId: o.orderNo,
@@ -131,7 +135,7 @@ const routes: FastifyPluginAsync = async (app) => {
     const pageSize = (PAGE_SIZES as readonly number[]).includes(size) ? size : 10;
     const page = Math.min(Math.max(1, Math.trunc(Number(field(req.body, 'currentSizeCo') ?? 1)) || 1), 100_000);
     const payType = field(req.body, 'orderPayType');
-    const { items, total } = await listOwnOrders(deps.db, u.id, { status: statusFromLegacy[field(req.body, 'orderStatus') ?? ''], payType: payType === '2' ? 2 : payType === '3' ? 3 : undefined }, page, pageSize);
+    const { items, total } = await listOwnOrders(deps.db, u.id, { status: legacyStatusFilter(field(req.body, 'orderStatus')), payType: payType === '2' ? 2 : payType === '3' ? 3 : undefined }, page, pageSize);
     if (!items.length) return ok(req, null);
     const rows = items.map((o) => legacyRow(o, req.locale));
     return ok(req, rows.map((r, i) => (i === 0 ? { ...r, totalCo: total } : r)));

@@ -6,9 +6,9 @@ import { AppError, unauthenticated } from '../errors.js';
 import type { ServiceDeps } from '../deps.js';
 import type { SessionUser } from '../accounts/sessions.js';
 import { newOrderNo, outTradeNoFor } from './numbers.js';
-import { findOwnOrder } from './queries.js';
+
 import { requireCountry, validateInvoice, validatePurchaseInfo, type InvoiceFields, type PurchaseInfoFields } from './validation.js';
-import { intentView, paymentMethods, type IntentView, type OrderView, type PaymentMethod } from './views.js';
+import { intentView, orderView, paymentMethods, type IntentView, type OrderView, type PaymentMethod } from './views.js';
 
 export interface CheckoutInput {
   bookId: number;
@@ -59,7 +59,7 @@ export async function checkout(deps: ServiceDeps, user: SessionUser | null, inpu
   if (!user) throw unauthenticated();
   const method = paymentMethods[input.paymentMethod];
   if (!method) throw new AppError('paymentMethodUnavailable', 400, 'BAD_USER_INPUT', 'paymentMethod');
-  const book = Number.isInteger(input.bookId) ? await deps.db.selectFrom('books').selectAll().where('id', '=', input.bookId).where('active', '=', true).executeTakeFirst() : undefined;
+  const book = Number.isInteger(input.bookId) ? await deps.catalog.book(input.bookId) : undefined;
   if (!book) throw new AppError('bookNotFound', 404, 'NOT_FOUND', 'bookId');
   // Paper books are sold through customer service (spec section 4, step 2).
   if (input.format === 'paper') throw new AppError('paperBook', 500, 'PAPER_BOOK');
@@ -129,8 +129,10 @@ export async function checkout(deps: ServiceDeps, user: SessionUser | null, inpu
   let intent = prepared.intent;
   if (prepared.fresh) intent = await startAttempt(deps, prepared.order, intent, { book, language, openId: input.openId ?? undefined, clientIp: input.clientIp });
   await relayNow(deps.db, deps.queues, prepared.outbox);
-  const order = await findOwnOrder(deps.db, user.id, prepared.order.order_no);
-  return { order: order!, intent: intentView(prepared.order.order_no, intent), reused: prepared.reused };
+  // The answer is built from the rows at hand rather than read back.
+  const o = prepared.order;
+  const order = orderView({ ...o, title_en: book.title_en, title_zh: book.title_zh, buyer_email: user.email, method: intent.method, bank_reference: intent.provider === 'bank_transfer' ? o.order_no : o.bank_reference });
+  return { order, intent: intentView(o.order_no, intent), reused: prepared.reused };
 }
 
 type IntentRow = Awaited<ReturnType<typeof loadIntent>>;

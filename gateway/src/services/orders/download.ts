@@ -1,10 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { PDFDocument } from '@cantoo/pdf-lib';
 import { AppError } from '../errors.js';
 import type { ServiceDeps } from '../deps.js';
 import type { SessionUser } from '../accounts/sessions.js';
+import { ByteLru } from './pdf-cache.js';
+
+const encrypted = new ByteLru(32 * 1024 * 1024);
 
 export interface EbookFile {
   fileName: string;
@@ -35,11 +38,21 @@ export async function ebookFor(deps: ServiceDeps, user: SessionUser | null, whic
   if (!row) throw downloadFailed();
 
   const file = path.resolve(deps.config.contentDir, path.basename(row.pdf_file));
+  const title = row.language === 'zh' ? row.title_zh : row.title_en;
   let source: Buffer;
+  let version: string;
+  try {
+    version = String((await stat(file)).mtimeMs);
+  } catch {
+    deps.log.error({ file }, 'e-book file missing');
+    throw downloadFailed();
+  }
+  const key = `${user.id}\u0000${user.email}\u0000${file}\u0000${version}`;
+  const cached = encrypted.get(key);
+  if (cached) return { fileName: `${title}.pdf`, bookId: row.book_id, bytes: cached };
   try {
     source = await readFile(file);
   } catch {
-    deps.log.error({ file }, 'e-book file missing');
     throw downloadFailed();
   }
   const doc = await PDFDocument.load(source);
@@ -49,7 +62,7 @@ export async function ebookFor(deps: ServiceDeps, user: SessionUser | null, whic
     permissions: { printing: 'highResolution', modifying: false, copying: false, annotating: false, fillingForms: false, contentAccessibility: true, documentAssembly: false },
   });
   const bytes = await doc.save({ useObjectStreams: false });
-  const title = row.language === 'zh' ? row.title_zh : row.title_en;
+  encrypted.set(key, bytes);
   return { fileName: `${title}.pdf`, bookId: row.book_id, bytes };
 }
 

@@ -43,7 +43,10 @@ export interface OrderListFilter {
 
 export const PAGE_SIZES = [10, 20, 50] as const;
 
-/** A page of the user's orders, newest first, and the total: one SQL statement. */
+/**
+ * A page of the user's orders, newest first, and the total: one SQL statement. The page is cut
+ * first and only its rows are joined; the total is counted from the index alone.
+ */
 export async function listOwnOrders(
   db: Kysely<Database>,
   userId: number,
@@ -51,19 +54,37 @@ export async function listOwnOrders(
   page: number,
   pageSize: number,
 ): Promise<{ items: OrderView[]; total: number }> {
-  let q = orderSelect(db).select(sql<string>`count(*) over ()`.as('total')).where('orders.user_id', '=', userId);
-  if (filter.status) q = q.where('orders.status', '=', filter.status);
-  if (filter.payType) q = q.where('orders.pay_type', '=', filter.payType);
-  const rows = await q.orderBy('orders.created_at', 'desc').orderBy('orders.id', 'desc').limit(pageSize).offset((page - 1) * pageSize).execute();
-  let total = rows[0] ? Number(rows[0].total) : 0;
-  if (!rows.length && page > 1) {
-    // Past the last page the window function has no row to ride on.
-    let c = db.selectFrom('orders').select((eb) => eb.fn.countAll<string>().as('n')).where('user_id', '=', userId);
-    if (filter.status) c = c.where('status', '=', filter.status);
-    if (filter.payType) c = c.where('pay_type', '=', filter.payType);
-    total = Number((await c.executeTakeFirstOrThrow()).n);
-  }
-  return { items: rows.map((r) => orderView(r as unknown as OrderRow)), total };
+  const rows = await db
+    .with('total', (qb) => {
+      let q = qb.selectFrom('orders').select((eb) => eb.fn.countAll<string>().as('n')).where('user_id', '=', userId);
+      if (filter.status) q = q.where('status', '=', filter.status);
+      if (filter.payType) q = q.where('pay_type', '=', filter.payType);
+      return q;
+    })
+    .with('page', (qb) => {
+      let q = qb.selectFrom('orders').selectAll().where('user_id', '=', userId);
+      if (filter.status) q = q.where('status', '=', filter.status);
+      if (filter.payType) q = q.where('pay_type', '=', filter.payType);
+      return q.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(pageSize).offset((page - 1) * pageSize);
+    })
+    .selectFrom('total')
+    .leftJoin('page', (j) => j.onTrue())
+    .leftJoin('books', 'books.id', 'page.book_id')
+    .leftJoin('users', 'users.id', 'page.user_id')
+    .select([
+      'total.n as total', 'page.order_no', 'page.created_at', 'page.book_id', 'books.title_en', 'books.title_zh', 'page.format', 'page.language',
+      'page.country', 'page.pay_type', 'page.provider', 'page.amount_cents', 'page.currency', 'page.status', 'page.shipping_status',
+      'page.invoice_required', 'page.paid_at', 'page.expires_at', 'page.bank_reference', 'page.user_id', 'users.email as buyer_email', 'page.id',
+    ])
+    .select((eb) =>
+      eb.selectFrom('payment_intents').select('payment_intents.method').whereRef('payment_intents.order_id', '=', 'page.id').orderBy('payment_intents.id', 'desc').limit(1).as('method'),
+    )
+    .orderBy('page.created_at', 'desc')
+    .orderBy('page.id', 'desc')
+    .execute();
+  const total = rows[0] ? Number(rows[0].total) : 0;
+  const items = rows.filter((r) => r.order_no !== null).map((r) => orderView(r as unknown as OrderRow));
+  return { items, total };
 }
 
 /** Book ids of the e-books the user has paid for. */

@@ -1,40 +1,31 @@
-import { gql } from '@apollo/client';
+import { Heading, SimpleGrid, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@apollo/client/react';
-import { Box, Heading, SimpleGrid, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { storedLocale } from '../../lib/i18n';
+import { BOOKS, type CatalogBook, type Format } from './api';
+import { BookCard } from './BookCard';
 
-const BOOKS = gql`
-  query Books($language: Language) {
-    books(language: $language) {
-      id
-      title
-      price
-      currency
-      vatText
-    }
-  }
-`;
-
-interface BooksData {
-  books: { id: string; title: string; price: string; currency: string; vatText: string }[];
-}
-
-export function BookList() {
+export function BookList({ onBuy }: { onBuy: (book: CatalogBook, format: Format) => void }) {
   const { t } = useTranslation();
-  const { data, loading, error } = useQuery<BooksData>(BOOKS, { variables: { language: storedLocale() } });
-  if (loading) return <Text>{t('books.loading')}</Text>;
-  if (error || !data) return <Text color="red.600">{t('books.loadFailed')}</Text>;
+  const { data, loading, error } = useQuery(BOOKS, { variables: { language: storedLocale() } });
   return (
-    <SimpleGrid columns={{ base: 1, md: 3 }} gap={6} data-testid="book-list">
-      {data.books.map((b) => (
-        <Box key={b.id} borderWidth="1px" borderRadius="md" p={4} data-testid="book">
-          <Heading size="sm">{b.title}</Heading>
-          <Text mt={2}>
-            {b.price} {b.currency} {b.vatText}
-          </Text>
-        </Box>
-      ))}
-    </SimpleGrid>
+    <Stack gap={6}>
+      <Heading as="h1" size="lg">
+        {t('books.title')}
+      </Heading>
+      {loading && !data ? (
+        <Spinner aria-label={t('books.loading')} />
+      ) : error || !data ? (
+        <Text color="red.600" role="alert">
+          {t('books.loadFailed')}
+        </Text>
+      ) : (
+        <SimpleGrid columns={{ base: 1, md: 3 }} gap={6} data-testid="book-list">
+          {data.books.map((b) => (
+            <BookCard key={b.id} book={b} onBuy={onBuy} />
+          ))}
+        </SimpleGrid>
+      )}
+    </Stack>
   );
 }

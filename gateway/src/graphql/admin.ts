@@ -1,0 +1,172 @@
+import type { IResolvers, MercuriusLoaders } from 'mercurius';
+import type { BookFormat, MirrorStatus, OrderStatus, ProviderName, ShippingStatus } from '@shop/db';
+import { centsToDecimal } from '@shop/payments';
+import { orderAuditTrail, subjectAuditTrail, type AuditEntry } from '../services/admin/audit.js';
+import { requestBankTransferCompletion } from '../services/admin/bank-transfer.js';
+import { findMirror, listMirrors, mirrorSubject, retryMirror, type MirrorView } from '../services/admin/mirrors.js';
+import { requireOperator } from '../services/admin/operator.js';
+import { normaliseSearch, parseDateBound, type AdminOrderFilter } from '../services/admin/order-filter.js';
+import { ADMIN_PAGE_SIZES, findAdminOrder, listAdminOrders, purchaseInfosByOrderNo, type AdminOrderView } from '../services/admin/orders.js';
+import { recordPaperOrder } from '../services/admin/paper-order.js';
+import { markOrderShipped } from '../services/admin/shipping.js';
+import { requestHash, withIdempotency } from '../services/orders/idempotency.js';
+import { AppError } from '../services/errors.js';
+import type { ShopContext } from './context.js';
+import { guarded } from './errors.js';
+
+// The operator console's resolvers. Each one starts with requireOperator inside `guarded`, so a
+// guest gets UNAUTHENTICATED and a buyer FORBIDDEN before anything is read.
+
+const lower = <T extends string>(v: string | null | undefined): T | undefined => (v ? (v.toLowerCase() as T) : undefined);
+const json = (v: unknown) => (v === null || v === undefined ? null : JSON.stringify(v));
+
+function pageArgs(args: { page?: number | null; pageSize?: number | null }) {
+  const pageSize = (ADMIN_PAGE_SIZES as readonly number[]).includes(args.pageSize ?? 20) ? (args.pageSize ?? 20) : 20;
+  return { page: Math.min(Math.max(1, Math.trunc(args.page ?? 1)), 100_000), pageSize };
+}
+
+function presentAdminOrder(o: AdminOrderView, locale: 'zh' | 'en') {
+  return {
+    orderNo: o.orderNo,
+    createdAt: o.createdAt,
+    bookId: o.bookId,
+    bookName: locale === 'zh' ? o.bookNameZh : o.bookNameEn,
+    format: o.format.toUpperCase(),
+    language: o.language,
+    country: o.country,
+    quantity: o.quantity,
+    unitPriceCents: o.unitPriceCents,
+    payType: o.payType,
+    provider: o.provider?.toUpperCase() ?? null,
+    paymentMethod: o.paymentMethod,
+    amountCents: o.amountCents,
+    amount: centsToDecimal(o.amountCents),
+    currency: o.currency,
+    status: o.status.toUpperCase(),
+    shippingStatus: o.shippingStatus.toUpperCase(),
+    invoiceRequired: o.invoiceRequired,
+    buyerId: String(o.userId),
+    buyerEmail: o.buyerEmail,
+    buyerName: o.buyerName,
+    remarks: o.remarks,
+    paidAt: o.paidAt,
+    shippedAt: o.shippedAt,
+    expiresAt: o.expiresAt,
+    bankReference: o.bankReference,
+    providerRef: o.providerRef,
+    completionRequested: o.completionRequested,
+    canCompleteBankTransfer: o.provider === 'bank_transfer' && o.status === 'pending_payment' && !o.completionRequested,
+    canMarkShipped: o.format === 'paper' && o.status === 'paid' && o.shippingStatus === 'not_shipped',
+  };
+}
+
+const presentEvent = (e: AuditEntry) => ({ ...e, actorType: e.actorType.toUpperCase(), before: json(e.before), after: json(e.after), data: json(e.data) });
+const presentMirror = (m: MirrorView) => ({ ...m, userId: String(m.userId), status: m.status.toUpperCase() });
+
+async function orderChange(ctx: ShopContext, orderNo: string, changed: boolean) {
+  const order = await findAdminOrder(ctx.deps.db, orderNo);
+  if (!order) throw new AppError('orderNotFound', 404, 'NOT_FOUND', 'orderNo');
+  return { changed, order: presentAdminOrder(order, ctx.locale) };
+}
+
+function filterFrom(f: Record<string, string | number | null | undefined> | null | undefined): AdminOrderFilter {
+  if (!f) return {};
+  const payType = f.payType ?? undefined;
+  if (payType !== undefined && payType !== 2 && payType !== 3) throw new AppError('badRequest', 400, 'BAD_USER_INPUT', 'payType');
+  return {
+    status: lower<OrderStatus>(f.status as string),
+    payType: payType as 2 | 3 | undefined,
+    provider: lower<ProviderName>(f.provider as string),
+    shippingStatus: lower<ShippingStatus>(f.shippingStatus as string),
+    format: lower<BookFormat>(f.format as string),
+    createdFrom: parseDateBound(f.createdFrom as string, 'from', 'createdFrom'),
+    createdTo: parseDateBound(f.createdTo as string, 'to', 'createdTo'),
+    search: normaliseSearch(f.search as string),
+  };
+}
+
+const userIdArg = (v: string) => (/^\d{1,10}$/.test(v) ? Number(v) : -1);
+
+export const adminResolvers: IResolvers = {
+  Query: {
+    adminOrders: async (_root, args: { filter?: Record<string, string | number | null> | null; page?: number; pageSize?: number }, ctx) =>
+      guarded(ctx, async () => {
+        requireOperator(ctx.user);
+        const { page, pageSize } = pageArgs(args);
+        const { items, total } = await listAdminOrders(ctx.deps.db, filterFrom(args.filter), page, pageSize);
+        return { items: items.map((o) => presentAdminOrder(o, ctx.locale)), total, page, pageSize };
+      }),
+    adminOrder: async (_root, args: { orderNo: string }, ctx) =>
+      guarded(ctx, async () => {
+        requireOperator(ctx.user);
+        const o = await findAdminOrder(ctx.deps.db, args.orderNo);
+        return o ? presentAdminOrder(o, ctx.locale) : null;
+      }),
+    orderEvents: async (_root, args: { orderNo: string }, ctx) =>
+      guarded(ctx, async () => {
+        requireOperator(ctx.user);
+        return (await orderAuditTrail(ctx.deps.db, args.orderNo)).map(presentEvent);
+      }),
+    registrationMirrors: async (_root, args: { status?: string | null; page?: number; pageSize?: number }, ctx) =>
+      guarded(ctx, async () => {
+        requireOperator(ctx.user);
+        const { page, pageSize } = pageArgs(args);
+        const { items, total } = await listMirrors(ctx.deps.db, lower<MirrorStatus>(args.status), page, pageSize);
+        return { items: items.map(presentMirror), total, page, pageSize };
+      }),
+    registrationMirrorEvents: async (_root, args: { userId: string }, ctx) =>
+      guarded(ctx, async () => {
+        requireOperator(ctx.user);
+        return (await subjectAuditTrail(ctx.deps.db, mirrorSubject(userIdArg(args.userId)))).map(presentEvent);
+      }),
+  },
+  Mutation: {
+    markOrderShipped: async (_root, args: { orderNo: string }, ctx) =>
+      guarded(ctx, async () => {
+        const r = await markOrderShipped(ctx.deps, ctx.user, args.orderNo);
+        return orderChange(ctx, r.orderNo, r.changed);
+      }),
+    markBankTransferCompleted: async (_root, args: { orderNo: string; reference: string }, ctx) =>
+      guarded(ctx, async () => {
+        const r = await requestBankTransferCompletion(ctx.deps, ctx.user, args.orderNo, args.reference);
+        return orderChange(ctx, r.orderNo, r.changed);
+      }),
+    retryRegistrationMirror: async (_root, args: { userId: string }, ctx) =>
+      guarded(ctx, async () => {
+        const r = await retryMirror(ctx.deps, ctx.user, userIdArg(args.userId));
+        const mirror = await findMirror(ctx.deps.db, r.userId);
+        return { changed: r.changed, mirror: presentMirror(mirror!) };
+      }),
+    recordPaperOrder: async (_root, args: { input: Record<string, unknown> }, ctx) =>
+      guarded(ctx, async () => {
+        const { user } = requireOperator(ctx.user);
+        const i = args.input;
+        const key = ctx.req.headers['idempotency-key'];
+        const r = await withIdempotency(ctx.deps.db, user.id, typeof key === 'string' ? `admin:${key}` : undefined, requestHash(i), () =>
+          recordPaperOrder(ctx.deps, ctx.user, {
+            buyerEmail: String(i.buyerEmail ?? ''),
+            bookId: Number(i.bookId),
+            language: i.language as 'zh' | 'en',
+            country: String(i.country ?? ''),
+            purchaseInfo: (i.purchaseInfo as Record<string, unknown> | null) ?? null,
+            quantity: typeof i.quantity === 'number' ? i.quantity : null,
+            remarks: typeof i.remarks === 'string' ? i.remarks : null,
+            markPaid: i.markPaid === true,
+            paymentReference: typeof i.paymentReference === 'string' ? i.paymentReference : null,
+          }),
+        );
+        return orderChange(ctx, r.orderNo, r.changed);
+      }),
+  },
+};
+
+/** An order's purchase info, batched: one query for every order of a page. */
+export const adminLoaders: MercuriusLoaders = {
+  AdminOrder: {
+    purchaseInfo: async (queries: { obj: { orderNo: string } }[], ctx) =>
+      guarded(ctx, async () => {
+        requireOperator(ctx.user);
+        return purchaseInfosByOrderNo(ctx.deps.db, queries.map((q) => q.obj.orderNo));
+      }),
+  },
+};

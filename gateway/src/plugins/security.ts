@@ -1,0 +1,57 @@
+import fp from 'fastify-plugin';
+import helmet from '@fastify/helmet';
+import { text } from '../i18n/messages.js';
+
+function origin(url: string | undefined): string | null {
+  try {
+    return url ? new URL(url).origin : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Security headers with a CSP the SPA works under (Chakra's emotion styles are inline; the Alipay
+ * page-pay form posts to Alipay's gateway), and an Origin check on state-changing legacy routes:
+ * a browser on another site cannot make a logged-in buyer's browser act.
+ */
+export default fp(
+  async (app) => {
+    const alipay = app.providers.alipay as { formTarget?: string } | undefined;
+    const alipayGateway = origin(alipay?.formTarget);
+    await app.register(helmet, {
+      global: true,
+      contentSecurityPolicy: {
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'"],
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", 'data:', 'blob:'],
+          connectSrc: ["'self'"],
+          fontSrc: ["'self'", 'data:'],
+          formAction: ["'self'", ...(alipayGateway ? [alipayGateway] : [])],
+          frameAncestors: ["'none'"],
+          objectSrc: ["'none'"],
+          baseUri: ["'self'"],
+          upgradeInsecureRequests: app.config.env === 'production' ? [] : null,
+        },
+      },
+      // Cross-origin isolation would break the payment redirects and the PDF download in some browsers.
+      crossOriginEmbedderPolicy: false,
+      hsts: app.config.env === 'production' ? { maxAge: 15552000, includeSubDomains: true } : false,
+    });
+
+    const allowed = new Set([origin(app.config.publicUrl)].filter((o): o is string => !!o));
+    app.addHook('onRequest', async (req, reply) => {
+      if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS') return;
+      if (!req.url.startsWith('/api/') || req.url.startsWith('/api/pay/notify/')) return;
+      const given = req.headers.origin;
+      // Old non-browser clients send no Origin; browsers always do on a cross-site POST.
+      if (!given) return;
+      const own = `${req.protocol}://${req.headers.host ?? ''}`;
+      if (given === own || allowed.has(given)) return;
+      return reply.code(403).send({ code: 403, message: text('noPermission', req.locale ?? 'en'), data: null });
+    });
+  },
+  { name: 'security', dependencies: ['session', 'payments'] },
+);

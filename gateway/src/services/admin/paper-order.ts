@@ -1,0 +1,110 @@
+import { sql } from 'kysely';
+import { appendOrderEvent, settleOrder } from '@shop/db';
+import { outboxJob, relayNow } from '@shop/workers';
+import { AppError } from '../errors.js';
+import type { ServiceDeps } from '../deps.js';
+import type { SessionUser } from '../accounts/sessions.js';
+import { requireEmail } from '../accounts/validation.js';
+import { newOrderNo, outTradeNoFor } from '../orders/numbers.js';
+import { requireCountry, validatePurchaseInfo } from '../orders/validation.js';
+import { requireOperator } from './operator.js';
+
+// A buyer who arranged a paper book with customer service pays by bank transfer; the order
+// stays open for that long rather than the web checkout's minutes.
+export const CUSTOMER_SERVICE_PAYMENT_DAYS = 30;
+
+export interface PaperOrderInput {
+  buyerEmail: string;
+  bookId: number;
+  language: 'zh' | 'en';
+  country: string;
+  purchaseInfo: Record<string, unknown> | null;
+  quantity?: number | null;
+  remarks?: string | null;
+  /** The money is in already: settle through the ledger right away. */
+  markPaid: boolean;
+  /** The bank reference of that payment, kept on the payment attempt. */
+  paymentReference?: string | null;
+}
+
+function validQuantity(q: number | null | undefined): number {
+  const n = q ?? 1;
+  if (!Number.isInteger(n) || n < 1 || n > 99) throw new AppError('quantityInvalid', 400, 'BAD_USER_INPUT', 'quantity');
+  return n;
+}
+
+function buyerEmail(v: string): string {
+  try {
+    return requireEmail(v);
+  } catch (err) {
+    throw err instanceof AppError ? new AppError(err.key, err.code, err.gqlCode, 'buyerEmail') : err;
+  }
+}
+
+/**
+ * Records a paper order for an existing buyer at the catalogue price (paper books are sold
+ * through customer service). It is a bank-transfer order with its attempt and reference like a
+ * web one, so an unpaid one is completed later with markBankTransferCompleted; with `markPaid`
+ * it is settled at once, the operator being the actor, and the receipt goes out.
+ */
+export async function recordPaperOrder(deps: ServiceDeps, user: SessionUser | null, input: PaperOrderInput): Promise<{ orderNo: string; changed: true }> {
+  const { actor } = requireOperator(user);
+  const email = buyerEmail(input.buyerEmail);
+  const quantity = validQuantity(input.quantity);
+  if (input.language !== 'zh' && input.language !== 'en') throw new AppError('badRequest', 400, 'BAD_USER_INPUT', 'language');
+  const country = requireCountry(input.country);
+  if (!input.purchaseInfo) throw new AppError('pleaseEnter', 400, 'BAD_USER_INPUT', 'purchaseInfo');
+  const info = validatePurchaseInfo({ ...input.purchaseInfo, country: input.purchaseInfo.country ?? country });
+  const remarks = input.remarks?.trim().slice(0, 255) || null;
+  const reference = input.paymentReference?.trim() || null;
+  if (reference && [...reference].length > 64) throw new AppError('tooLong64', 400, 'BAD_USER_INPUT', 'paymentReference');
+
+  const buyer = await deps.db.selectFrom('users').select(['id']).where((eb) => eb(eb.fn('lower', ['email']), '=', email)).executeTakeFirst();
+  if (!buyer) throw new AppError('buyerNotFound', 404, 'NOT_FOUND', 'buyerEmail');
+  const book = Number.isInteger(input.bookId) ? await deps.db.selectFrom('books').selectAll().where('id', '=', input.bookId).where('active', '=', true).executeTakeFirst() : undefined;
+  if (!book) throw new AppError('bookNotFound', 404, 'NOT_FOUND', 'bookId');
+
+  const r = await deps.db.transaction().execute(async (trx) => {
+    // The checkout's lock key: one open order per buyer, book and format, whoever opens it.
+    await sql`select pg_advisory_xact_lock(hashtext(${`checkout:${buyer.id}:${book.id}:paper`}))`.execute(trx);
+    const open = await trx.selectFrom('orders').select('id').where('user_id', '=', buyer.id).where('book_id', '=', book.id).where('format', '=', 'paper').where('status', '=', 'pending_payment').executeTakeFirst();
+    if (open) throw new AppError('openPaperOrderExists', 409, 'WRONG_ORDER_STATE', 'bookId');
+
+    const now = new Date();
+    const orderNo = newOrderNo(now);
+    const amount = book.price_cents * quantity;
+    const order = await trx
+      .insertInto('orders')
+      .values({
+        order_no: orderNo, user_id: buyer.id, book_id: book.id, format: 'paper', language: input.language, country, pay_type: 3, provider: 'bank_transfer',
+        unit_price_cents: book.price_cents, quantity, amount_cents: amount, currency: book.currency, remarks, bank_reference: orderNo,
+        expires_at: new Date(now.getTime() + CUSTOMER_SERVICE_PAYMENT_DAYS * 86_400_000),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await appendOrderEvent(trx, order.id, 'created', actor, undefined, { status: 'pending_payment', amountCents: amount, quantity }, { channel: 'customer_service', buyerId: buyer.id });
+    await trx
+      .insertInto('purchase_infos')
+      .values({
+        order_id: order.id, street_number: info.streetNumber, zip: info.zip, town: info.town, province: info.province, country: info.country, vat_id: info.vatId,
+        letterbox: info.letterbox, landline_tel: info.landlineTel, mobile_tel: info.mobileTel, purchase_order_no: info.purchaseOrderNo, payment_method: 3, sel_language: input.language,
+      })
+      .execute();
+    const intent = await trx
+      .insertInto('payment_intents')
+      .values({
+        order_id: order.id, provider: 'bank_transfer', method: 'offline', out_trade_no: outTradeNoFor(orderNo, 1), provider_ref: orderNo, status: 'pending',
+        amount_cents: amount, currency: book.currency, next_action: JSON.stringify({ type: 'offline', reference: orderNo }),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const outbox: string[] = [];
+    if (input.markPaid) {
+      const settled = await settleOrder(trx, { orderNo, intentId: intent.id, actor, source: 'customer_service', providerRef: reference });
+      if (settled.transitioned) outbox.push(await outboxJob(trx, 'mail', { kind: 'receipt', orderNo }));
+    }
+    return { orderNo, outbox };
+  });
+  if (r.outbox.length) await relayNow(deps.db, deps.queues, r.outbox);
+  return { orderNo: r.orderNo, changed: true };
+}

@@ -1,0 +1,35 @@
+import t from 'tap';
+import { startStack } from '../helpers/stack.js';
+
+t.test('GraphQL limits: depth, aliases, CSRF, batching, introspection in production', async (t) => {
+  const stack = await startStack(t, {}, { workers: false });
+  const c = stack.client();
+  const deep = `{ orders { items { orderNo } } books { id } me { email } }`;
+  t.notOk((await c.gql(deep)).errors?.some((e) => e.extensions?.code === 'QUERY_TOO_COMPLEX'), 'a normal query passes');
+  const frag = `fragment F on Book { id title }`;
+  const aliases = `{ ${Array.from({ length: 16 }, (_, i) => `a${i}: books { ...F }`).join(' ')} } ${frag}`;
+  const tooMany = await c.gql(aliases);
+  t.equal(tooMany.errors?.[0]?.extensions?.code, 'QUERY_TOO_COMPLEX', '16 aliases refused');
+  const nested = `{ __schema { types { fields { type { ofType { ofType { ofType { ofType { name } } } } } } } } }`;
+  t.ok((await c.gql(nested)).errors?.length, 'deep queries refused');
+
+  const form = await fetch(`${stack.base}/graphql`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'query=mutation%7Blogout%7D' });
+  t.equal(form.status, 415, 'a cross-site form post cannot run an operation');
+  const textPlain = await fetch(`${stack.base}/graphql`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: JSON.stringify({ query: '{ books { id } }' }) });
+  t.equal(textPlain.status, 415);
+  const get = await fetch(`${stack.base}/graphql?query=${encodeURIComponent('{ books { id } }')}`);
+  t.equal(get.status, 400, 'GET needs the preflight header');
+  const getOk = await fetch(`${stack.base}/graphql?query=${encodeURIComponent('{ books { id } }')}`, { headers: { 'apollo-require-preflight': 'true' } });
+  t.equal(getOk.status, 200);
+  const batch = await fetch(`${stack.base}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify([{ query: '{ books { id } }' }, { query: '{ books { id } }' }]) });
+  t.not(batch.status, 200, 'batched queries are off');
+});
+
+t.test('production: no introspection, no GraphiQL, masked errors', async (t) => {
+  const stack = await startStack(t, { NODE_ENV: 'production', APP_SECRET: 'x'.repeat(40), ENABLE_TEST_HOOKS: 'false', COOKIE_SECURE: 'false' }, { workers: false });
+  const c = stack.client();
+  const intro = await c.gql('{ __schema { queryType { name } } }');
+  t.ok(intro.errors?.length, 'introspection refused');
+  t.equal((await c.request('GET', '/graphiql')).status, 404, 'no GraphiQL');
+  t.same((await c.gql<{ books: unknown[] }>('{ books { id } }')).data?.books.length, 3);
+});

@@ -1,0 +1,45 @@
+import t from 'tap';
+import { registerLegacy } from '../helpers/accounts.js';
+import { startStack, uniqueEmail } from '../helpers/stack.js';
+
+t.test('HTTP hardening: headers, CSP, body limits, content types, Origin checks, cookie flags', async (t) => {
+  const stack = await startStack(t, { RATE_LIMIT_SCALE: '10' }, { payments: true });
+  const index = await fetch(`${stack.base}/shop/index`);
+  const csp = index.headers.get('content-security-policy') ?? '';
+  t.match(csp, /default-src 'self'/);
+  t.match(csp, /script-src 'self'/);
+  t.match(csp, /frame-ancestors 'none'/);
+  t.match(csp, /form-action 'self' http:\/\/127\.0\.0\.1:\d+/, 'the Alipay gateway may receive the page-pay form');
+  t.equal(index.headers.get('x-content-type-options'), 'nosniff');
+  t.equal(index.headers.get('x-frame-options'), 'SAMEORIGIN');
+
+  const huge = await fetch(`${stack.base}/api/login/chkUserByEmail`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: `userEmail=${'a'.repeat(300_000)}` });
+  t.equal(huge.status, 413, 'bodies over 256 KB are refused');
+  const weird = await fetch(`${stack.base}/api/login/chkUserByEmail`, { method: 'POST', headers: { 'content-type': 'application/xml' }, body: '<x/>' });
+  t.equal(weird.status, 415, 'unknown content types are refused');
+
+  const c = stack.client();
+  const cross = await c.request('POST', '/api/login/chkUserByEmail', { body: 'userEmail=a%40b.co', headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'https://evil.example' } });
+  t.equal(cross.status, 403, 'a state-changing legacy call from another site is refused');
+  const same = await c.request('POST', '/api/login/chkUserByEmail', { body: 'userEmail=a%40b.co', headers: { 'content-type': 'application/x-www-form-urlencoded', origin: stack.base } });
+  t.equal(same.status, 200, 'the own origin passes');
+  t.equal((await c.form('/api/login/chkUserByEmail', { userEmail: 'a@b.co' })).status, 200, 'old clients without Origin pass');
+
+  const buyer = stack.client();
+  const res = await (async () => {
+    await registerLegacy(buyer, uniqueEmail());
+    return buyer.request('GET', '/api/logout');
+  })();
+  t.equal(res.status, 200);
+  const login = await fetch(`${stack.base}/api/login/getCode`);
+  t.match(login.headers.get('set-cookie'), /captcha_id=[^;]+;.*HttpOnly/i);
+  t.match(login.headers.get('set-cookie'), /SameSite=Lax/i);
+});
+
+t.test('production cookies are Secure; trustProxy only for configured proxies', async (t) => {
+  const stack = await startStack(t, { NODE_ENV: 'production', APP_SECRET: 'y'.repeat(40), ENABLE_TEST_HOOKS: 'false' }, { workers: false });
+  const res = await fetch(`${stack.base}/api/login/getCode`);
+  t.match(res.headers.get('set-cookie'), /; Secure/i);
+  t.match(res.headers.get('strict-transport-security'), /max-age=/);
+  t.equal(stack.app.initialConfig.trustProxy ?? false, false, 'no proxy trusted unless configured');
+});

@@ -1,0 +1,83 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+// Debian's Chromium driven by playwright-core (never a downloaded browser).
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+export const ARTIFACTS = path.resolve(import.meta.dirname, '../../test-artifacts/web');
+
+type T = { teardown(fn: () => unknown): void };
+
+export async function launchBrowser(t: T): Promise<Browser> {
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+  t.teardown(() => browser.close());
+  return browser;
+}
+
+export interface PageOptions {
+  viewport?: { width: number; height: number };
+  /** Browser language; the SPA ignores it (the stored locale decides), but dates follow it. */
+  locale?: string;
+}
+
+export interface ShopPage {
+  context: BrowserContext;
+  page: Page;
+  /** Uncaught page errors and console errors seen so far. */
+  errors: string[];
+}
+
+/** A fresh browser profile (own cookies and storage) on the stack's base URL. */
+export async function openShop(browser: Browser, base: string, opts: PageOptions = {}): Promise<ShopPage> {
+  const context = await browser.newContext({ baseURL: base, viewport: opts.viewport ?? { width: 1280, height: 900 }, locale: opts.locale ?? 'en-US', acceptDownloads: true });
+  context.setDefaultTimeout(15_000);
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(`console: ${m.text()}`);
+  });
+  return { context, page, errors };
+}
+
+/** Saves a full-page screenshot of a step under test-artifacts/web/<suite>/<nn>-<step>.png. */
+export function screenshots(suite: string) {
+  const dir = path.join(ARTIFACTS, suite);
+  mkdirSync(dir, { recursive: true });
+  let n = 0;
+  return async (page: Page, step: string) => {
+    n += 1;
+    await page.screenshot({ path: path.join(dir, `${String(n).padStart(2, '0')}-${step}.png`), fullPage: true });
+  };
+}
+
+/** The answer of the captcha this page was shown, read with the page's own cookies. */
+export async function captchaAnswer(page: Page): Promise<string> {
+  const res = await page.request.get('/__test/captcha');
+  const { answer } = (await res.json()) as { answer: string | null };
+  if (!answer) throw new Error('no captcha answer for this browser');
+  return answer;
+}
+
+/** Layout width of an element in CSS pixels (offsetWidth: not scaled by an opening animation). */
+export async function widthOf(page: Page, selector: string): Promise<number> {
+  return page.locator(selector).evaluate((el) => (el as HTMLElement).offsetWidth);
+}
+
+/**
+ * A registered buyer whose session cookie is put into the browser profile, for flows that do
+ * not test registration itself (the registration and login dialogs have their own suites).
+ */
+export async function signInBuyer(
+  stack: { client(): import('./http.js').Client; base: string },
+  context: BrowserContext,
+  opts: { email: string; language?: 'zh' | 'en' },
+): Promise<import('./http.js').Client> {
+  const { registerLegacy } = await import('./accounts.js');
+  const c = stack.client();
+  const r = await registerLegacy(c, opts.email, { language: opts.language ?? 'en' });
+  if (r.code !== 200) throw new Error(`registration failed: ${r.message}`);
+  await context.addCookies([{ name: 'token', value: String(r.data.access_token), url: stack.base, httpOnly: true, sameSite: 'Lax' }]);
+  return c;
+}

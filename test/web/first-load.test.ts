@@ -1,0 +1,41 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
+import t from 'tap';
+import { launchBrowser, openShop } from '../helpers/browser.js';
+import { startStack } from '../helpers/stack.js';
+
+const DIST = path.resolve(import.meta.dirname, '../../web/dist');
+const BUDGET_KB = 200;
+
+// The JavaScript a first visit to /shop/index downloads, gzipped as the build reports it.
+t.test(`first load of /shop/index stays within ${BUDGET_KB} KB of gzipped JavaScript`, async (t) => {
+  const stack = await startStack(t);
+  const browser = await launchBrowser(t);
+  for (const lang of ['en', 'zh'] as const) {
+    const { page, context } = await openShop(browser, stack.base);
+    const scripts = new Set<string>();
+    page.on('response', (r) => {
+      const u = new URL(r.url());
+      if (u.pathname.startsWith('/shop/assets/') && u.pathname.endsWith('.js')) scripts.add(u.pathname);
+    });
+    await page.goto(`/shop/${lang}Page`);
+    await page.getByTestId('book').first().waitFor();
+    await page.waitForLoadState('networkidle');
+    let total = 0;
+    let brotli = 0;
+    const sizes: string[] = [];
+    for (const p of scripts) {
+      const code = readFileSync(path.join(DIST, p.replace('/shop/', '')));
+      const gz = gzipSync(code, { level: 9 }).length;
+      brotli += brotliCompressSync(code).length;
+      total += gz;
+      sizes.push(`${path.basename(p)} ${(gz / 1024).toFixed(1)}`);
+    }
+    const kb = total / 1024;
+    t.comment(`${lang}: ${scripts.size} scripts, ${kb.toFixed(1)} KiB gzipped (${(total / 1000).toFixed(1)} kB), ${(brotli / 1024).toFixed(1)} KiB brotli: ${sizes.join(', ')}`);
+    t.ok(kb <= BUDGET_KB, `${lang}: ${kb.toFixed(1)} KB <= ${BUDGET_KB} KB`);
+    t.notOk([...scripts].some((s) => /AuthDialogs|PurchaseFlow|OrdersPage|ShopDialog/.test(s)), 'dialogs and other pages are not loaded up front');
+    await context.close();
+  }
+});

@@ -1,0 +1,68 @@
+import { Box } from '@chakra-ui/react';
+import { useApolloClient } from '@apollo/client/react';
+import { Suspense, useEffect, useRef } from 'react';
+import { Outlet, useLocation } from 'react-router-dom';
+import { Toaster } from '../components/ui/toaster';
+import { useLogout } from '../features/auth';
+import { openAuth, useAuthDialog } from '../lib/auth-dialog';
+import { readStored, writeStored } from '../lib/storage';
+import { rememberUser, useSession } from '../lib/session';
+import { checkVersion } from '../lib/version';
+import type { EntryFlags } from './entry';
+import { Footer } from './layout/Footer';
+import { lazyWithTexts } from './lazy';
+import { HeaderBar } from './layout/HeaderBar';
+import { MobileBar } from './layout/MobileBar';
+
+const AuthDialogs = lazyWithTexts(() => import('../features/auth/AuthDialogs'));
+
+/** Runs the on-load flags once the session is known: ?logout, and the remembered login prompt. */
+function useEntryFlags(flags: EntryFlags) {
+  const { user, loading } = useSession();
+  const logout = useLogout();
+  const client = useApolloClient();
+  const done = useRef(false);
+  useEffect(() => {
+    if (loading || done.current) return;
+    done.current = true;
+    if (flags.logout && user) {
+      void logout();
+      return;
+    }
+    rememberUser(user);
+    if (readStored('loginNeeded')) {
+      writeStored('loginNeeded', null);
+      if (!user) openAuth('login');
+    }
+  }, [loading, user, flags.logout, logout, client]);
+}
+
+export function RootLayout({ flags }: { flags: EntryFlags }) {
+  const location = useLocation();
+  const { view } = useAuthDialog();
+  const authUsed = useRef(false);
+  if (view) authUsed.current = true;
+  useEntryFlags(flags);
+
+  // Spec: on every navigation, compare the server's version with this build and reload if stale.
+  useEffect(() => {
+    void checkVersion();
+  }, [location.pathname, location.search]);
+
+  return (
+    <Box minH="100vh" display="flex" flexDirection="column" bg="gray.50">
+      <HeaderBar />
+      <MobileBar />
+      <Box as="main" flex="1" w="full" maxW="6xl" mx="auto" px={{ base: 3, md: 6 }} py={{ base: 4, md: 8 }}>
+        <Outlet />
+      </Box>
+      <Footer />
+      <Toaster />
+      {authUsed.current ? (
+        <Suspense fallback={null}>
+          <AuthDialogs />
+        </Suspense>
+      ) : null}
+    </Box>
+  );
+}

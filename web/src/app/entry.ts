@@ -1,0 +1,55 @@
+import { BASE, ROUTER_BASENAME } from '../lib/config';
+import { isLocale, storeLocale } from '../lib/i18n';
+import { storeTokenCookie, writeStored } from '../lib/storage';
+
+export interface EntryFlags {
+  /** ?logout: end the session on load. */
+  logout: boolean;
+}
+
+const USER_PARAMS = ['email', 'userId', 'phonenumber', 'user', 'loginFirst'] as const;
+const CONSUMED = ['logout', 'language', 'orderToken', 'login', ...USER_PARAMS];
+
+/**
+ * Reads the entry paths and query parameters of spec section 2 before the first render, then
+ * removes them from the address so a reload does not repeat them.
+ */
+export function readEntry(): EntryFlags {
+  const url = new URL(window.location.href);
+  const q = url.searchParams;
+  const path = url.pathname.slice(ROUTER_BASENAME.length) || '/';
+
+  // /zhPage and /enPage set the language; a token is carried on to / with the user fields.
+  const pageLang = path === '/zhPage' ? 'zh' : path === '/enPage' ? 'en' : null;
+  if (pageLang) {
+    storeLocale(pageLang);
+    const token = q.get('token');
+    if (q.has('login') && !token) writeStored('loginNeeded', '1');
+    const carry = new URLSearchParams();
+    if (token) for (const k of ['token', ...USER_PARAMS]) if (q.get(k)) carry.set(k, q.get(k)!);
+    window.history.replaceState(null, '', `${BASE}${carry.size ? `?${carry}` : ''}`);
+    return readEntry();
+  }
+
+  const language = q.get('language');
+  if (isLocale(language)) storeLocale(language);
+  const orderToken = q.get('orderToken');
+  if (orderToken) storeTokenCookie(orderToken);
+  // Only the start page takes a session token: on /views/pay/PayPalResult `token` is the order.
+  const startPage = path === '/' || path === '/index';
+  const token = startPage ? q.get('token') : null;
+  if (token) storeTokenCookie(token);
+  for (const k of USER_PARAMS) {
+    const v = q.get(k);
+    if (v !== null) writeStored(k, v);
+  }
+  if (q.has('login') && !token && !orderToken) writeStored('loginNeeded', '1');
+
+  const flags = { logout: q.has('logout') };
+  const consumed = [...CONSUMED, ...(startPage ? ['token'] : [])];
+  if (consumed.some((k) => q.has(k))) {
+    for (const k of consumed) q.delete(k);
+    window.history.replaceState(window.history.state, '', `${url.pathname}${q.size ? `?${q}` : ''}${url.hash}`);
+  }
+  return flags;
+}

@@ -1,0 +1,54 @@
+import { Box, Button, Flex, HStack, Link, Spacer, Text } from '@chakra-ui/react';
+import { useTranslation } from 'react-i18next';
+import { NavLink } from 'react-router-dom';
+import { openAuth } from '../../lib/auth-dialog';
+import { HOME_URL } from '../../lib/config';
+import { storedLocale } from '../../lib/i18n';
+import { useSession } from '../../lib/session';
+import { desktopOnly } from '../../lib/theme';
+import { LanguageSwitch } from './LanguageSwitch';
+import { Logo } from './Logo';
+import { ServiceMenu } from './ServiceMenu';
+import { UserMenu } from './UserMenu';
+
+function NavItem({ to, children }: { to: string; children: string }) {
+  return (
+    <Link asChild px={3} py={2} borderRadius="md" fontWeight="medium" _hover={{ bg: 'gray.100' }} css={{ '&[aria-current=page]': { color: 'blue.600' } }}>
+      <NavLink to={to}>{children}</NavLink>
+    </Link>
+  );
+}
+
+/** The desktop header (hidden below 633 px). */
+export function HeaderBar() {
+  const { t } = useTranslation();
+  const { user, loading } = useSession();
+  return (
+    <Box as="header" borderBottomWidth="1px" bg="white" css={desktopOnly} data-testid="header-bar">
+      <Flex maxW="6xl" mx="auto" px={6} h="64px" align="center" gap={2}>
+        <Logo />
+        <Box as="nav" aria-label={t('nav.menu')} ml={4}>
+          <HStack gap={1}>
+            <Link href={HOME_URL[storedLocale()]} px={3} py={2} fontWeight="medium">
+              {t('nav.home')}
+            </Link>
+            <NavItem to="/index">{t('nav.publication')}</NavItem>
+            <NavItem to="/orders">{t('nav.orders')}</NavItem>
+          </HStack>
+        </Box>
+        <Spacer />
+        <ServiceMenu />
+        {loading ? (
+          <Text w="120px" aria-hidden />
+        ) : user ? (
+          <UserMenu user={user} />
+        ) : (
+          <Button size="sm" colorPalette="blue" onClick={() => openAuth('login')} data-testid="login-button">
+            {t('nav.login')}
+          </Button>
+        )}
+        <LanguageSwitch />
+      </Flex>
+    </Box>
+  );
+}

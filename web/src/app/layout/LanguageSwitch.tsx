@@ -1,0 +1,16 @@
+import { Button } from '@chakra-ui/react';
+import { useTranslation } from 'react-i18next';
+import { GlobeIcon } from '../../components/ui/icons';
+import { storedLocale, switchLocale } from '../../lib/i18n';
+
+/** zh ⇄ en; stored locally, then the page reloads (spec section 1). */
+export function LanguageSwitch() {
+  const { t } = useTranslation();
+  const next = storedLocale() === 'zh' ? 'en' : 'zh';
+  return (
+    <Button size="sm" variant="ghost" onClick={() => switchLocale(next)} aria-label={t('nav.switchToLabel')} data-testid="language-switch" lang={next === 'zh' ? 'zh-CN' : 'en'}>
+      <GlobeIcon />
+      {t('nav.switchTo')}
+    </Button>
+  );
+}

@@ -1,0 +1,59 @@
+import { Suspense, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Dropdown, DropdownItem, DropdownLabel } from '../../components/ui/Dropdown';
+import { UserIcon } from '../../components/ui/icons';
+import { useLogout } from '../../features/auth';
+import type { SessionUser } from '../../lib/session';
+import { lazyWithTexts } from '../lazy';
+
+// The confirmation is a dialog: load it (and the dialog machinery) only when asked for.
+const LogoutConfirm = lazyWithTexts(() => import('../../features/auth/LogoutConfirm').then((m) => ({ default: m.LogoutConfirm })));
+
+/** The logged-in user's dropdown with Log Out, which asks for confirmation first. */
+export function UserMenu({ user }: { user: SessionUser }) {
+  const { t } = useTranslation();
+  const logout = useLogout();
+  const [confirming, setConfirming] = useState(false);
+  const name = `${user.firstName} ${user.lastName}`.trim() || user.email;
+  return (
+    <>
+      <Dropdown
+        label={
+          <>
+            <UserIcon />
+            {name}
+          </>
+        }
+        buttonProps={{ variant: 'outline' }}
+        testId="user-menu"
+      >
+        {(close) => (
+          <>
+            <DropdownLabel>{user.email}</DropdownLabel>
+            <DropdownItem
+              testId="logout"
+              onClick={() => {
+                close();
+                setConfirming(true);
+              }}
+            >
+              {t('nav.logout')}
+            </DropdownItem>
+          </>
+        )}
+      </Dropdown>
+      {confirming ? (
+        <Suspense fallback={null}>
+          <LogoutConfirm
+            open
+            onClose={() => setConfirming(false)}
+            onConfirm={() => {
+              setConfirming(false);
+              void logout();
+            }}
+          />
+        </Suspense>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,23 @@
+import type { ApolloClient } from '@apollo/client';
+import { ApolloProvider } from '@apollo/client/react';
+import { ChakraProvider } from '@chakra-ui/react';
+import type { i18n as I18n } from 'i18next';
+import type { ReactNode } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { system } from '../lib/theme';
+
+interface Props {
+  client: ApolloClient;
+  i18n: I18n;
+  children: ReactNode;
+}
+
+export function Providers({ client, i18n, children }: Props) {
+  return (
+    <ChakraProvider value={system}>
+      <I18nextProvider i18n={i18n}>
+        <ApolloProvider client={client}>{children}</ApolloProvider>
+      </I18nextProvider>
+    </ChakraProvider>
+  );
+}

@@ -1,0 +1,54 @@
+import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
+import { lazyWithTexts } from './lazy';
+import { BrowserRouter, Navigate, Route, Routes, useLocation } from 'react-router-dom';
+import { ErrorBoundary } from '../components/ui/ErrorBoundary';
+import { ROUTER_BASENAME } from '../lib/config';
+import type { EntryFlags } from './entry';
+import { PageSpinner } from './PageSpinner';
+import { RootLayout } from './RootLayout';
+import { RouteError } from './RouteError';
+
+// Every page is its own chunk, loaded on first visit, with its own error boundary.
+const IndexPage = lazy(() => import('./routes/IndexPage'));
+const OrdersPage = lazyWithTexts(() => import('./routes/OrdersPage'));
+const BookDetailPage = lazy(() => import('./routes/BookDetailPage'));
+const WxNativePayPage = lazyWithTexts(() => import('./routes/WxNativePayPage'));
+const PayPalResultPage = lazyWithTexts(() => import('./routes/PayPalResultPage'));
+const WxPayResultPage = lazyWithTexts(() => import('./routes/WxPayResultPage'));
+const AliPayResultPage = lazyWithTexts(() => import('./routes/AliPayResultPage'));
+const NotFoundPage = lazy(() => import('./routes/NotFoundPage'));
+
+function Page({ component: C }: { component: LazyExoticComponent<ComponentType> }) {
+  const { pathname } = useLocation();
+  // Keyed by path: leaving a broken page clears its error.
+  return (
+    <ErrorBoundary key={pathname} fallback={(error) => <RouteError error={error} />}>
+      <Suspense fallback={<PageSpinner />}>
+        <C />
+      </Suspense>
+    </ErrorBoundary>
+  );
+}
+
+export function AppRouter({ flags }: { flags: EntryFlags }) {
+  return (
+    <BrowserRouter basename={ROUTER_BASENAME}>
+      <Routes>
+        <Route element={<RootLayout flags={flags} />}>
+          <Route index element={<Navigate to="/index" replace />} />
+          <Route path="index" element={<Page component={IndexPage} />} />
+          <Route path="orders" element={<Page component={OrdersPage} />} />
+          <Route path="bookDetail/:bookId" element={<Page component={BookDetailPage} />} />
+          <Route path="views/pay/WxNativePay" element={<Page component={WxNativePayPage} />} />
+          <Route path="views/pay/PayPalResult" element={<Page component={PayPalResultPage} />} />
+          <Route path="views/pay/WxPayResult" element={<Page component={WxPayResultPage} />} />
+          <Route path="views/pay/AliPayResult" element={<Page component={AliPayResultPage} />} />
+          {/* The language is set from these paths before the first render (app/entry.ts). */}
+          <Route path="zhPage" element={<Navigate to="/index" replace />} />
+          <Route path="enPage" element={<Navigate to="/index" replace />} />
+          <Route path="*" element={<Page component={NotFoundPage} />} />
+        </Route>
+      </Routes>
+    </BrowserRouter>
+  );
+}

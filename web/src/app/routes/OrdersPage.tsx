@@ -1,0 +1,4 @@
+import { OrdersPage } from '../../features/orders';
+
+/** /orders */
+export default OrdersPage;

@@ -1,0 +1,50 @@
+import { CloseButton, Dialog, Portal } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
+import { dialogRecipe } from '../../lib/theme';
+
+interface Props {
+  open: boolean;
+  onClose: () => void;
+  title: ReactNode;
+  /** Width in px (spec: 465, 536, 900, 960); narrower screens get the full width. */
+  width: number;
+  children: ReactNode;
+  footer?: ReactNode;
+  testId?: string;
+  role?: 'dialog' | 'alertdialog';
+}
+
+/** The shop's dialog: a fixed width, and (spec section 2) not closed by clicking outside. */
+export function ShopDialog({ open, onClose, title, width, children, footer, testId, role = 'dialog' }: Props) {
+  return (
+    <Dialog.Root
+      open={open}
+      onOpenChange={(e) => {
+        if (!e.open) onClose();
+      }}
+      recipe={dialogRecipe}
+      closeOnInteractOutside={false}
+      placement="center"
+      scrollBehavior="inside"
+      role={role}
+      lazyMount
+      unmountOnExit
+    >
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content maxW={`${width}px`} w="calc(100vw - 1rem)" data-testid={testId}>
+            <Dialog.Header>
+              <Dialog.Title>{title}</Dialog.Title>
+            </Dialog.Header>
+            <Dialog.Body>{children}</Dialog.Body>
+            {footer ? <Dialog.Footer>{footer}</Dialog.Footer> : null}
+            <Dialog.CloseTrigger asChild>
+              <CloseButton size="sm" />
+            </Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,76 @@
+import { Box, CloseButton, Stack, Text } from '@chakra-ui/react';
+import { useSyncExternalStore } from 'react';
+
+// Short messages of the error catalogue and the success notes. A small store of its own
+// instead of the toast machine keeps the first load light.
+
+type Kind = 'success' | 'error' | 'info';
+interface Toast {
+  id: number;
+  kind: Kind;
+  title: string;
+}
+
+let toasts: Toast[] = [];
+let nextId = 1;
+const listeners = new Set<() => void>();
+const emit = () => listeners.forEach((l) => l());
+
+function dismiss(id: number): void {
+  toasts = toasts.filter((t) => t.id !== id);
+  emit();
+}
+
+function show(kind: Kind, title: string, ms: number): void {
+  const id = nextId++;
+  toasts = [...toasts.slice(-2), { id, kind, title }];
+  emit();
+  window.setTimeout(() => dismiss(id), ms);
+}
+
+export const notify = {
+  success: (title: string) => show('success', title, 3000),
+  error: (title: string) => show('error', title, 4000),
+  info: (title: string) => show('info', title, 3000),
+};
+
+const colors: Record<Kind, string> = { success: 'green.600', error: 'red.600', info: 'blue.600' };
+
+export function Toaster() {
+  const list = useSyncExternalStore(
+    (l) => {
+      listeners.add(l);
+      return () => listeners.delete(l);
+    },
+    () => toasts,
+    () => toasts,
+  );
+  return (
+    // On phones at the bottom, clear of the header's menu button.
+    <Stack position="fixed" top={{ base: 'auto', md: 4 }} bottom={{ base: 4, md: 'auto' }} left="50%" transform="translateX(-50%)" zIndex="toast" gap={2} w="min(92vw, 420px)" pointerEvents="none">
+      {list.map((t) => (
+        <Box
+          key={t.id}
+          role={t.kind === 'error' ? 'alert' : 'status'}
+          data-testid="toast"
+          data-type={t.kind}
+          bg={colors[t.kind]}
+          color="white"
+          borderRadius="md"
+          boxShadow="lg"
+          px={4}
+          py={3}
+          display="flex"
+          alignItems="center"
+          gap={2}
+          pointerEvents="auto"
+        >
+          <Text flex="1" fontSize="sm" fontWeight="medium">
+            {t.title}
+          </Text>
+          <CloseButton size="2xs" variant="plain" color="white" onClick={() => dismiss(t.id)} aria-label="×" />
+        </Box>
+      ))}
+    </Stack>
+  );
+}

@@ -1,0 +1,41 @@
+import { useMutation } from '@apollo/client/react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { notify } from '../../components/ui/toaster';
+import { useCountdown } from '../../components/ui/useCountdown';
+import { CODE_COOLDOWN_S, CODE_FAILURE_COOLDOWN_S } from '../../lib/config';
+import { apiError } from '../../lib/errors';
+import { REQUEST_CODE, type CodePurpose } from './api';
+
+/**
+ * The "send code" button of registration and reset: 60 s cool-down after success, 10 s after a
+ * failure, with the messages of the error catalogue (spec section 8).
+ */
+export function useCodeSender(purpose: CodePurpose) {
+  const { t } = useTranslation();
+  const [requestCode] = useMutation(REQUEST_CODE);
+  const { left, start } = useCountdown();
+  const [sending, setSending] = useState(false);
+
+  const send = async (account: string) => {
+    if (sending || left > 0) return;
+    setSending(true);
+    try {
+      await requestCode({ variables: { account, purpose } });
+      notify.success(t('auth.code.sent'));
+      start(CODE_COOLDOWN_S);
+    } catch (err) {
+      const { code, message } = apiError(err);
+      if (purpose === 'REGISTER') {
+        notify.error(code === 'ACCOUNT_EXISTS' ? t('auth.code.exists') : code === 'RATE_LIMITED' && message ? message : t('common.errorOccurred'));
+      } else {
+        notify.error(code === 'NOT_FOUND' ? t('auth.forgot.registerFirst') : code === 'RATE_LIMITED' && message ? message : t('common.errorOccurredLower'));
+      }
+      start(CODE_FAILURE_COOLDOWN_S);
+    } finally {
+      setSending(false);
+    }
+  };
+
+  return { send, left, sending };
+}

@@ -1,0 +1,49 @@
+import { Box, Button, Heading, Link, Stack, Text } from '@chakra-ui/react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router-dom';
+import { BookCover } from '../../components/ui/BookCover';
+import type { CatalogBook, Format } from './api';
+import { FormatChoice } from './FormatChoice';
+
+interface Props {
+  book: CatalogBook;
+  onBuy: (book: CatalogBook, format: Format) => void;
+}
+
+export function BookCard({ book, onBuy }: Props) {
+  const { t } = useTranslation();
+  const [chosen, setChosen] = useState<Format>('EBOOK');
+  // Once the e-book is bought, the format is forced to paper.
+  const format: Format = book.ebookPurchased ? 'PAPER' : chosen;
+  return (
+    <Stack as="article" bg="white" borderWidth="1px" borderRadius="lg" p={4} gap={3} data-testid="book" data-book-id={book.id} aria-labelledby={`book-title-${book.id}`}>
+      <Box bg="gray.100" borderRadius="md" p={3}>
+        <BookCover bookId={book.id} alt={book.title} h={{ base: '200px', md: '240px' }} w="full" />
+      </Box>
+      <Heading as="h2" size="sm" id={`book-title-${book.id}`} minH={{ md: '4.5em' }}>
+        <Link asChild>
+          <RouterLink to={`/bookDetail/${book.id}`}>{book.title}</RouterLink>
+        </Link>
+      </Heading>
+      <Text data-testid="price">
+        {t('books.unitPrice')}:{' '}
+        <Text as="span" fontWeight="bold" color="red.600">
+          {book.price} {book.currency}
+        </Text>{' '}
+        <Text as="span" color="fg.muted" fontSize="sm">
+          {t('books.vat')}
+        </Text>
+      </Text>
+      <FormatChoice value={format} onChange={setChosen} ebookDisabled={book.ebookPurchased} name={`format-${book.id}`} />
+      {book.ebookPurchased && book.ebookPassword ? (
+        <Text fontSize="sm" color="green.700">
+          {t('books.purchased', { password: book.ebookPassword })}
+        </Text>
+      ) : null}
+      <Button colorPalette="blue" mt="auto" onClick={() => onBuy(book, format)} data-testid="buy-now">
+        {t('books.buyNow')}
+      </Button>
+    </Stack>
+  );
+}

@@ -1,0 +1,64 @@
+import { Button, Grid, Heading, Spinner, Stack, Text } from '@chakra-ui/react';
+import { useQuery } from '@apollo/client/react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { coverUrl } from '../../components/ui/BookCover';
+import { Gallery } from '../../components/ui/Gallery';
+import { BASE } from '../../lib/config';
+import { storedLocale } from '../../lib/i18n';
+import { BOOK, type CatalogBook, type Format } from './api';
+import { FormatChoice } from './FormatChoice';
+
+/** The cover and the sample pages shown in the gallery. */
+function galleryImages(bookId: string): string[] {
+  const pages = ['1', '2', '3'].includes(bookId) ? [1, 2, 3, 4].map((n) => `${BASE}covers/book-${bookId}-p${n}.svg`) : [];
+  return [coverUrl(bookId), ...pages];
+}
+
+interface Props {
+  bookId: string;
+  onBuy: (book: CatalogBook, format: Format) => void;
+}
+
+export function BookDetail({ bookId, onBuy }: Props) {
+  const { t } = useTranslation();
+  const { data, loading, error } = useQuery(BOOK, { variables: { id: bookId, language: storedLocale() } });
+  const [chosen, setChosen] = useState<Format>('EBOOK');
+  if (loading && !data) return <Spinner aria-label={t('common.loading')} />;
+  if (error) return <Text color="red.600">{t('common.connectionError')}</Text>;
+  const book = data?.book;
+  if (!book) return <Text>{t('books.notFound')}</Text>;
+  const format: Format = book.ebookPurchased ? 'PAPER' : chosen;
+  return (
+    <Grid templateColumns={{ base: '1fr', md: '1fr 1fr' }} gap={8} bg="white" p={{ base: 3, md: 6 }} borderRadius="lg" borderWidth="1px" data-testid="book-detail">
+      <Gallery images={galleryImages(book.id)} alt={(n) => t('books.image', { n })} previousLabel={t('books.previous')} nextLabel={t('books.next')} />
+      <Stack gap={4}>
+        <Heading as="h1" size="lg">
+          {book.title}
+        </Heading>
+        <Text data-testid="price">
+          {t('books.unitPrice')}:{' '}
+          <Text as="span" fontWeight="bold" color="red.600">
+            {book.price} {book.currency}
+          </Text>{' '}
+          <Text as="span" color="fg.muted" fontSize="sm">
+            {t('books.vat')}
+          </Text>
+        </Text>
+        <Heading as="h2" size="sm">
+          {t('books.introduction')}
+        </Heading>
+        <Text>{book.introduction}</Text>
+        <FormatChoice value={format} onChange={setChosen} ebookDisabled={book.ebookPurchased} name={`format-detail-${book.id}`} />
+        {book.ebookPurchased && book.ebookPassword ? (
+          <Text fontSize="sm" color="green.700">
+            {t('books.purchased', { password: book.ebookPassword })}
+          </Text>
+        ) : null}
+        <Button colorPalette="blue" alignSelf="start" onClick={() => onBuy(book, format)} data-testid="buy-now">
+          {t('books.buyNow')}
+        </Button>
+      </Stack>
+    </Grid>
+  );
+}

@@ -1,0 +1,56 @@
+import { gql, type TypedDocumentNode } from '@apollo/client';
+
+export interface CatalogBook {
+  id: string;
+  title: string;
+  titleEn: string;
+  titleZh: string;
+  introduction: string;
+  cover: string;
+  price: string;
+  priceCents: number;
+  currency: string;
+  vatText: string;
+  ebookPurchased: boolean;
+  ebookPassword: string | null;
+}
+
+export type Format = 'EBOOK' | 'PAPER';
+
+export const BOOKS: TypedDocumentNode<{ books: CatalogBook[] }, { language: 'zh' | 'en' }> = gql`
+  query Books($language: Language) {
+    books(language: $language) {
+      id
+      title
+      titleEn
+      titleZh
+      introduction
+      cover
+      price
+      priceCents
+      currency
+      vatText
+      ebookPurchased
+      ebookPassword
+    }
+  }
+`;
+
+export const BOOK: TypedDocumentNode<{ book: CatalogBook | null }, { id: string; language: 'zh' | 'en' }> = gql`
+  query Book($id: ID!, $language: Language) {
+    book(id: $id, language: $language) {
+      id
+      title
+      titleEn
+      titleZh
+      introduction
+      cover
+      price
+      priceCents
+      currency
+      vatText
+      ebookPurchased
+      ebookPassword
+    }
+  }
+`;

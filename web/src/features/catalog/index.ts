@@ -1,0 +1,3 @@
+export { BookList } from './BookList';
+export { BookDetail } from './BookDetail';
+export type { CatalogBook, Format } from './api';

@@ -1,0 +1,66 @@
+import { Button, Stack, Text } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ShopDialog } from '../../components/ui/ShopDialog';
+import { DIALOG_WIDTH, SERVICE_EMAIL } from '../../lib/config';
+
+function Notice({ title, testId, onClose, children }: { title: string; testId: string; onClose: () => void; children: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <ShopDialog
+      open
+      onClose={onClose}
+      title={title}
+      width={DIALOG_WIDTH.login}
+      testId={testId}
+      footer={
+        <Button colorPalette="blue" onClick={onClose}>
+          {t('common.ok')}
+        </Button>
+      }
+    >
+      <Stack gap={3}>{children}</Stack>
+    </ShopDialog>
+  );
+}
+
+/** Paper books are sold through customer service. */
+export function PaperBookDialog({ onClose }: { onClose: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Notice title={t('purchase.paperTitle')} testId="paper-dialog" onClose={onClose}>
+      <Text>{t('purchase.paperBody', { email: SERVICE_EMAIL })}</Text>
+    </Notice>
+  );
+}
+
+/** A purchase that needed no further payment step. */
+export function PurchaseSuccessDialog({ onClose }: { onClose: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Notice title={t('purchase.successTitle')} testId="purchase-success-dialog" onClose={onClose}>
+      <Text>{t('purchase.successBody', { email: SERVICE_EMAIL })}</Text>
+    </Notice>
+  );
+}
+
+export interface OfflineNotice {
+  reference: string | null;
+  amount: string;
+  currency: string;
+}
+
+/** Bank transfer: 'submission successful' with the payment reference to quote. */
+export function OfflineNoticeDialog({ notice, onClose }: { notice: OfflineNotice; onClose: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Notice title={t('purchase.offlineTitle')} testId="offline-dialog" onClose={onClose}>
+      <Text fontWeight="semibold">{t('purchase.offlineBody')}</Text>
+      {notice.reference ? <Text data-testid="offline-reference">{t('purchase.offlineReference', { reference: notice.reference })}</Text> : null}
+      <Text>{t('purchase.offlineAmount', { amount: notice.amount, currency: notice.currency })}</Text>
+      <Text fontSize="sm" color="fg.muted">
+        {t('purchase.offlineDone')}
+      </Text>
+    </Notice>
+  );
+}

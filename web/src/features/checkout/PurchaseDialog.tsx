@@ -1,0 +1,94 @@
+import { Button, Separator, Stack, Text } from '@chakra-ui/react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ServiceEmail } from '../../components/ui/ServiceEmail';
+import { ShopDialog } from '../../components/ui/ShopDialog';
+import { DIALOG_WIDTH } from '../../lib/config';
+import { separatorRecipe } from '../../lib/theme';
+import type { BookFormat, PaymentMethod } from './api';
+import { CountrySelect } from './CountrySelect';
+import { PaymentChoice, payTypeOf, providerMethods } from './PaymentChoice';
+
+export interface PurchaseBook {
+  id: string;
+  title: string;
+  price: string;
+  currency: string;
+}
+
+interface Props {
+  book: PurchaseBook;
+  format: BookFormat;
+  busy: boolean;
+  onSubmit: (country: string, method: PaymentMethod) => void;
+  onClose: () => void;
+}
+
+/** Country, the e-book note, the service email and the payment choice (spec section 2). */
+export function PurchaseDialog({ book, format, busy, onSubmit, onClose }: Props) {
+  const { t } = useTranslation();
+  const [country, setCountry] = useState('');
+  const [countryError, setCountryError] = useState<string | null>(null);
+  const [method, setMethod] = useState<PaymentMethod>(providerMethods()[0]!);
+
+  const changeCountry = (name: string) => {
+    setCountry(name);
+    setCountryError(name ? null : t('validation.countryRequired'));
+  };
+  const submit = () => {
+    // The country is validated first, then the order is submitted.
+    if (!country) {
+      setCountryError(t('validation.countryRequired'));
+      return;
+    }
+    onSubmit(country, method);
+  };
+
+  return (
+    <ShopDialog
+      open
+      onClose={onClose}
+      title={t('purchase.title')}
+      width={DIALOG_WIDTH.purchase}
+      testId="purchase-dialog"
+      footer={
+        <>
+          <Button variant="outline" onClick={onClose}>
+            {t('common.cancel')}
+          </Button>
+          <Button colorPalette="blue" loading={busy} onClick={submit} data-testid="purchase-submit">
+            {payTypeOf(method) === 3 ? t('purchase.agreeAndSubmit') : t('purchase.agreeAndPay')}
+          </Button>
+        </>
+      }
+    >
+      <Stack gap={4}>
+        <Text>
+          <Text as="span" fontWeight="semibold">
+            {t('purchase.book')}:
+          </Text>{' '}
+          {book.title} ({format === 'EBOOK' ? t('books.ebook') : t('books.paper')})
+        </Text>
+        <Text>
+          <Text as="span" fontWeight="semibold">
+            {t('purchase.price')}:
+          </Text>{' '}
+          {book.price} {book.currency} {t('books.vat')}
+        </Text>
+        <CountrySelect value={country} onChange={changeCountry} error={countryError} label={t('purchase.country')} />
+        {format === 'EBOOK' ? (
+          <Text color="red.600" fontSize="sm" data-testid="ebook-note">
+            {t('purchase.ebookNote')}
+          </Text>
+        ) : null}
+        <Separator recipe={separatorRecipe} />
+        <PaymentChoice value={method} onChange={setMethod} />
+        <Separator recipe={separatorRecipe} />
+        <Text fontSize="sm">
+          {t('purchase.serviceEmail')}:{' '}
+          <ServiceEmail />
+        </Text>
+      </Stack>
+    </ShopDialog>
+  );
+}

@@ -1,0 +1,131 @@
+import { useApolloClient, useMutation } from '@apollo/client/react';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { notify } from '../../components/ui/toaster';
+import { messageOf } from '../../lib/errors';
+import { storedLocale } from '../../lib/i18n';
+import { CHECKOUT, ORDER_STATUS, type BookFormat, type PaymentMethod, type PurchaseInfoInput } from './api';
+import { afterCheckout, payInWeChat, submitProviderForm } from './next-action';
+import { OfflineNoticeDialog, PaperBookDialog, PurchaseSuccessDialog, type OfflineNotice } from './NoticeDialogs';
+import { PurchaseDialog, type PurchaseBook } from './PurchaseDialog';
+import { PurchaseInfoForm } from './PurchaseInfoForm';
+import { storedOpenOrder, storeOpenOrder } from './stored-order';
+
+export interface PurchaseRequest {
+  book: PurchaseBook;
+  format: BookFormat;
+}
+
+type Step = { kind: 'purchase' } | { kind: 'info'; country: string } | { kind: 'offline'; notice: OfflineNotice } | { kind: 'success' };
+
+/** The buy flow after "Buy now" (spec section 4): dialogs, checkout, then the payment step. */
+export function PurchaseFlow({ request, onClose }: { request: PurchaseRequest; onClose: () => void }) {
+  const { t } = useTranslation();
+  const client = useApolloClient();
+  const navigate = useNavigate();
+  const [checkout] = useMutation(CHECKOUT);
+  const [step, setStep] = useState<Step>({ kind: 'purchase' });
+  const [busy, setBusy] = useState(false);
+  // One key per purchase attempt: a retried submit cannot create a second payment.
+  const idempotencyKey = useRef(crypto.randomUUID());
+  const method = useRef<PaymentMethod>('PAYPAL');
+
+  if (request.format === 'PAPER') return <PaperBookDialog onClose={onClose} />;
+
+  /** A stored unpaid, unexpired order of this book that meanwhile got paid needs no new payment. */
+  const storedOrderPaid = async (): Promise<boolean> => {
+    const orderNo = storedOpenOrder();
+    if (!orderNo) return false;
+    const { data } = await client.query({ query: ORDER_STATUS, variables: { orderNo }, fetchPolicy: 'network-only' }).catch(() => ({ data: undefined }));
+    const order = data?.order;
+    if (!order || order.status === 'PENDING_PAYMENT') return false;
+    storeOpenOrder(null);
+    return order.status === 'PAID' && order.bookId === request.book.id && order.format === request.format;
+  };
+
+  const submit = async (country: string, purchaseInfo?: PurchaseInfoInput) => {
+    setBusy(true);
+    try {
+      if (await storedOrderPaid()) {
+        notify.info(t('purchase.paidAlready'));
+        await client.refetchQueries({ include: 'active' });
+        onClose();
+        return;
+      }
+      const { data } = await checkout({
+        variables: { input: { bookId: request.book.id, format: request.format, language: storedLocale(), country, paymentMethod: method.current, ...(purchaseInfo ? { purchaseInfo } : {}) } },
+        context: { headers: { 'Idempotency-Key': idempotencyKey.current } },
+      });
+      if (!data) throw new Error('no checkout answer');
+      const r = data.checkout;
+      storeOpenOrder(r.order.status === 'PENDING_PAYMENT' ? r.order.orderNo : null, r.order.expiresAt);
+      idempotencyKey.current = crypto.randomUUID();
+      await act(afterCheckout(r), r.order.orderNo);
+    } catch (err) {
+      notify.error(messageOf(err, t('purchase.failed')));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const act = async (next: ReturnType<typeof afterCheckout>, orderNo: string) => {
+    switch (next.kind) {
+      case 'qr':
+        onClose();
+        navigate(next.path);
+        return;
+      case 'form':
+        submitProviderForm(next.body);
+        return;
+      case 'redirect':
+        window.location.assign(next.href);
+        return;
+      case 'jsapi': {
+        const paid = payInWeChat(next.paySign);
+        if (!paid) {
+          notify.error(t('purchase.jsapiUnavailable'));
+          return;
+        }
+        if (!(await paid)) {
+          notify.error(t('pay.failed'));
+          return;
+        }
+        onClose();
+        navigate(`/views/pay/WxPayResult?orderNo=${encodeURIComponent(orderNo)}`);
+        return;
+      }
+      case 'offline':
+        setStep({ kind: 'offline', notice: next });
+        await client.refetchQueries({ include: 'active' });
+        return;
+      case 'done':
+        setStep({ kind: 'success' });
+        await client.refetchQueries({ include: 'active' });
+    }
+  };
+
+  switch (step.kind) {
+    case 'offline':
+      return <OfflineNoticeDialog notice={step.notice} onClose={onClose} />;
+    case 'success':
+      return <PurchaseSuccessDialog onClose={onClose} />;
+    case 'info':
+      return <PurchaseInfoForm country={step.country} busy={busy} onClose={onClose} onSubmit={(info) => void submit(info.country, info)} />;
+    default:
+      return (
+        <PurchaseDialog
+          book={request.book}
+          format={request.format}
+          busy={busy}
+          onClose={onClose}
+          onSubmit={(country, m) => {
+            method.current = m;
+            // Bank transfer needs the purchase information for the invoice first.
+            if (m === 'BANK_TRANSFER') setStep({ kind: 'info', country });
+            else void submit(country);
+          }}
+        />
+      );
+  }
+}

@@ -1,0 +1,103 @@
+import { Button, SimpleGrid, Stack } from '@chakra-ui/react';
+import { useTranslation } from 'react-i18next';
+import { TextInput } from '../../components/ui/TextInput';
+import { FormField } from '../../components/ui/FormField';
+import { ShopDialog } from '../../components/ui/ShopDialog';
+import { DIALOG_WIDTH } from '../../lib/config';
+import { useForm } from '../../lib/form';
+import { checkPurchaseText } from '../../lib/validation';
+import type { PurchaseInfoInput } from './api';
+import { CountrySelect } from './CountrySelect';
+
+const TEXT_FIELDS = ['streetNumber', 'zip', 'town', 'province', 'vatId', 'landlineTel', 'letterbox', 'mobileTel', 'purchaseOrderNo'] as const;
+type Field = (typeof TEXT_FIELDS)[number] | 'country';
+const REQUIRED = new Set<Field>(['streetNumber', 'zip', 'town', 'country']);
+
+interface Props {
+  country: string;
+  busy: boolean;
+  onSubmit: (info: PurchaseInfoInput) => void;
+  onClose: () => void;
+}
+
+/** Purchase information (street, ZIP, city, country required; every text at most 64). */
+export function PurchaseInfoForm({ country, busy, onSubmit, onClose }: Props) {
+  const { t } = useTranslation();
+  const label = (f: Field) => t(`purchaseInfo.${f}`);
+  const rule = (f: Field) => (v: string) => {
+    if (f === 'country') return v ? null : t('validation.countryRequired');
+    const k = checkPurchaseText(v, REQUIRED.has(f));
+    return k && t(`validation.${k}`, { field: label(f) });
+  };
+  const initial = { streetNumber: '', zip: '', town: '', province: '', vatId: '', landlineTel: '', letterbox: '', mobileTel: '', purchaseOrderNo: '', country };
+  const form = useForm<Field>(initial, Object.fromEntries([...TEXT_FIELDS, 'country'].map((f) => [f, rule(f as Field)])) as Record<Field, (v: string) => string | null>);
+
+  const submit = () => {
+    if (!form.validate()) return;
+    const v = form.values;
+    const opt = (s: string) => s.trim() || null;
+    onSubmit({
+      streetNumber: v.streetNumber.trim(),
+      zip: v.zip.trim(),
+      town: v.town.trim(),
+      country: v.country,
+      province: opt(v.province),
+      vatId: opt(v.vatId),
+      landlineTel: opt(v.landlineTel),
+      letterbox: opt(v.letterbox),
+      mobileTel: opt(v.mobileTel),
+      purchaseOrderNo: opt(v.purchaseOrderNo),
+    });
+  };
+
+  const text = (f: (typeof TEXT_FIELDS)[number]) => (
+    <FormField key={f} label={label(f)} error={form.errors[f]} required={REQUIRED.has(f)}>
+      <TextInput {...form.bind(f)} />
+    </FormField>
+  );
+
+  return (
+    <ShopDialog
+      open
+      onClose={onClose}
+      title={t('purchaseInfo.title')}
+      width={DIALOG_WIDTH.purchaseInfo}
+      testId="purchase-info-dialog"
+      footer={
+        <>
+          <Button variant="outline" onClick={onClose}>
+            {t('common.cancel')}
+          </Button>
+          <Button colorPalette="blue" loading={busy} onClick={submit} data-testid="purchase-info-submit">
+            {t('purchaseInfo.submit')}
+          </Button>
+        </>
+      }
+    >
+      <Stack gap={3}>
+        <SimpleGrid columns={{ base: 1, md: 2 }} gap={3}>
+          {text('streetNumber')}
+          {text('zip')}
+          {text('town')}
+          {text('province')}
+        </SimpleGrid>
+        <CountrySelect
+          value={form.values.country}
+          onChange={(name) => {
+            form.setValue('country', name);
+            form.validateField('country');
+          }}
+          error={form.errors.country}
+          label={label('country')}
+        />
+        <SimpleGrid columns={{ base: 1, md: 2 }} gap={3}>
+          {text('vatId')}
+          {text('landlineTel')}
+          {text('letterbox')}
+          {text('mobileTel')}
+          {text('purchaseOrderNo')}
+        </SimpleGrid>
+      </Stack>
+    </ShopDialog>
+  );
+}

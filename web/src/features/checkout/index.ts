@@ -1,0 +1,1 @@
+export { PurchaseFlow, type PurchaseRequest } from './PurchaseFlow';

@@ -1,0 +1,47 @@
+import type { CheckoutResult, PaySign } from './api';
+
+// What to do after a successful checkout (spec section 4, "After a successful submit").
+
+export type AfterCheckout =
+  | { kind: 'qr'; path: string }
+  | { kind: 'jsapi'; paySign: PaySign; orderNo: string }
+  | { kind: 'form'; body: string }
+  | { kind: 'redirect'; href: string }
+  | { kind: 'offline'; reference: string | null; amount: string; currency: string }
+  | { kind: 'done' };
+
+export function afterCheckout(r: CheckoutResult): AfterCheckout {
+  const a = r.paymentIntent.nextAction;
+  const orderNo = r.order.orderNo;
+  if (r.order.status === 'PAID') return { kind: 'done' };
+  if (a?.type === 'QR' && a.codeUrl) {
+    const q = new URLSearchParams({ orderNo, price: r.paymentIntent.amount, currency: r.paymentIntent.currency, codeUrl: a.codeUrl });
+    return { kind: 'qr', path: `/views/pay/WxNativePay?${q}` };
+  }
+  if (a?.type === 'JSAPI' && a.paySign) return { kind: 'jsapi', paySign: a.paySign, orderNo };
+  if (a?.type === 'FORM' && a.body) return { kind: 'form', body: a.body };
+  if (a?.type === 'REDIRECT' && a.href) return { kind: 'redirect', href: a.href };
+  if (a?.type === 'OFFLINE') return { kind: 'offline', reference: a.reference ?? r.order.bankReference, amount: r.order.amount, currency: r.order.currency };
+  return { kind: 'done' };
+}
+
+/** Writes the provider's auto-submitting form (Alipay page pay) into the page and submits it. */
+export function submitProviderForm(body: string): void {
+  const holder = document.createElement('div');
+  holder.style.display = 'none';
+  holder.innerHTML = body; // markup from our own server: the provider's signed form
+  document.body.appendChild(holder);
+  // Scripts written with innerHTML do not run, so submit the form ourselves.
+  holder.querySelector('form')?.submit();
+}
+
+interface WeixinJSBridge {
+  invoke(name: 'getBrandWCPayRequest', args: PaySign, cb: (res: { err_msg: string }) => void): void;
+}
+
+/** The in-app WeChat payment; resolves true when WeChat reports success. */
+export function payInWeChat(paySign: PaySign): Promise<boolean> | null {
+  const bridge = (window as unknown as { WeixinJSBridge?: WeixinJSBridge }).WeixinJSBridge;
+  if (!bridge) return null;
+  return new Promise((resolve) => bridge.invoke('getBrandWCPayRequest', paySign, (res) => resolve(res.err_msg === 'get_brand_wcpay_request:ok')));
+}

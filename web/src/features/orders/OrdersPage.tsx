@@ -1,0 +1,84 @@
+import { Button, Heading, Spinner, Stack, Text } from '@chakra-ui/react';
+import { useQuery } from '@apollo/client/react';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { openAuth } from '../../lib/auth-dialog';
+import { messageOf } from '../../lib/errors';
+import { useSession } from '../../lib/session';
+import { ORDERS, type OrderFilter } from './api';
+import { OrderFilters } from './OrderFilters';
+import { OrdersPager } from './OrdersPager';
+import { OrdersTable } from './OrdersTable';
+import { PurchaseInfoView } from './PurchaseInfoView';
+
+function OrdersList() {
+  const { t } = useTranslation();
+  const [filter, setFilter] = useState<OrderFilter>({});
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState(10);
+  const [infoFor, setInfoFor] = useState<string | null>(null);
+  const { data, previousData, loading, error } = useQuery(ORDERS, { variables: { filter, page, pageSize }, fetchPolicy: 'cache-and-network' });
+  const shown = data ?? previousData;
+
+  return (
+    <Stack gap={4}>
+      <OrderFilters
+        value={filter}
+        onChange={(f) => {
+          setFilter(f);
+          setPage(1);
+        }}
+      />
+      {error && !shown ? (
+        <Text color="red.600" role="alert">
+          {messageOf(error, t('common.errorOccurredLower'))}
+        </Text>
+      ) : !shown && loading ? (
+        <Spinner />
+      ) : (
+        <>
+          <OrdersTable rows={shown?.orders.items ?? []} onShowInfo={setInfoFor} />
+          <OrdersPager
+            total={shown?.orders.total ?? 0}
+            page={page}
+            pageSize={pageSize}
+            onPage={setPage}
+            onPageSize={(s) => {
+              setPageSize(s);
+              setPage(1);
+            }}
+          />
+        </>
+      )}
+      {infoFor ? <PurchaseInfoView orderNo={infoFor} onClose={() => setInfoFor(null)} /> : null}
+    </Stack>
+  );
+}
+
+/** /orders: My Orders needs a login; a guest gets the login dialog (spec section 2). */
+export function OrdersPage() {
+  const { t } = useTranslation();
+  const { user, loading } = useSession();
+  useEffect(() => {
+    if (!loading && !user) openAuth('login');
+  }, [loading, user]);
+  return (
+    <Stack gap={6}>
+      <Heading as="h1" size="lg">
+        {t('orders.title')}
+      </Heading>
+      {loading ? (
+        <Spinner />
+      ) : user ? (
+        <OrdersList />
+      ) : (
+        <Stack align="start" data-testid="orders-guest">
+          <Text>{t('nav.loginFirst')}</Text>
+          <Button colorPalette="blue" onClick={() => openAuth('login')}>
+            {t('nav.login')}
+          </Button>
+        </Stack>
+      )}
+    </Stack>
+  );
+}

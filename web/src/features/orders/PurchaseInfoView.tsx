@@ -1,0 +1,43 @@
+import { Button, DataList, Spinner, Text } from '@chakra-ui/react';
+import { useQuery } from '@apollo/client/react';
+import { useTranslation } from 'react-i18next';
+import { ShopDialog } from '../../components/ui/ShopDialog';
+import { DIALOG_WIDTH } from '../../lib/config';
+import { dataListRecipe } from '../../lib/theme';
+import { PURCHASE_INFO, type PurchaseInfo } from './api';
+
+const FIELDS: (keyof PurchaseInfo)[] = ['streetNumber', 'zip', 'town', 'province', 'country', 'vatId', 'landlineTel', 'letterbox', 'mobileTel', 'purchaseOrderNo'];
+
+/** The read-only purchase information of one order; empty optional values show '-'. */
+export function PurchaseInfoView({ orderNo, onClose }: { orderNo: string; onClose: () => void }) {
+  const { t } = useTranslation();
+  const { data, loading, error } = useQuery(PURCHASE_INFO, { variables: { orderNo }, fetchPolicy: 'network-only' });
+  const info = data?.purchaseInfo;
+  return (
+    <ShopDialog
+      open
+      onClose={onClose}
+      title={`${t('purchaseInfo.viewTitle')} · ${orderNo}`}
+      width={DIALOG_WIDTH.purchaseInfo}
+      testId="purchase-info-view"
+      footer={<Button onClick={onClose}>{t('common.close')}</Button>}
+    >
+      {loading ? (
+        <Spinner />
+      ) : error ? (
+        <Text color="red.600">{t('common.errorOccurredLower')}</Text>
+      ) : !info ? (
+        <Text>{t('purchaseInfo.notFound')}</Text>
+      ) : (
+        <DataList.Root recipe={dataListRecipe} orientation="horizontal">
+          {FIELDS.map((f) => (
+            <DataList.Item key={f}>
+              <DataList.ItemLabel>{t(`purchaseInfo.${f}`)}</DataList.ItemLabel>
+              <DataList.ItemValue>{info[f] || t('common.none')}</DataList.ItemValue>
+            </DataList.Item>
+          ))}
+        </DataList.Root>
+      )}
+    </ShopDialog>
+  );
+}

@@ -1,0 +1,2 @@
+export { PayResultPage } from './PayResultPage';
+export { QrPayPage } from './QrPayPage';

@@ -1,0 +1,32 @@
+// Business constants of spec section 9 and the build-time settings of the storefront.
+
+/** Base path the gateway serves the SPA under, with a trailing slash (e.g. /shop/). */
+export const BASE = import.meta.env.BASE_URL;
+/** React Router's basename: the base path without its trailing slash. */
+export const ROUTER_BASENAME = BASE.replace(/\/$/, '');
+
+/** The two info mailboxes and the hotline (configurable at build time). */
+export const SERVICE_EMAIL = import.meta.env.VITE_SERVICE_EMAIL ?? 'info@example.org';
+export const SERVICE_EMAIL_2 = import.meta.env.VITE_SERVICE_EMAIL_2 ?? 'service@example.org';
+export const SERVICE_HOTLINE = import.meta.env.VITE_SERVICE_HOTLINE ?? '+86 400 000 0000';
+
+/** The external home page, one per language. */
+export const HOME_URL = {
+  en: import.meta.env.VITE_HOME_URL_EN ?? 'https://example.org/en/',
+  zh: import.meta.env.VITE_HOME_URL_ZH ?? 'https://example.org/zh/',
+} as const;
+
+export const CODE_COOLDOWN_S = 60;
+export const CODE_FAILURE_COOLDOWN_S = 10;
+export const CODE_MAX_LENGTH = 10;
+export const CAPTCHA_LENGTH = 4;
+export const CAPTCHA_LOCK_MS = 1000;
+export const QR_POLL_MS = 3000;
+export const REQUEST_TIMEOUT_MS = 5000;
+export const PAGE_SIZES = [10, 20, 50] as const;
+/** The header bar shows from this width on; below it the mobile layout (spec: below 633 px). */
+export const DESKTOP_MIN_WIDTH = 633;
+export const GALLERY_WINDOW = 4;
+
+/** Dialog widths of the spec (px). */
+export const DIALOG_WIDTH = { login: 465, register: 536, purchase: 900, purchaseInfo: 960 } as const;

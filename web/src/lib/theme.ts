@@ -1,0 +1,71 @@
+import { createSystem, defaultBaseConfig, defineConfig } from '@chakra-ui/react';
+import {
+  animationStyles,
+  breakpoints,
+  buttonRecipe,
+  checkmarkRecipe,
+  cssVarsPrefix,
+  cssVarsRoot,
+  globalCss,
+  headingRecipe,
+  iconRecipe,
+  keyframes,
+  layerStyles,
+  linkRecipe,
+  radiomarkRecipe,
+  semanticTokens,
+  spinnerRecipe,
+  textStyles,
+  tokens,
+} from '@chakra-ui/react/theme';
+import { DESKTOP_MIN_WIDTH } from './config';
+
+// The one theme module: the default tokens, but only the recipes the first screen needs, so the
+// first load does not carry the styles of ~80 components it never renders.
+const config = defineConfig({
+  preflight: true,
+  cssVarsPrefix,
+  cssVarsRoot,
+  globalCss,
+  theme: {
+    breakpoints,
+    keyframes,
+    tokens,
+    semanticTokens,
+    textStyles,
+    layerStyles,
+    animationStyles,
+    recipes: {
+      button: buttonRecipe,
+      heading: headingRecipe,
+      icon: iconRecipe,
+      link: linkRecipe,
+      spinner: spinnerRecipe,
+      // used inside Checkbox.Control and RadioGroup.ItemIndicator by key
+      checkmark: checkmarkRecipe,
+      radiomark: radiomarkRecipe,
+    },
+  },
+});
+
+export const system = createSystem(defaultBaseConfig, config);
+
+// Recipes of components that only appear in lazily loaded screens. They are handed to those
+// components by their `recipe` prop, so each recipe travels in the chunk that uses it.
+export {
+  comboboxSlotRecipe as comboboxRecipe,
+  dataListSlotRecipe as dataListRecipe,
+  dialogSlotRecipe as dialogRecipe,
+  fieldSlotRecipe as fieldRecipe,
+  inputRecipe,
+  checkboxSlotRecipe as checkboxRecipe,
+  nativeSelectSlotRecipe as nativeSelectRecipe,
+  qrCodeSlotRecipe as qrCodeRecipe,
+  radioGroupSlotRecipe as radioGroupRecipe,
+  separatorRecipe,
+  tableSlotRecipe as tableRecipe,
+} from '@chakra-ui/react/theme';
+
+/** Raw media queries for the spec's mobile layout (below 633 px). */
+export const mobileOnly = { [`@media screen and (min-width: ${DESKTOP_MIN_WIDTH}px)`]: { display: 'none' } };
+export const desktopOnly = { [`@media screen and (max-width: ${DESKTOP_MIN_WIDTH - 0.02}px)`]: { display: 'none' } };

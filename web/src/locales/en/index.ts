@@ -1,0 +1,8 @@
+import { enScreens } from './screens';
+import { enShell } from './shell';
+
+// English texts. The zh files are typed against these, so a key missing there fails the build;
+// test/web/i18n-keys.test.ts also checks both directions and the placeholders.
+export const en = { ...enShell, ...enScreens };
+
+export type Messages = typeof en;

@@ -1,0 +1,6 @@
+import type { Messages } from '../en';
+import { zhScreens } from './screens';
+import { zhShell } from './shell';
+
+// Chinese texts, typed against the English ones: a missing or extra key fails the build.
+export const zh: Messages = { ...zhShell, ...zhScreens };

@@ -101,11 +101,14 @@ t.test('unpaid orders expire after the configured window and are not reused', as
   const stack = await startStack(t, { ORDER_EXPIRY_MINUTES: '5' }, { payments: true });
   const c = stack.client();
   await registerLegacy(c, uniqueEmail());
-  const first = (await buy(c)).data!.checkout;
+  const first = (await buy(c, { paymentMethod: 'PAYPAL' })).data!.checkout;
   const row = await stack.db.selectFrom('orders').select(['created_at', 'expires_at']).where('order_no', '=', first.order.orderNo).executeTakeFirstOrThrow();
   t.equal(Math.round((row.expires_at.getTime() - row.created_at.getTime()) / 60_000), 5);
   await stack.db.updateTable('orders').set({ expires_at: new Date(Date.now() - 1000) }).where('order_no', '=', first.order.orderNo).execute();
-  const second = (await buy(c)).data!.checkout;
+  const second = (await buy(c, { paymentMethod: 'PAYPAL' })).data!.checkout;
   t.not(second.order.orderNo, first.order.orderNo, 'an expired order is not reused');
   t.equal((await stack.db.selectFrom('orders').select('status').where('order_no', '=', first.order.orderNo).executeTakeFirstOrThrow()).status, 'expired');
+  const bank = (await buy(c, { paymentMethod: 'BANK_TRANSFER' })).data!.checkout;
+  const bankRow = await stack.db.selectFrom('orders').select(['created_at', 'expires_at']).where('order_no', '=', bank.order.orderNo).executeTakeFirstOrThrow();
+  t.equal(Math.round((bankRow.expires_at.getTime() - bankRow.created_at.getTime()) / 86_400_000), 14, 'a bank transfer waits 14 days');
 });

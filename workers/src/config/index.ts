@@ -34,6 +34,7 @@ export interface GatewayConfig extends CommonConfig {
   enableTestHooks: boolean;
   rateLimitScale: number;
   payeeName: string;
+  bankTransferExpiryDays: number;
 }
 
 export interface WorkersConfig extends CommonConfig {
@@ -105,6 +106,7 @@ export function loadGatewayConfig(env: RawConfig = process.env): GatewayConfig {
     enableTestHooks: v.ENABLE_TEST_HOOKS as boolean,
     rateLimitScale: v.RATE_LIMIT_SCALE as number,
     payeeName: v.PAYEE_NAME as string,
+    bankTransferExpiryDays: v.BANK_TRANSFER_EXPIRY_DAYS as number,
   };
 }
 

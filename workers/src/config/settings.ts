@@ -36,6 +36,7 @@ export const settings = [
   { name: 'COOKIE_SECURE', kind: 'bool', usedBy: ['gateway'], description: 'Secure flag on the session cookie; defaults to true in production.' },
   { name: 'SESSION_TTL_HOURS', kind: 'int', default: '24', min: 1, max: 720, usedBy: ['gateway'], description: 'Session lifetime (spec: 1 day).' },
   { name: 'ORDER_EXPIRY_MINUTES', kind: 'int', default: '120', min: 5, max: 10080, usedBy: both, description: 'How long an unpaid order stays open.' },
+  { name: 'BANK_TRANSFER_EXPIRY_DAYS', kind: 'int', default: '14', min: 1, max: 90, usedBy: ['gateway'], description: 'How long a bank-transfer order waits for the money (a transfer takes days, not hours).' },
   { name: 'CONTENT_DIR', kind: 'path', default: 'content/books', usedBy: ['gateway'], description: 'Folder holding the e-book PDFs named in the catalogue.' },
   { name: 'PAYMENTS_CONFIG_FILE', kind: 'path', usedBy: both, secret: true, description: 'JSON file with the adapter config (keys, ids, API base) of each enabled provider: wechat, alipay, paypal; bank transfer is always on. npm start writes one for the local sandboxes.' },
   { name: 'PAYEE_NAME', kind: 'string', default: 'Automotive Software Quality Standard Publications', usedBy: ['gateway'], description: 'Payee shown on the QR payment page and the offline notice.' },

@@ -87,7 +87,9 @@ export async function checkout(deps: ServiceDeps, user: SessionUser | null, inpu
       order = undefined;
     }
     const reused = !!order;
-    const changes = { country, pay_type: method.payType, provider: method.provider, language, invoice_required: !!invoice, remarks, updated_at: now };
+    // A bank transfer takes days: its order waits longer than one paid online.
+    const expiresAt = new Date(now.getTime() + (method.payType === 3 ? deps.config.bankTransferExpiryDays * 86_400_000 : deps.config.orderExpiryMinutes * 60_000));
+    const changes = { country, pay_type: method.payType, provider: method.provider, language, invoice_required: !!invoice, remarks, updated_at: now, expires_at: expiresAt };
     if (order) {
       order = await trx.updateTable('orders').set(changes).where('id', '=', order.id).returningAll().executeTakeFirstOrThrow();
       await appendOrderEvent(trx, order.id, 'checkout_reused', { type: 'buyer', id: String(user.id) }, undefined, undefined, { paymentMethod: input.paymentMethod });
@@ -96,7 +98,7 @@ export async function checkout(deps: ServiceDeps, user: SessionUser | null, inpu
         .insertInto('orders')
         .values({
           order_no: newOrderNo(now), user_id: user.id, book_id: book.id, format: input.format, unit_price_cents: book.price_cents, quantity: 1,
-          amount_cents: book.price_cents, currency: book.currency, expires_at: new Date(now.getTime() + deps.config.orderExpiryMinutes * 60_000), ...changes,
+          amount_cents: book.price_cents, currency: book.currency, ...changes,
         })
         .returningAll()
         .executeTakeFirstOrThrow();

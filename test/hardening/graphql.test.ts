@@ -33,3 +33,11 @@ t.test('production: no introspection, no GraphiQL, masked errors', async (t) => 
   t.equal((await c.request('GET', '/graphiql')).status, 404, 'no GraphiQL');
   t.same((await c.gql<{ books: unknown[] }>('{ books { id } }')).data?.books.length, 3);
 });
+
+t.test('GraphQL has a per-client request limit', async (t) => {
+  const stack = await startStack(t, { RATE_LIMIT_SCALE: '0.01' }, { workers: false });
+  const c = stack.client();
+  const statuses: number[] = [];
+  for (let i = 0; i < 4; i++) statuses.push((await c.request('POST', '/graphql', { body: JSON.stringify({ query: '{ books { id } }' }), headers: { 'content-type': 'application/json' } })).status);
+  t.same(statuses, [200, 200, 200, 429]);
+});

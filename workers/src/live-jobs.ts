@@ -14,14 +14,21 @@ const finishedStates = new Set(['completed', 'failed']);
  * still open in PostgreSQL whose poll gave up). With `onFinished: 'rerun'` the finished job is
  * replaced by a fresh one; with 'keep' it stands (a replay that must not repeat finished work).
  */
-export async function addUnlessLive(queue: Queue, name: string, data: unknown, jobId: string, onFinished: 'rerun' | 'keep'): Promise<AddOutcome> {
+export async function addUnlessLive(
+  queue: Queue,
+  name: string,
+  data: unknown,
+  jobId: string,
+  onFinished: 'rerun' | 'keep' | ((finishedOn: number | undefined) => 'rerun' | 'keep'),
+): Promise<AddOutcome> {
   const state = await queue.getJobState(jobId);
   if (state === 'unknown') {
     await queue.add(name, data, { jobId });
     return 'added';
   }
   if (!finishedStates.has(state)) return 'live';
-  if (onFinished === 'keep') return 'kept';
+  const decision = typeof onFinished === 'function' ? onFinished((await queue.getJob(jobId))?.finishedOn) : onFinished;
+  if (decision === 'keep') return 'kept';
   await queue.remove(jobId);
   await queue.add(name, data, { jobId });
   return 'rerun';

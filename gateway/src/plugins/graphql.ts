@@ -9,11 +9,13 @@ import { buildContext } from '../graphql/context.js';
 import { NoSchemaIntrospectionCustomRule } from 'graphql';
 import { MAX_DEPTH, queryShapeRule } from '../graphql/limits.js';
 import { limits, scaled } from './rate-limit.js';
+import { LocalWindowLimiter } from './local-limit.js';
+import { text } from '../i18n/messages.js';
 
 export default fp(
   async (app) => {
     const production = app.config.env === 'production';
-    const limiter = app.rateLimit(scaled(limits.graphql, app.config.rateLimitScale));
+    const limiter = new LocalWindowLimiter(scaled(limits.graphql, app.config.rateLimitScale).max, 60_000);
     app.addHook('onRequest', async (req, reply) => {
       if (!req.url.startsWith('/graphql')) return;
       // CSRF prevention: only a JSON POST (which a plain cross-site form cannot send) may run
@@ -25,7 +27,9 @@ export default fp(
       if (req.method === 'GET' && !req.headers['apollo-require-preflight'] && !req.headers['x-apollo-operation-name']) {
         return reply.code(400).send({ errors: [{ message: 'GET requests need an apollo-require-preflight header', extensions: { code: 'CSRF_PREVENTED' } }] });
       }
-      await limiter.call(app, req, reply);
+      if (!limiter.hit(req.ip)) {
+        return reply.code(429).send({ errors: [{ message: text('tooManyRequests', req.locale), extensions: { code: 'RATE_LIMITED' } }] });
+      }
     });
     await app.register(mercurius, {
       schema: loadTypeDefs(),

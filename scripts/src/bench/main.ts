@@ -74,10 +74,10 @@ async function main(): Promise<void> {
 
     const statements = await statementsPerOrdersRequest({ ...(process.env as Record<string, string>), DATABASE_URL: stack.databaseUrl, REDIS_URL: stack.redisUrl, WEB_DIST_DIR: path.join(root, 'web/dist') }, buyers[0]!.token);
     rows.push({ case: 'SQL statements per orders request', figure: `${statements}`, baseline: '-', ratio: null, target: '<= 2', met: statements <= 2 });
-    const js = await firstLoadJs(stack.gatewayUrl);
-    rows.push({ case: 'SPA first-load JS (gzip)', figure: `${(js.gzipBytes / 1024).toFixed(1)} KB in ${js.files} files`, baseline: '-', ratio: null, target: '<= 200 KB', met: js.gzipBytes <= 200 * 1024 });
+    const entry = await firstLoadJs(stack.gatewayUrl);
     const tti = await timeToInteractive(stack.gatewayUrl);
-    rows.push({ case: 'SPA time to interactive /shop/index', figure: `${tti} ms (median of 3)`, baseline: '-', ratio: null, target: '-', met: null });
+    rows.push({ case: 'SPA first-load JS (gzip, all scripts the browser fetched)', figure: `${(tti.scriptGzipBytes / 1024).toFixed(1)} KB in ${tti.scripts} files (entry alone ${(entry.gzipBytes / 1024).toFixed(1)} KB)`, baseline: '-', ratio: null, target: '<= 200 KB', met: tti.scriptGzipBytes <= 200 * 1024 });
+    rows.push({ case: 'SPA time to interactive /shop/index', figure: `${tti.ms} ms (median of 3)`, baseline: '-', ratio: null, target: '-', met: null });
     const peak = rss.stop();
     rows.push({ case: 'gateway peak RSS under load', figure: `${(peak / 1048576).toFixed(0)} MB`, baseline: '-', ratio: null, target: '<= 200 MB', met: peak <= 200 * 1048576 });
     await db.destroy();

@@ -16,6 +16,7 @@ const WxNativePayPage = lazyWithTexts(() => import('./routes/WxNativePayPage'));
 const PayPalResultPage = lazyWithTexts(() => import('./routes/PayPalResultPage'));
 const WxPayResultPage = lazyWithTexts(() => import('./routes/WxPayResultPage'));
 const AliPayResultPage = lazyWithTexts(() => import('./routes/AliPayResultPage'));
+const AdminPage = lazyWithTexts(() => import('./routes/AdminPage'));
 const NotFoundPage = lazy(() => import('./routes/NotFoundPage'));
 
 function Page({ component: C }: { component: LazyExoticComponent<ComponentType> }) {
@@ -38,6 +39,7 @@ export function AppRouter({ flags }: { flags: EntryFlags }) {
           <Route index element={<Navigate to="/index" replace />} />
           <Route path="index" element={<Page component={IndexPage} />} />
           <Route path="orders" element={<Page component={OrdersPage} />} />
+          <Route path="admin" element={<Page component={AdminPage} />} />
           <Route path="bookDetail/:bookId" element={<Page component={BookDetailPage} />} />
           <Route path="views/pay/WxNativePay" element={<Page component={WxNativePayPage} />} />
           <Route path="views/pay/PayPalResult" element={<Page component={PayPalResultPage} />} />

@@ -26,6 +26,8 @@ export function createApolloClient(): ApolloClient {
         User: { keyFields: ['userId'] },
         Country: { keyFields: ['code'] },
         Order: { keyFields: ['orderNo'] },
+        AdminOrder: { keyFields: ['orderNo'] },
+        RegistrationMirror: { keyFields: ['userId'] },
         PaymentIntent: { keyFields: ['id'] },
         // Books carry per-buyer fields (ebookPurchased) and titles per language: keep per query.
         Book: { keyFields: false },
@@ -33,6 +35,8 @@ export function createApolloClient(): ApolloClient {
         Query: {
           fields: {
             orders: { keyArgs: ['filter', 'page', 'pageSize'] },
+            adminOrders: { keyArgs: ['filter', 'page', 'pageSize'] },
+            registrationMirrors: { keyArgs: ['status', 'page', 'pageSize'] },
           },
         },
       },

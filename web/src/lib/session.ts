@@ -12,6 +12,8 @@ export interface SessionUser {
   language: 'zh' | 'en';
   loginFirst: boolean;
   company: string;
+  /** 'operator' for the shop's operators, else a buyer. */
+  role: string;
 }
 
 export const ME: TypedDocumentNode<{ me: SessionUser | null }> = gql`
@@ -26,6 +28,7 @@ export const ME: TypedDocumentNode<{ me: SessionUser | null }> = gql`
       language
       loginFirst
       company
+      role
     }
   }
 `;

@@ -34,6 +34,7 @@ export function HeaderBar() {
             </Link>
             <NavItem to="/index">{t('nav.publication')}</NavItem>
             <NavItem to="/orders">{t('nav.orders')}</NavItem>
+            {user?.role === 'operator' ? <NavItem to="/admin">{t('nav.console')}</NavItem> : null}
           </HStack>
         </Box>
         <Spacer />

@@ -1,5 +1,7 @@
+import { enAdmin } from './admin';
 // Texts of the dialogs and the other pages: loaded with the first of them (lib/i18n.ts).
 export const enScreens = {
+  admin: enAdmin,
   auth: {
     login: {
       title: 'Login',

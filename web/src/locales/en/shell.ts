@@ -32,6 +32,7 @@ export const enShell = {
     account: 'Account',
     loginFirst: 'Please log in first',
     loggedOut: 'Logged out',
+    console: 'Operator console',
   },
   books: {
     title: 'Publications',

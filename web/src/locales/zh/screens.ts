@@ -1,6 +1,8 @@
 import type { ScreenMessages } from '../en/screens';
+import { zhAdmin } from './admin';
 
 export const zhScreens: ScreenMessages = {
+  admin: zhAdmin,
   auth: {
     login: {
       title: '登录',

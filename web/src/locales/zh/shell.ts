@@ -33,6 +33,7 @@ export const zhShell: ShellMessages = {
     account: '账户',
     loginFirst: '请先登录',
     loggedOut: '已退出登录',
+    console: '运营后台',
   },
   books: {
     title: '出版物',

@@ -1,0 +1,123 @@
+import { Button, Spinner, Stack, Table, Text } from '@chakra-ui/react';
+import { useMutation, useQuery } from '@apollo/client/react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { notify } from '../../components/ui/toaster';
+import { messageOf } from '../../lib/errors';
+import { formatDateTime } from '../../lib/format';
+import { tableRecipe } from '../../lib/theme';
+import { REGISTRATION_MIRRORS, RETRY_MIRROR, type MirrorStatus, type RegistrationMirror } from './api';
+import { AdminPager } from './AdminPager';
+import { FilterSelect } from './Select';
+
+const MIRROR_STATUSES: MirrorStatus[] = ['FAILED', 'PENDING', 'SUCCEEDED'];
+const COLUMNS = ['user', 'status', 'attempts', 'lastError', 'lastAttemptAt', 'createdAt', 'action'] as const;
+
+function RetryButton({ mirror, onDone }: { mirror: RegistrationMirror; onDone: () => void }) {
+  const { t } = useTranslation();
+  const [retry, { loading }] = useMutation(RETRY_MIRROR);
+  const run = () =>
+    retry({ variables: { userId: mirror.userId } }).then(
+      (r) => {
+        if (r.data?.retryRegistrationMirror.changed) notify.success(t('dict.operationSuccess'));
+        else notify.info(t('admin.actions.unchanged'));
+        onDone();
+      },
+      (err: unknown) => notify.error(messageOf(err, t('common.errorOccurred'))),
+    );
+  return (
+    <Button size="xs" variant="outline" loading={loading} onClick={run} aria-label={t('admin.mirrors.retryLabel', { email: mirror.email ?? mirror.userId })} data-testid="mirror-retry">
+      {t('admin.mirrors.retry')}
+    </Button>
+  );
+}
+
+/** The accounts' mirrors at the external registration service; a failed one can be sent again. */
+export function MirrorsPanel() {
+  const { t } = useTranslation();
+  const [status, setStatus] = useState<MirrorStatus | undefined>();
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState(20);
+  const { data, previousData, loading, error, refetch } = useQuery(REGISTRATION_MIRRORS, { variables: { status, page, pageSize }, fetchPolicy: 'cache-and-network' });
+  const shown = (data ?? previousData)?.registrationMirrors;
+  const none = t('common.none');
+
+  return (
+    <Stack gap={4} data-testid="mirrors-panel">
+      <FilterSelect
+        label={t('admin.mirrors.status')}
+        testId="mirror-filter-status"
+        allLabel={t('admin.all')}
+        value={status ?? ''}
+        options={MIRROR_STATUSES.map((s) => ({ value: s, label: t(`admin.mirrors.statuses.${s}`) }))}
+        onChange={(v) => {
+          setStatus((v || undefined) as MirrorStatus | undefined);
+          setPage(1);
+        }}
+      />
+      {error && !shown ? (
+        <Text color="red.600" role="alert">
+          {messageOf(error, t('common.errorOccurred'))}
+        </Text>
+      ) : !shown && loading ? (
+        <Spinner />
+      ) : (
+        <>
+          <Table.ScrollArea borderWidth="1px" borderRadius="md" bg="white">
+            <Table.Root recipe={tableRecipe} size="sm" data-testid="mirrors-table">
+              <Table.Header>
+                <Table.Row>
+                  {COLUMNS.map((c) => (
+                    <Table.ColumnHeader key={c} whiteSpace="nowrap">
+                      {t(`admin.mirrors.${c}`)}
+                    </Table.ColumnHeader>
+                  ))}
+                </Table.Row>
+              </Table.Header>
+              <Table.Body>
+                {shown?.items.length ? null : (
+                  <Table.Row>
+                    <Table.Cell colSpan={COLUMNS.length} textAlign="center" color="fg.muted" py={8}>
+                      {t('admin.mirrors.empty')}
+                    </Table.Cell>
+                  </Table.Row>
+                )}
+                {shown?.items.map((m) => (
+                  <Table.Row key={m.userId} data-testid="mirror-row" data-email={m.email ?? ''}>
+                    <Table.Cell>
+                      <Text>{m.email ?? m.userId}</Text>
+                      <Text fontSize="xs" color="fg.muted">
+                        {m.name}
+                      </Text>
+                    </Table.Cell>
+                    <Table.Cell whiteSpace="nowrap" color={m.status === 'FAILED' ? 'red.600' : m.status === 'SUCCEEDED' ? 'green.600' : undefined} data-testid="mirror-status">
+                      {t(`admin.mirrors.statuses.${m.status}`)}
+                    </Table.Cell>
+                    <Table.Cell>{m.attempts}</Table.Cell>
+                    <Table.Cell maxW="260px" wordBreak="break-word">
+                      {m.lastError ?? none}
+                    </Table.Cell>
+                    <Table.Cell whiteSpace="nowrap">{m.lastAttemptAt ? formatDateTime(m.lastAttemptAt) : none}</Table.Cell>
+                    <Table.Cell whiteSpace="nowrap">{formatDateTime(m.createdAt)}</Table.Cell>
+                    <Table.Cell>{m.status === 'FAILED' ? <RetryButton mirror={m} onDone={() => void refetch()} /> : none}</Table.Cell>
+                  </Table.Row>
+                ))}
+              </Table.Body>
+            </Table.Root>
+          </Table.ScrollArea>
+          <AdminPager
+            testId="mirrors-pager"
+            total={shown?.total ?? 0}
+            page={page}
+            pageSize={pageSize}
+            onPage={setPage}
+            onPageSize={(s) => {
+              setPageSize(s);
+              setPage(1);
+            }}
+          />
+        </>
+      )}
+    </Stack>
+  );
+}

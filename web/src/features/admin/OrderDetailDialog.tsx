@@ -1,0 +1,93 @@
+import { Box, Grid, Spinner, Stack, Text } from '@chakra-ui/react';
+import { useQuery } from '@apollo/client/react';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ShopDialog } from '../../components/ui/ShopDialog';
+import { DIALOG_WIDTH } from '../../lib/config';
+import { messageOf } from '../../lib/errors';
+import { formatDateTime } from '../../lib/format';
+import { ADMIN_ORDER, ORDER_EVENTS, type AdminOrder } from './api';
+import { AuditTrail } from './AuditTrail';
+import { paymentLabel, statusColor } from './labels';
+import { OrderActions } from './OrderActions';
+
+/** The worker settles a requested bank-transfer completion moments later: ask again until PAID. */
+const SETTLE_POLL_MS = 1000;
+
+function Facts({ order }: { order: AdminOrder }) {
+  const { t } = useTranslation();
+  const none = t('common.none');
+  const at = (v: string | null) => (v ? formatDateTime(v) : none);
+  const facts: [string, string, string?][] = [
+    [t('admin.detail.buyer'), `${order.buyerName} <${order.buyerEmail}>`],
+    [t('admin.detail.book'), `${order.bookName} · ${order.format === 'EBOOK' ? t('books.ebook') : t('books.paper')}`],
+    [t('admin.detail.quantity'), String(order.quantity)],
+    [t('admin.detail.country'), order.country],
+    [t('admin.detail.amount'), `${order.amount} ${order.currency}`],
+    [t('admin.detail.payment'), paymentLabel(t, order)],
+    [t('admin.detail.status'), t(`orders.statuses.${order.status}`), 'detail-status'],
+    [t('admin.detail.shipping'), order.format === 'PAPER' ? t(`admin.shipping.${order.shippingStatus}`) : none],
+    [t('admin.detail.createdAt'), at(order.createdAt)],
+    [t('admin.detail.paidAt'), at(order.paidAt)],
+    [t('admin.detail.shippedAt'), at(order.shippedAt)],
+    [t('admin.detail.bankReference'), order.bankReference ?? none],
+    [t('admin.detail.providerRef'), order.providerRef ?? none, 'detail-provider-ref'],
+    [t('admin.detail.remarks'), order.remarks ?? none],
+  ];
+  return (
+    <Grid templateColumns={{ base: '1fr', md: '200px 1fr 200px 1fr' }} columnGap={4} rowGap={2} fontSize="sm">
+      {facts.map(([label, value, testId]) => (
+        <Box key={label} display="contents">
+          <Text color="fg.muted">{label}</Text>
+          <Text wordBreak="break-all" data-testid={testId} color={testId === 'detail-status' ? statusColor(order.status) : undefined}>
+            {value}
+          </Text>
+        </Box>
+      ))}
+    </Grid>
+  );
+}
+
+/** One order: its facts, the actions its state allows, and its audit trail. */
+export function OrderDetailDialog({ orderNo, onClose }: { orderNo: string; onClose: () => void }) {
+  const { t } = useTranslation();
+  const order = useQuery(ADMIN_ORDER, { variables: { orderNo }, fetchPolicy: 'cache-and-network' });
+  const events = useQuery(ORDER_EVENTS, { variables: { orderNo }, fetchPolicy: 'cache-and-network' });
+  const o = order.data?.adminOrder;
+  const settling = !!o && o.completionRequested && o.status === 'PENDING_PAYMENT';
+  const { startPolling, stopPolling } = order;
+  const refetchEvents = events.refetch;
+
+  useEffect(() => {
+    if (!settling) return;
+    startPolling(SETTLE_POLL_MS);
+    return () => stopPolling();
+  }, [settling, startPolling, stopPolling]);
+  // A new state (settled, shipped) has a new audit entry.
+  useEffect(() => {
+    if (o) void refetchEvents();
+  }, [o?.status, o?.shippingStatus, o?.completionRequested, refetchEvents]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  const refresh = () => {
+    void order.refetch();
+    void refetchEvents();
+  };
+
+  return (
+    <ShopDialog open onClose={onClose} title={t('admin.detail.title', { orderNo })} width={DIALOG_WIDTH.purchaseInfo} testId="admin-order-dialog">
+      {order.error && !o ? (
+        <Text color="red.600" role="alert">
+          {messageOf(order.error, t('common.errorOccurred'))}
+        </Text>
+      ) : !o ? (
+        order.loading ? <Spinner /> : <Text>{t('admin.detail.notFound')}</Text>
+      ) : (
+        <Stack gap={5}>
+          <Facts order={o} />
+          <OrderActions order={o} onDone={refresh} />
+          <AuditTrail events={events.data?.orderEvents ?? []} />
+        </Stack>
+      )}
+    </ShopDialog>
+  );
+}

@@ -1,0 +1,233 @@
+import { gql, type TypedDocumentNode } from '@apollo/client';
+
+export type OrderStatus = 'PENDING_PAYMENT' | 'PAID' | 'CANCELLED' | 'EXPIRED';
+export type Provider = 'WECHAT' | 'ALIPAY' | 'PAYPAL' | 'BANK_TRANSFER';
+export type ShippingStatus = 'NOT_SHIPPED' | 'SHIPPED';
+export type MirrorStatus = 'PENDING' | 'SUCCEEDED' | 'FAILED';
+
+export interface AdminOrderFilter {
+  status?: OrderStatus;
+  payType?: number;
+  provider?: Provider;
+  shippingStatus?: ShippingStatus;
+  createdFrom?: string;
+  createdTo?: string;
+  search?: string;
+}
+
+export interface AdminOrder {
+  orderNo: string;
+  createdAt: string;
+  bookName: string;
+  format: 'EBOOK' | 'PAPER';
+  country: string;
+  quantity: number;
+  payType: number;
+  provider: Provider | null;
+  amount: string;
+  currency: string;
+  status: OrderStatus;
+  shippingStatus: ShippingStatus;
+  buyerEmail: string;
+  buyerName: string;
+  remarks: string | null;
+  paidAt: string | null;
+  shippedAt: string | null;
+  bankReference: string | null;
+  providerRef: string | null;
+  completionRequested: boolean;
+  canCompleteBankTransfer: boolean;
+  canMarkShipped: boolean;
+}
+
+export interface Paged<T> {
+  items: T[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+// Documents are plain text (parsed at build time): the order fields are repeated, not a fragment.
+export const ADMIN_ORDERS: TypedDocumentNode<{ adminOrders: Paged<AdminOrder> }, { filter: AdminOrderFilter; page: number; pageSize: number }> = gql`
+  query AdminOrders($filter: AdminOrderFilter, $page: Int, $pageSize: Int) {
+    adminOrders(filter: $filter, page: $page, pageSize: $pageSize) {
+      total
+      page
+      pageSize
+      items {
+        orderNo
+        createdAt
+        bookName
+        format
+        country
+        quantity
+        payType
+        provider
+        amount
+        currency
+        status
+        shippingStatus
+        buyerEmail
+        buyerName
+        remarks
+        paidAt
+        shippedAt
+        bankReference
+        providerRef
+        completionRequested
+        canCompleteBankTransfer
+        canMarkShipped
+      }
+    }
+  }
+`;
+
+export const ADMIN_ORDER: TypedDocumentNode<{ adminOrder: AdminOrder | null }, { orderNo: string }> = gql`
+  query AdminOrder($orderNo: ID!) {
+    adminOrder(orderNo: $orderNo) {
+      orderNo
+      createdAt
+      bookName
+      format
+      country
+      quantity
+      payType
+      provider
+      amount
+      currency
+      status
+      shippingStatus
+      buyerEmail
+      buyerName
+      remarks
+      paidAt
+      shippedAt
+      bankReference
+      providerRef
+      completionRequested
+      canCompleteBankTransfer
+      canMarkShipped
+    }
+  }
+`;
+
+export interface AuditEvent {
+  id: string;
+  type: string;
+  actorType: 'SYSTEM' | 'BUYER' | 'OPERATOR' | 'PROVIDER';
+  actorId: string | null;
+  actorEmail: string | null;
+  createdAt: string;
+  before: string | null;
+  after: string | null;
+  data: string | null;
+}
+
+export const ORDER_EVENTS: TypedDocumentNode<{ orderEvents: AuditEvent[] }, { orderNo: string }> = gql`
+  query OrderEvents($orderNo: ID!) {
+    orderEvents(orderNo: $orderNo) {
+      id
+      type
+      actorType
+      actorId
+      actorEmail
+      createdAt
+      before
+      after
+      data
+    }
+  }
+`;
+
+/** The answer of an order action: only the fields an action changes, merged into the cache. */
+type OrderChange = { changed: boolean; order: Pick<AdminOrder, 'orderNo' | 'status' | 'shippingStatus' | 'shippedAt' | 'paidAt' | 'providerRef' | 'completionRequested' | 'canCompleteBankTransfer' | 'canMarkShipped'> };
+
+export const MARK_SHIPPED: TypedDocumentNode<{ markOrderShipped: OrderChange }, { orderNo: string }> = gql`
+  mutation MarkOrderShipped($orderNo: ID!) {
+    markOrderShipped(orderNo: $orderNo) {
+      changed
+      order {
+        orderNo
+        status
+        shippingStatus
+        shippedAt
+        paidAt
+        providerRef
+        completionRequested
+        canCompleteBankTransfer
+        canMarkShipped
+      }
+    }
+  }
+`;
+
+export const MARK_BANK_TRANSFER: TypedDocumentNode<{ markBankTransferCompleted: OrderChange }, { orderNo: string; reference: string }> = gql`
+  mutation MarkBankTransferCompleted($orderNo: ID!, $reference: String!) {
+    markBankTransferCompleted(orderNo: $orderNo, reference: $reference) {
+      changed
+      order {
+        orderNo
+        status
+        shippingStatus
+        shippedAt
+        paidAt
+        providerRef
+        completionRequested
+        canCompleteBankTransfer
+        canMarkShipped
+      }
+    }
+  }
+`;
+
+export interface RegistrationMirror {
+  userId: string;
+  email: string | null;
+  name: string;
+  status: MirrorStatus;
+  attempts: number;
+  lastError: string | null;
+  lastAttemptAt: string | null;
+  succeededAt: string | null;
+  createdAt: string;
+}
+
+export const REGISTRATION_MIRRORS: TypedDocumentNode<{ registrationMirrors: Paged<RegistrationMirror> }, { status?: MirrorStatus; page: number; pageSize: number }> = gql`
+  query RegistrationMirrors($status: MirrorStatus, $page: Int, $pageSize: Int) {
+    registrationMirrors(status: $status, page: $page, pageSize: $pageSize) {
+      total
+      page
+      pageSize
+      items {
+        userId
+        email
+        name
+        status
+        attempts
+        lastError
+        lastAttemptAt
+        succeededAt
+        createdAt
+      }
+    }
+  }
+`;
+
+export const RETRY_MIRROR: TypedDocumentNode<{ retryRegistrationMirror: { changed: boolean; mirror: RegistrationMirror } }, { userId: string }> = gql`
+  mutation RetryRegistrationMirror($userId: ID!) {
+    retryRegistrationMirror(userId: $userId) {
+      changed
+      mirror {
+        userId
+        email
+        name
+        status
+        attempts
+        lastError
+        lastAttemptAt
+        succeededAt
+        createdAt
+      }
+    }
+  }
+`;

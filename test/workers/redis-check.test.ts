@@ -68,7 +68,7 @@ t.test('the gateway reports an evicting Redis (log and metric) but keeps serving
   const redis = await startOwnRedis(t, path.join(tempDir(t), 'r'), ['--maxmemory-policy', 'allkeys-lru', '--appendonly', 'no', '--save', '']);
   const app = await buildApp({ config: loadGatewayConfig({ ...process.env, DATABASE_URL: databaseUrl, REDIS_URL: redis.url, QUEUE_PREFIX: uniquePrefix() }) });
   t.teardown(() => app.close());
-  const verdict = await eventually('checked', async () => app.redisConfig());
+  const verdict = (await eventually('checked', async () => app.redisConfig()))!;
   t.match(verdict, { policy: 'allkeys-lru', persistence: 'off', fatal: /maxmemory-policy allkeys-lru/ });
   t.match(verdict.warnings.join('\n'), /no persistence/);
   t.equal((await app.inject('/health/live')).statusCode, 200, 'still serving');

@@ -11,7 +11,7 @@ import { uniquePrefix } from '../helpers/redis.js';
 import { eventually } from '../helpers/tmp.js';
 import { uniqueEmail } from '../helpers/stack.js';
 
-type T = Parameters<Parameters<typeof t.test>[1]>[0];
+type T = { teardown(fn: () => unknown): void };
 
 /** Workers' dependencies on a fresh database and a queue prefix of the test's own. */
 async function setup(t: T, env: Record<string, string> = {}): Promise<WorkerDeps & { url: string }> {

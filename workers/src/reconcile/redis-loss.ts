@@ -6,9 +6,9 @@ import { reconcile, type SweepReport } from './sweep.js';
 // The job schedulers (relay, sweep, expiry) live in Redis like every job. If Redis loses its data
 // (FLUSHALL, a restart without persistence, a fresh replacement) they are gone too, and with them
 // the sweep that would have noticed. So each workers process watches for that on a plain timer:
-// a missing scheduler means Redis lost its data. It then re-creates the schedulers, replays the
-// outbox rows relayed in the last hour whose jobs are gone (work PostgreSQL keeps no other trace
-// of, such as receipt mails and provider closes), and sweeps at once.
+// a missing scheduler means Redis lost its data. It then replays the outbox rows relayed in the
+// last hour whose jobs are gone (work PostgreSQL keeps no other trace of, such as receipt mails
+// and provider closes), sweeps at once, and re-creates the schedulers.
 
 /** How far back a replay reaches: jobs relayed earlier have long run (at-least-once beyond it). */
 export const REPLAY_WINDOW_MS = 3_600_000;

@@ -12,6 +12,9 @@ export const limits = {
   codeCheck: { max: 10, timeWindow: '1 minute' },
   chkUser: { max: 20, timeWindow: '1 minute' },
   graphql: { max: 300, timeWindow: '1 minute' },
+  checkout: { max: 30, timeWindow: '1 minute' },
+  // Providers call from a few addresses; generous, but a flood of forged callbacks is cut off.
+  notify: { max: 600, timeWindow: '1 minute' },
 } as const;
 
 /** A route's limit with the configured scale applied (RATE_LIMIT_SCALE). */

@@ -41,3 +41,18 @@ t.test('GraphQL has a per-client request limit', async (t) => {
   for (let i = 0; i < 4; i++) statuses.push((await c.request('POST', '/graphql', { body: JSON.stringify({ query: '{ books { id } }' }), headers: { 'content-type': 'application/json' } })).status);
   t.same(statuses, [200, 200, 200, 429]);
 });
+
+t.test('unexpected failures are masked to a stable code and a request id, on both faces', async (t) => {
+  const stack = await startStack(t, {}, { workers: false });
+  const c = stack.client();
+  const { sql } = await import('kysely');
+  // Break the database under the app: the failure must not leak SQL or stack traces.
+  await sql`alter table countries rename to countries_gone`.execute(stack.db);
+  const r = await c.gql('{ countries { code } }');
+  t.match(r.errors?.[0], { message: 'Internal error', extensions: { code: 'INTERNAL', requestId: /.{8,}/ } });
+  t.notMatch(JSON.stringify(r), /relation|select |does not exist|countries_gone/i, 'no SQL in the answer');
+  const legacy = await c.form('/api/login/selectCountry');
+  t.equal(legacy.status, 500);
+  t.same({ code: legacy.code, message: legacy.message, data: legacy.data }, { code: 500, message: 'an error occurred', data: null });
+  await sql`alter table countries_gone rename to countries`.execute(stack.db);
+});

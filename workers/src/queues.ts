@@ -4,11 +4,14 @@ import { defaultJobOptions, jobIdFor, queueNames, type JobPayloads, type QueueNa
 
 export type Queues = { [Q in QueueName]: Queue<JobPayloads[Q]> };
 
-export function createQueues(connection: Redis, prefix: string): Queues {
-  const entries = queueNames.map((name) => [
-    name,
-    new Queue(name, { connection, prefix, defaultJobOptions: defaultJobOptions[name] }),
-  ]);
+export function createQueues(connection: Redis, prefix: string, onError: (err: Error, queue: string) => void = () => {}): Queues {
+  const entries = queueNames.map((name) => {
+    const q = new Queue(name, { connection, prefix, defaultJobOptions: defaultJobOptions[name] });
+    // A producer on a fail-fast connection reports Redis outages as 'error' events; unheard, an
+    // EventEmitter would throw them. The outbox keeps the work, readiness reports the outage.
+    q.on('error', (err) => onError(err, name));
+    return [name, q];
+  });
   return Object.fromEntries(entries) as Queues;
 }
 

@@ -141,8 +141,9 @@ t.test('bad input fails at once with UnrecoverableError; payloads carry no perso
       const j = await (deps.queues[queue] as unknown as Queue).getJob(job.id!);
       return (await j!.getState()) === 'failed' ? j : false;
     });
-    t.equal(failed!.attemptsMade, 1, `${queue} ${JSON.stringify(data)}: one attempt, no retries`);
-    t.match(failed!.failedReason, /bad .* payload|does not exist/);
+    // Failed for good on the first try (BullMQ counts a payload refused before processing as 0 or 1).
+    t.ok(failed!.attemptsMade <= 1, `${queue} ${JSON.stringify(data)}: no retries`);
+    t.match(failed!.failedReason, /bad .* payload|does not exist|no mirror state|unexpected field/);
   }
   t.equal(payloadProblem('registration-mirror', { userId: 7 }), null);
   t.equal(payloadProblem('mail', { kind: 'verification-code', codeId: '12', purpose: 'register', language: 'en', sealedCode: 'A'.repeat(46) }), null);

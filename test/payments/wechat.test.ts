@@ -155,6 +155,29 @@ t.test('JSAPI: paySign verifies with the merchant public key', async (t) => {
   await rejectsWith(t, adapter.createAttempt({ ...input, method: 'jsapi', openId: undefined }), 'PARAM_ERROR', false);
 });
 
+t.test('JSAPI in the WeChat app: the bridge pays only a genuine paySign for the signed-in payer', async (t) => {
+  const openid = 'oUpF8uMuAJO_M2pxb1Q9zNjWeS6o';
+  const input = attempt({ method: 'jsapi', openId: openid });
+  const created = await adapter.createAttempt(input);
+  if (created.nextAction.type !== 'jsapi') return t.fail('expected jsapi');
+  const params = created.nextAction.paySign;
+  const bridge = async (body: unknown) => {
+    const res = await fetch(`${sandbox.baseUrl}/client/jsapi`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    return (await res.json()) as { err_msg: string; err_desc?: string };
+  };
+  const tampered = { ...params, paySign: params.paySign.replace(/^./, (c) => (c === 'A' ? 'B' : 'A')) };
+  t.match(await bridge({ ...tampered, openid }), { err_msg: 'get_brand_wcpay_request:fail', err_desc: /paySign/ }, 'a forged paySign is refused');
+  t.match(await bridge({ ...params, package: 'prepay_id=wx000', openid }), { err_msg: 'get_brand_wcpay_request:fail' }, 'a package not covered by the signature is refused');
+  t.match(await bridge({ ...params, openid: 'oSomeoneElse' }), { err_msg: 'get_brand_wcpay_request:fail', err_desc: /payer/ }, 'another WeChat user cannot pay it');
+  t.same(await bridge({ ...params, openid, action: 'cancel' }), { err_msg: 'get_brand_wcpay_request:cancel' }, 'the payer backs out');
+  t.equal((await adapter.query(input.outTradeNo)).state, 'pending', 'still payable after a cancel');
+  t.same(await bridge({ ...params, openid }), { err_msg: 'get_brand_wcpay_request:ok' }, 'the payer pays');
+  t.equal((await adapter.query(input.outTradeNo)).state, 'succeeded');
+  t.match(await bridge({ ...params, openid }), { err_msg: 'get_brand_wcpay_request:fail' }, 'a paid order cannot be paid twice');
+  const res = await fetch(`${sandbox.baseUrl}/client/jsapi`, { method: 'POST', body: 'not json' });
+  t.equal(res.status, 400, 'garbage is a 400, not a crash');
+});
+
 t.test('close, expire and unknown numbers', async (t) => {
   const input = attempt();
   await adapter.createAttempt(input);

@@ -5,6 +5,7 @@
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { registerApiRoutes } from './api-routes.js';
 import { registerCashierRoutes } from './cashier-routes.js';
+import { registerClientRoutes } from './client-routes.js';
 import { registerControlRoutes } from './control-routes.js';
 import type { WechatSandboxOptions } from './options.js';
 import { WechatSandbox } from './sandbox.js';
@@ -28,6 +29,7 @@ export function wechatSandbox(options: WechatSandboxOptions): WechatSandboxPlugi
     registerApiRoutes(app, sandbox);
     registerCashierRoutes(app, sandbox, baseUrl);
     registerControlRoutes(app, sandbox, baseUrl);
+    registerClientRoutes(app, sandbox);
     app.addHook('onClose', async () => sandbox.close());
   };
   return Object.assign(plugin, { sandbox, close: async () => sandbox.close() });

@@ -19,6 +19,8 @@ export interface PageOptions {
   viewport?: { width: number; height: number };
   /** Browser language; the SPA ignores it (the stored locale decides), but dates follow it. */
   locale?: string;
+  /** E.g. WeChat's in-app browser, which the SPA recognises by "MicroMessenger". */
+  userAgent?: string;
 }
 
 export interface ShopPage {
@@ -30,7 +32,7 @@ export interface ShopPage {
 
 /** A fresh browser profile (own cookies and storage) on the stack's base URL. */
 export async function openShop(browser: Browser, base: string, opts: PageOptions = {}): Promise<ShopPage> {
-  const context = await browser.newContext({ baseURL: base, viewport: opts.viewport ?? { width: 1280, height: 900 }, locale: opts.locale ?? 'en-US', acceptDownloads: true });
+  const context = await browser.newContext({ baseURL: base, viewport: opts.viewport ?? { width: 1280, height: 900 }, locale: opts.locale ?? 'en-US', acceptDownloads: true, ...(opts.userAgent ? { userAgent: opts.userAgent } : {}) });
   context.setDefaultTimeout(15_000);
   const page = await context.newPage();
   const errors: string[] = [];

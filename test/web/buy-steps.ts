@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import type { Messages } from '../../web/src/locales/en/index.ts';
 import { widthOf } from '../helpers/browser.js';
 
-export type Method = 'WECHAT_NATIVE' | 'ALIPAY' | 'PAYPAL' | 'BANK_TRANSFER';
+export type Method = 'WECHAT_NATIVE' | 'WECHAT_JSAPI' | 'ALIPAY' | 'PAYPAL' | 'BANK_TRANSFER';
 
 /** Buy now on one book (0-based), pick the country in the searchable select, choose the payment. */
 export async function openPurchase(page: Page, T: Messages, opts: { book: number; search: string; country: string; method: Method; shot?: (p: Page, step: string) => Promise<void> }) {

@@ -8,7 +8,7 @@ export interface EntryFlags {
 }
 
 const USER_PARAMS = ['email', 'userId', 'phonenumber', 'user', 'loginFirst'] as const;
-const CONSUMED = ['logout', 'language', 'orderToken', 'login', ...USER_PARAMS];
+const CONSUMED = ['logout', 'language', 'orderToken', 'login', 'openId', ...USER_PARAMS];
 
 /**
  * Reads the entry paths and query parameters of spec section 2 before the first render, then
@@ -18,6 +18,9 @@ export function readEntry(): EntryFlags {
   const url = new URL(window.location.href);
   const q = url.searchParams;
   const path = url.pathname.slice(ROUTER_BASENAME.length) || '/';
+  // Inside WeChat the entry link names the payer; it outlives the session like the locale does.
+  const openId = q.get('openId');
+  if (openId) writeStored('openId', openId);
 
   // /zhPage and /enPage set the language; a token is carried on to / with the user fields.
   const pageLang = path === '/zhPage' ? 'zh' : path === '/enPage' ? 'en' : null;

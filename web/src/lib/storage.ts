@@ -14,7 +14,9 @@ export type StoredKey =
   | 'orderNo'
   | 'orderExpire'
   | 'activeMenu'
-  | 'loginNeeded';
+  | 'loginNeeded'
+  /** The payer's WeChat openid, handed over by the WeChat entry link (in-app payments need it). */
+  | 'openId';
 
 export function readStored(key: StoredKey): string | null {
   try {

@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router-dom';
 import { notify } from '../../components/ui/toaster';
 import { messageOf } from '../../lib/errors';
 import { storedLocale } from '../../lib/i18n';
+import { readStored } from '../../lib/storage';
 import { CHECKOUT, ORDER_STATUS, type BookFormat, type PaymentMethod, type PurchaseInfoInput } from './api';
 import { afterCheckout, payInWeChat, submitProviderForm } from './next-action';
 import { OfflineNoticeDialog, PaperBookDialog, PurchaseSuccessDialog, type OfflineNotice } from './NoticeDialogs';
@@ -53,8 +54,14 @@ export function PurchaseFlow({ request, onClose }: { request: PurchaseRequest; o
         onClose();
         return;
       }
+      // The in-app payment is made out to the WeChat user the entry link named.
+      const openId = method.current === 'WECHAT_JSAPI' ? readStored('openId') : null;
+      if (method.current === 'WECHAT_JSAPI' && !openId) {
+        notify.error(t('dict.openIdRequired'));
+        return;
+      }
       const { data } = await checkout({
-        variables: { input: { bookId: request.book.id, format: request.format, language: storedLocale(), country, paymentMethod: method.current, ...(purchaseInfo ? { purchaseInfo } : {}) } },
+        variables: { input: { bookId: request.book.id, format: request.format, language: storedLocale(), country, paymentMethod: method.current, ...(openId ? { openId } : {}), ...(purchaseInfo ? { purchaseInfo } : {}) } },
         context: { headers: { 'Idempotency-Key': idempotencyKey.current } },
       });
       if (!data) throw new Error('no checkout answer');

@@ -1,0 +1,73 @@
+// Inside WeChat's in-app browser the shop pays through WeixinJSBridge (JSAPI) instead of a QR code.
+// The bridge is the WeChat sandbox's app side (test/helpers/wechat-app.ts): it checks the merchant's
+// paySign and that the signed-in WeChat user is the payer named by the entry link's openId.
+import t from 'tap';
+import { zh } from '../../web/src/locales/zh/index.ts';
+import { launchBrowser, openShop, screenshots, signInBuyer } from '../helpers/browser.js';
+import { startStack, uniqueEmail } from '../helpers/stack.js';
+import { tempDir } from '../helpers/tmp.js';
+import { WECHAT_USER_AGENT, emulateWeChatApp } from '../helpers/wechat-app.js';
+import { openPurchase, pdfOpensOnlyWith, saveDownload } from './buy-steps.js';
+
+const env = { RETRY_DELAY_SCALE: '0.01', RATE_LIMIT_SCALE: '10' };
+
+t.test('WeChat in-app (zh, 375 px): JSAPI payment through the bridge, result page, download', async (t) => {
+  const stack = await startStack(t, env, { payments: true });
+  const browser = await launchBrowser(t);
+  const { page, context, errors } = await openShop(browser, stack.base, { viewport: { width: 375, height: 812 }, userAgent: WECHAT_USER_AGENT });
+  const openid = `oTest${Date.now().toString(36)}WeChatPayer`;
+  const app = await emulateWeChatApp(context, `${stack.sandboxes!.url}/wechat`, openid);
+  const shot = screenshots('wechat-inapp-zh');
+  const dir = tempDir(t);
+  const email = uniqueEmail('inapp');
+  await signInBuyer(stack, context, { email, language: 'zh' });
+
+  // Without the entry link's openId there is nobody to make the payment out to.
+  await page.goto('/shop/zhPage');
+  await page.getByTestId('book').first().waitFor();
+  let p = await openPurchase(page, zh, { book: 0, search: '中', country: '中国', method: 'WECHAT_JSAPI', shot });
+  t.notOk(await p.dlg.getByTestId('pay-WECHAT_NATIVE').count(), 'no QR payment offered inside WeChat');
+  await p.dlg.getByTestId('purchase-submit').click();
+  await page.getByTestId('toast').filter({ hasText: zh.dict.openIdRequired }).waitFor();
+  t.equal(app.calls.length, 0, 'the bridge was not called');
+  t.equal((await stack.db.selectFrom('orders').select('order_no').execute()).length, 0, 'no order was made');
+
+  // The WeChat entry link carries the openId; it is kept and taken out of the address.
+  await page.goto(`/shop/zhPage?openId=${openid}`);
+  await page.getByTestId('book').first().waitFor();
+  t.notMatch(page.url(), /openId/, 'the openId left the address bar');
+
+  // The payer backs out of the payment sheet: the order stays payable.
+  app.nextAction = 'cancel';
+  p = await openPurchase(page, zh, { book: 0, search: '中', country: '中国', method: 'WECHAT_JSAPI' });
+  await p.dlg.getByTestId('purchase-submit').click();
+  await page.getByTestId('toast').filter({ hasText: zh.pay.failed }).waitFor();
+  t.same(app.calls.map((c) => c.answer.err_msg), ['get_brand_wcpay_request:cancel'], 'the payment sheet was shown and cancelled');
+  await shot(page, 'cancelled');
+
+  // Pays on the second try.
+  app.nextAction = 'pay';
+  await page.keyboard.press('Escape');
+  p = await openPurchase(page, zh, { book: 0, search: '中', country: '中国', method: 'WECHAT_JSAPI' });
+  await p.dlg.getByTestId('purchase-submit').click();
+  await page.waitForURL(/\/shop\/views\/pay\/WxPayResult\?orderNo=/, { timeout: 20_000 });
+  const last = app.calls.at(-1)!;
+  t.equal(last.answer.err_msg, 'get_brand_wcpay_request:ok', `the bridge paid (${last.answer.err_desc ?? 'ok'})`);
+  t.match(last.params, { signType: 'RSA', package: /^prepay_id=wx/ }, 'the page handed the signed parameters to the bridge');
+  const ok = page.getByTestId('pay-success-dialog');
+  await ok.waitFor({ timeout: 30_000 });
+  t.match(await ok.innerText(), /购书成功/);
+  await shot(page, 'success');
+  const pdf = await saveDownload(page, dir, () => ok.getByTestId('result-confirm').click());
+  t.same(pdfOpensOnlyWith(pdf.file, email), { withPassword: true, without: false }, 'the e-book opens with the login email only');
+
+  const orders = await stack.db.selectFrom('orders').select(['order_no', 'status']).execute();
+  t.same(orders.map((o) => o.status), ['paid'], 'the cancelled try and the paid one are one order');
+  const view = (await (await fetch(`${stack.sandboxes!.url}/wechat/_control/orders`)).json()) as { orders: { tradeType: string; state: string; payerOpenid?: string }[] };
+  t.same(
+    view.orders.filter((o) => o.state === 'SUCCESS').map((o) => [o.tradeType, o.payerOpenid]),
+    [['JSAPI', openid]],
+    'WeChat recorded one JSAPI payment by the entry link user',
+  );
+  t.same(errors.filter((e) => !/Failed to load resource/.test(e)), [], 'no page errors');
+});

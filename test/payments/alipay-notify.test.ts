@@ -1,71 +1,20 @@
 // Alipay notifies from the sandbox into a merchant receiver using the adapter: redelivery until
 // `success` on the (scaled) schedule with a stable notify_id, and every fault switch.
 import t from 'tap';
-import {
-  AlipayAdapter,
-  AlipaySandboxControl,
-  parseHtmlForm,
-  startAlipaySandboxServer,
-  startNotifyReceiver,
-  submitHtmlForm as submit,
-} from '../../payments/src/alipay/index.js';
+import { submitHtmlForm as submit } from '../../payments/src/alipay/index.js';
 import { NotificationRejected, type VerifiedNotification } from '../../payments/src/provider.js';
+import { startAlipayBench } from '../helpers/alipay-bench.js';
+import { eventually } from '../helpers/tmp.js';
 
-// 0.00001 makes Alipay's 25 h retry schedule take under a second.
-const sb = await startAlipaySandboxServer({ timeScale: 0.00001, prefix: '/pay/alipay' });
-t.teardown(() => sb.close());
-const creds = sb.credentials;
-const ctl = new AlipaySandboxControl(sb.baseUrl);
-const adapter = new AlipayAdapter({
-  appId: creds.appId,
-  appPrivateKey: creds.appPrivateKey,
-  alipayPublicKey: creds.alipayPublicKey,
-  sellerId: creds.sellerId,
-  gatewayUrl: sb.gatewayUrl,
-  timeoutMs: 5000,
-});
-
-// The merchant's receiver (Fastify, raw body) with the business checks: amount, app, seller.
-const expectedAmount = new Map<string, number>();
 const failFirst = new Map<string, number>(); // outTradeNo -> deliveries still to refuse
-const receiver = await startNotifyReceiver(adapter, (n) => {
-  const refuse = failFirst.get(n.outTradeNo) ?? 0;
-  if (refuse > 0) failFirst.set(n.outTradeNo, refuse - 1);
-  return refuse === 0 && n.amountCents === expectedAmount.get(n.outTradeNo) && n.appId === adapter.identity.appId && n.merchantId === adapter.identity.merchantId;
+const { creds, ctl, adapter, receiver, newAttempt, deliveries, forTrade } = await startAlipayBench({
+  accept: (n) => {
+    const refuse = failFirst.get(n.outTradeNo) ?? 0;
+    if (refuse > 0) failFirst.set(n.outTradeNo, refuse - 1);
+    return refuse === 0;
+  },
 });
-t.teardown(() => receiver.close());
 
-let seq = 0;
-async function newAttempt(amountCents = 7500, currency = 'CNY') {
-  const outTradeNo = `T${Date.now()}${++seq}`;
-  expectedAmount.set(outTradeNo, amountCents);
-  const created = await adapter.createAttempt({
-    outTradeNo,
-    orderNo: `ORD-${seq}`,
-    description: 'ASPICE 4.0 PAM (中文版)',
-    amountCents,
-    currency,
-    method: 'page',
-    notifyUrl: receiver.notifyUrl,
-    returnUrl: `${receiver.returnUrl}?order=ORD-${seq}`,
-    expiresAt: new Date(Date.now() + 30 * 60_000),
-  });
-  if (created.nextAction.type !== 'form') throw new Error('expected a form');
-  return { outTradeNo, form: parseHtmlForm(created.nextAction.body), html: created.nextAction.body };
-}
-
-const deliveries = (outTradeNo: string) => ctl.deliveries({ outTradeNo });
-const forTrade = (outTradeNo: string) => receiver.received.filter((r) => r.rawBody.includes(outTradeNo));
-
-async function eventually<T>(what: string, fn: () => Promise<T | false | undefined>, ms = 10_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await fn();
-    if (v) return v;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
 
 t.test('receiver answering fail twice then success: 3 deliveries with the same notify_id', async (t) => {
   const { outTradeNo, form } = await newAttempt(4200);

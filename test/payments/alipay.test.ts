@@ -2,71 +2,12 @@
 // buyer's browser at the cashier, query through the trade's life, return, close, authentication.
 import { createVerify } from 'node:crypto';
 import t from 'tap';
-import {
-  AlipayAdapter,
-  AlipaySandboxControl,
-  clickCashierButton,
-  generateAlipayCredentials,
-  parseHtmlForm,
-  startAlipaySandboxServer,
-  startNotifyReceiver,
-  submitHtmlForm as submit,
-} from '../../payments/src/alipay/index.js';
+import { AlipayAdapter, clickCashierButton, generateAlipayCredentials, startAlipaySandboxServer, submitHtmlForm as submit } from '../../payments/src/alipay/index.js';
 import { ProviderError } from '../../payments/src/provider.js';
+import { startAlipayBench } from '../helpers/alipay-bench.js';
+import { eventually } from '../helpers/tmp.js';
 
-// 0.00001 makes Alipay's 25 h retry schedule take under a second.
-const sb = await startAlipaySandboxServer({ timeScale: 0.00001, prefix: '/pay/alipay' });
-t.teardown(() => sb.close());
-const creds = sb.credentials;
-const ctl = new AlipaySandboxControl(sb.baseUrl);
-const adapter = new AlipayAdapter({
-  appId: creds.appId,
-  appPrivateKey: creds.appPrivateKey,
-  alipayPublicKey: creds.alipayPublicKey,
-  sellerId: creds.sellerId,
-  gatewayUrl: sb.gatewayUrl,
-  timeoutMs: 5000,
-});
-
-// The merchant's receiver (Fastify, raw body) with the business checks: amount, app, seller.
-const expectedAmount = new Map<string, number>();
-const receiver = await startNotifyReceiver(
-  adapter,
-  (n) => n.amountCents === expectedAmount.get(n.outTradeNo) && n.appId === adapter.identity.appId && n.merchantId === adapter.identity.merchantId,
-);
-t.teardown(() => receiver.close());
-
-let seq = 0;
-async function newAttempt(amountCents = 7500, currency = 'CNY') {
-  const outTradeNo = `T${Date.now()}${++seq}`;
-  expectedAmount.set(outTradeNo, amountCents);
-  const created = await adapter.createAttempt({
-    outTradeNo,
-    orderNo: `ORD-${seq}`,
-    description: 'ASPICE 4.0 PAM (中文版)',
-    amountCents,
-    currency,
-    method: 'page',
-    notifyUrl: receiver.notifyUrl,
-    returnUrl: `${receiver.returnUrl}?order=ORD-${seq}`,
-    expiresAt: new Date(Date.now() + 30 * 60_000),
-  });
-  if (created.nextAction.type !== 'form') throw new Error('expected a form');
-  return { outTradeNo, form: parseHtmlForm(created.nextAction.body), html: created.nextAction.body };
-}
-
-const deliveries = (outTradeNo: string) => ctl.deliveries({ outTradeNo });
-const forTrade = (outTradeNo: string) => receiver.received.filter((r) => r.rawBody.includes(outTradeNo));
-
-async function eventually<T>(what: string, fn: () => Promise<T | false | undefined>, ms = 10_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await fn();
-    if (v) return v;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
+const { sb, creds, ctl, adapter, receiver, newAttempt, deliveries, forTrade } = await startAlipayBench();
 
 t.test('page pay form is well-formed and signed with the app key over every parameter but sign', async (t) => {
   const { form, html } = await newAttempt(7500);
@@ -100,7 +41,7 @@ function baseInput() {
 }
 
 t.test('query: not existing before the cashier opens, waiting after, succeeded after pay; notify and return', async (t) => {
-  const { outTradeNo, form } = await newAttempt(7500);
+  const { outTradeNo, orderNo, form } = await newAttempt(7500);
   t.match(await adapter.query(outTradeNo), { state: 'pending', outTradeNo, detail: 'ACQ.TRADE_NOT_EXIST' }, 'before the cashier opens');
 
   const cashier = await submit(form);
@@ -115,7 +56,7 @@ t.test('query: not existing before the cashier opens, waiting after, succeeded a
   t.equal(paid.status, 302);
   const back = new URL(paid.location!);
   t.equal(`${back.origin}${back.pathname}`, receiver.returnUrl);
-  t.equal(back.searchParams.get('order'), `ORD-${seq}`, 'merchant query kept');
+  t.equal(back.searchParams.get('order'), orderNo, 'merchant query kept');
   t.equal(back.searchParams.get('method'), 'alipay.trade.page.pay.return');
   t.match(adapter.verifyReturn(back.search), { authentic: true, outTradeNo, amountCents: 7500, tradeNo: waiting.providerRef });
   back.searchParams.set('total_amount', '0.01');

@@ -3,7 +3,7 @@
 // switches (duplicate, reorder, delay, wrong amount, drop).
 import Fastify from 'fastify';
 import t from 'tap';
-import { NotificationRejected, type CreateAttemptInput, type NotificationInput, type VerifiedNotification } from '../../payments/src/provider.js';
+import type { CreateAttemptInput, NotificationInput } from '../../payments/src/provider.js';
 import {
   PaypalAdapter,
   RETRY_SCHEDULE_SECONDS,
@@ -11,61 +11,11 @@ import {
   paypalAdapterConfigForSandbox,
   startPaypalSandboxServer,
   type DeliveryRecord,
-  type PaypalConfig,
 } from '../../payments/src/paypal/index.js';
+import { startPaypalBench } from '../helpers/paypal-bench.js';
 import { eventually } from '../helpers/tmp.js';
 
-interface Received {
-  at: number;
-  status: number;
-  input: NotificationInput;
-  verified?: VerifiedNotification;
-  rejected?: string;
-}
-
-const sandbox = await startPaypalSandboxServer({ timeScale: 0.001 });
-t.teardown(() => sandbox.close());
-const config: PaypalConfig = paypalAdapterConfigForSandbox(sandbox.url, sandbox.credentials);
-const adapter = new PaypalAdapter(config);
-
-const received: Received[] = [];
-/** How many upcoming verified notifications the receiver refuses (as if its database were down). */
-let refuseNext = 0;
-const receiver = Fastify();
-receiver.removeAllContentTypeParsers();
-receiver.addContentTypeParser('*', { parseAs: 'string' }, (_req, body, done) => done(null, body));
-receiver.post('/webhooks/paypal', async (req, reply) => {
-  const input = { headers: { ...(req.headers as Record<string, string>) }, rawBody: req.body as string };
-  const rec: Received = { at: Date.now(), status: 0, input };
-  try {
-    rec.verified = await adapter.verifyNotification(input);
-  } catch (err) {
-    if (!(err instanceof NotificationRejected)) throw err;
-    rec.rejected = err.reason;
-  }
-  let ack = rec.verified !== undefined;
-  if (ack && refuseNext > 0) {
-    refuseNext -= 1;
-    ack = false;
-  }
-  const answer = adapter.answer(ack);
-  rec.status = answer.status;
-  received.push(rec);
-  return reply.code(answer.status).type(answer.contentType).send(answer.body);
-});
-const receiverUrl = `${await receiver.listen({ host: '127.0.0.1', port: 0 })}/webhooks/paypal`;
-t.teardown(() => receiver.close());
-
-async function control<T = unknown>(path: string, body?: unknown, method = body === undefined ? 'GET' : 'POST'): Promise<T> {
-  const res = await fetch(`${sandbox.url}/_control/${path}`, {
-    method,
-    headers: body === undefined ? {} : { 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`control ${path}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-}
-await control('webhook', { url: receiverUrl });
+const { sandbox, config, adapter, received, receiverUrl, control, state } = await startPaypalBench();
 
 let seq = 0;
 function attempt(): CreateAttemptInput {
@@ -101,7 +51,7 @@ async function goodTransmission(): Promise<NotificationInput> {
 }
 
 t.test('receiver failing twice then acking gets 3 deliveries of the same event', async (t) => {
-  refuseNext = 2;
+  state.refuseNext = 2;
   const { outTradeNo } = await approve();
   const got = await eventually('three deliveries', async () => (arrivals(outTradeNo).length >= 3 ? arrivals(outTradeNo) : false));
   await new Promise((r) => setTimeout(r, (RETRY_SCHEDULE_SECONDS[2] ?? 0) * 1000 * 0.001 + 200));

@@ -1,58 +1,13 @@
 // PayPal adapter against the PayPal sandbox over real HTTP: the checkout journey (create,
 // approve, webhook, capture, webhook, query), idempotency, capture errors, pending and declined
 // captures, expiry, OAuth, the approval page, and timer cleanup.
-import Fastify from 'fastify';
 import t from 'tap';
-import { ProviderError, NotificationRejected, type CreateAttemptInput, type VerifiedNotification } from '../../payments/src/provider.js';
-import {
-  PaypalAdapter,
-  paypalAdapterConfigForSandbox,
-  startPaypalSandboxServer,
-  type PaypalOrder,
-} from '../../payments/src/paypal/index.js';
+import { ProviderError, type CreateAttemptInput } from '../../payments/src/provider.js';
+import { PaypalAdapter, paypalAdapterConfigForSandbox, startPaypalSandboxServer, type PaypalOrder } from '../../payments/src/paypal/index.js';
+import { startPaypalBench } from '../helpers/paypal-bench.js';
 import { eventually } from '../helpers/tmp.js';
 
-interface Received {
-  status: number;
-  verified?: VerifiedNotification;
-  rejected?: string;
-}
-
-const sandbox = await startPaypalSandboxServer({ timeScale: 0.001 });
-t.teardown(() => sandbox.close());
-const adapter = new PaypalAdapter(paypalAdapterConfigForSandbox(sandbox.url, sandbox.credentials));
-
-// The merchant's webhook endpoint: verifies with the adapter, answers with adapter.answer.
-const received: Received[] = [];
-const receiver = Fastify();
-receiver.removeAllContentTypeParsers();
-receiver.addContentTypeParser('*', { parseAs: 'string' }, (_req, body, done) => done(null, body));
-receiver.post('/webhooks/paypal', async (req, reply) => {
-  const rec: Received = { status: 0 };
-  try {
-    rec.verified = await adapter.verifyNotification({ headers: req.headers as Record<string, string>, rawBody: req.body as string });
-  } catch (err) {
-    if (!(err instanceof NotificationRejected)) throw err;
-    rec.rejected = err.reason;
-  }
-  const answer = adapter.answer(rec.verified !== undefined);
-  rec.status = answer.status;
-  received.push(rec);
-  return reply.code(answer.status).type(answer.contentType).send(answer.body);
-});
-const receiverUrl = `${await receiver.listen({ host: '127.0.0.1', port: 0 })}/webhooks/paypal`;
-t.teardown(() => receiver.close());
-
-async function control<T = unknown>(path: string, body?: unknown, method = body === undefined ? 'GET' : 'POST'): Promise<T> {
-  const res = await fetch(`${sandbox.url}/_control/${path}`, {
-    method,
-    headers: body === undefined ? {} : { 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`control ${path}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-}
-await control('webhook', { url: receiverUrl });
+const { sandbox, adapter, received, receiverUrl, control } = await startPaypalBench();
 
 let seq = 0;
 function attempt(over: Partial<CreateAttemptInput> = {}): CreateAttemptInput {

@@ -39,6 +39,11 @@ function newestMtime(p) {
   return newest;
 }
 
+/** Type-checks the tap suites (tsx runs them without checking; tsc -b covers only the workspaces). */
+export function typecheckTests() {
+  run(process.execPath, [path.join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', path.join(root, 'test')], 'type check of the tests');
+}
+
 export function ensureBuilt() {
   // tsc -b is incremental: when nothing changed it only checks timestamps.
   run(process.execPath, [path.join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-b'], 'TypeScript build');

@@ -1,6 +1,7 @@
 import t from 'tap';
 import { latestCode, mailsTo } from '../helpers/mail.js';
 import { PASSWORD, loginLegacy, registerLegacy } from '../helpers/accounts.js';
+import { setTimestamp } from '../helpers/db.js';
 import { startStack, uniqueEmail } from '../helpers/stack.js';
 
 t.test('verification codes: 6 digits, hashed, single use, 5 wrong tries, cool-down, hourly cap', async (t) => {
@@ -24,7 +25,7 @@ t.test('verification codes: 6 digits, hashed, single use, 5 wrong tries, cool-do
   t.match(await c.form('/api/login/confirmVer', { verifycode: code }), { code: 404 }, 'even the right code is refused after 5 wrong tries');
 
   // Cool-down over (moved back in time), a new code replaces the old one.
-  await stack.db.updateTable('verification_codes').set({ created_at: new Date(Date.now() - 61_000) }).where('target', '=', email).execute();
+  await setTimestamp(stack.db, 'verification_codes', 'created_at', new Date(Date.now() - 61_000), 'target', email);
   t.equal((await c.form('/api/login/registerGetCode', { email })).code, 200);
   const second = await latestCode(email, 2);
   t.equal((await c.form('/api/login/confirmVer', { verifycode: second })).code, 200);
@@ -37,10 +38,10 @@ t.test('verification codes: 6 digits, hashed, single use, 5 wrong tries, cool-do
 
   const capped = uniqueEmail('cap');
   for (let i = 0; i < 5; i++) {
-    await stack.db.updateTable('verification_codes').set({ created_at: new Date(Date.now() - 61_000 * (6 - i)) }).where('target', '=', capped).execute();
+    await setTimestamp(stack.db, 'verification_codes', 'created_at', new Date(Date.now() - 61_000 * (6 - i)), 'target', capped);
     t.equal((await c.form('/api/login/registerGetCode', { email: capped })).code, 200, `code ${i + 1} within the hour`);
   }
-  await stack.db.updateTable('verification_codes').set({ created_at: new Date(Date.now() - 120_000) }).where('target', '=', capped).execute();
+  await setTimestamp(stack.db, 'verification_codes', 'created_at', new Date(Date.now() - 120_000), 'target', capped);
   t.match(await c.form('/api/login/registerGetCode', { email: capped }), { code: 429, message: 'Too many codes requested, please try again later' }, 'hourly cap');
 });
 
@@ -50,7 +51,7 @@ t.test('an expired code is refused', async (t) => {
   const email = uniqueEmail();
   await c.form('/api/login/registerGetCode', { email });
   const code = await latestCode(email);
-  await stack.db.updateTable('verification_codes').set({ expires_at: new Date(Date.now() - 1000) }).where('target', '=', email).execute();
+  await setTimestamp(stack.db, 'verification_codes', 'expires_at', new Date(Date.now() - 1000), 'target', email);
   t.match(await c.form('/api/login/confirmVer', { verifycode: code }), { code: 404, message: 'Verification code error' });
 });
 

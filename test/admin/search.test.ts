@@ -1,4 +1,5 @@
 import t from 'tap';
+import { setTimestamp } from '../helpers/db.js';
 import { buy } from '../helpers/orders.js';
 import { startStack } from '../helpers/stack.js';
 import { MARK_COMPLETED, MARK_SHIPPED, RECORD_PAPER, buyer, env, gqlOk, operator, paperInput, waitPaid, type Operator } from './helpers.js';
@@ -33,7 +34,7 @@ t.test('operators find orders by filters and search, with exact totals', async (
   const b2 = await recordPaper(op, bob.email, { bookId: '2' }); // pending paper
   const c1 = (await buy(carol.client, { paymentMethod: 'BANK_TRANSFER', bookId: '3' })).data!.checkout.order.orderNo; // pending transfer, ten days old
   const tenDaysAgo = new Date(Date.now() - 10 * 86_400_000).toISOString().slice(0, 10);
-  await stack.db.updateTable('orders').set({ created_at: new Date(`${tenDaysAgo}T12:00:00Z`) }).where('order_no', '=', c1).execute();
+  await setTimestamp(stack.db, 'orders', 'created_at', new Date(`${tenDaysAgo}T12:00:00Z`), 'order_no', c1);
   const c2 = await recordPaper(op, carol.email, { bookId: '1', markPaid: true }); // paid paper to ship
 
   const same = async (filter: Record<string, unknown> | null, expected: string[], what: string) => {

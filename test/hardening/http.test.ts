@@ -41,5 +41,5 @@ t.test('production cookies are Secure; trustProxy only for configured proxies', 
   const res = await fetch(`${stack.base}/api/login/getCode`);
   t.match(res.headers.get('set-cookie'), /; Secure/i);
   t.match(res.headers.get('strict-transport-security'), /max-age=/);
-  t.equal(stack.app.initialConfig.trustProxy ?? false, false, 'no proxy trusted unless configured');
+  t.equal((stack.app.initialConfig as { trustProxy?: unknown }).trustProxy ?? false, false, 'no proxy trusted unless configured');
 });

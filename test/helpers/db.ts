@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { sql } from 'kysely';
 import { createDb, type Db } from '@shop/db';
 import { requireEnv } from './env.js';
 
@@ -32,4 +33,12 @@ export async function createTestDatabase(t: Teardown, opts: { empty?: boolean } 
     await admin((c) => c.query(`drop database if exists ${name} with (force)`));
   });
   return { db, url, name };
+}
+
+/**
+ * Moves a timestamp the application never rewrites (the table types forbid it) to `at`, the way a
+ * test makes time pass: `setTimestamp(db, 'orders', 'created_at', at, 'order_no', no)`.
+ */
+export async function setTimestamp(db: Db, table: string, column: string, at: Date, whereColumn: string, whereValue: string | number): Promise<void> {
+  await sql`update ${sql.table(table)} set ${sql.ref(column)} = ${at} where ${sql.ref(whereColumn)} = ${whereValue}`.execute(db);
 }

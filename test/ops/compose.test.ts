@@ -25,7 +25,7 @@ function resolveEnv(env: Record<string, string>): Record<string, string> {
   return out;
 }
 
-const known = new Set(settings.map((s) => s.name));
+const known = new Set<string>(settings.map((s) => s.name));
 
 for (const [service, process] of [['gateway', 'gateway'], ['workers', 'workers']] as [string, Process][]) {
   t.test(`${service}: environment satisfies the config schema`, async (t) => {

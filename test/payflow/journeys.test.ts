@@ -1,4 +1,4 @@
-import t from 'tap';
+import t, { type Test } from 'tap';
 import { registerLegacy } from '../helpers/accounts.js';
 import { mailsTo } from '../helpers/mail.js';
 import { buy } from '../helpers/orders.js';
@@ -8,7 +8,7 @@ import { eventually } from '../helpers/tmp.js';
 
 const env = { RETRY_DELAY_SCALE: '0.01', RATE_LIMIT_SCALE: '10' };
 
-async function scenario(t: Tap.Test, stack: TestStack, d: Driver, faults: Faults | undefined, label: string) {
+async function scenario(t: Test, stack: TestStack, d: Driver, faults: Faults | undefined, label: string) {
   const c = stack.client();
   const email = uniqueEmail(d.provider);
   await registerLegacy(c, email);
@@ -30,13 +30,6 @@ async function scenario(t: Tap.Test, stack: TestStack, d: Driver, faults: Faults
   t.equal((await mailsTo(email)).filter((x) => /paid/.test(x.subject)).length, receipts.length === 1 ? 1 : receipts.length, `${label}: one receipt`);
   t.equal(receipts.length, 1);
   return co;
-}
-
-declare global {
-  // eslint-disable-next-line @typescript-eslint/no-namespace
-  namespace Tap {
-    type Test = Parameters<Parameters<typeof t.test>[1]>[0];
-  }
 }
 
 for (const d of drivers) {

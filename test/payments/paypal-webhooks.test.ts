@@ -87,23 +87,23 @@ t.test('a transmission is bound to the webhook id, the pinned cert host, and the
   await t.rejects(otherWebhook.verifyNotification(good), { name: 'NotificationRejected', reason: 'signature' }, 'wrong webhook id');
 
   const tamperedBody = { ...good, rawBody: good.rawBody.replace('"150.00"', '"1.50"') };
-  await t.rejects(adapter.verifyNotification(tamperedBody), { reason: 'signature' }, 'body changed after signing');
+  await t.rejects(adapter.verifyNotification(tamperedBody), { name: 'NotificationRejected', reason: 'signature' }, 'body changed after signing');
 
   const certUrl = good.headers['paypal-cert-url']!;
   const otherHost = { ...good, headers: { ...good.headers, 'paypal-cert-url': certUrl.replace('127.0.0.1', 'localhost') } };
-  await t.rejects(adapter.verifyNotification(otherHost), { reason: 'cert_url' }, 'cert URL on a host that is not allowed');
+  await t.rejects(adapter.verifyNotification(otherHost), { name: 'NotificationRejected', reason: 'cert_url' }, 'cert URL on a host that is not allowed');
   const productionDefaults = new PaypalAdapter({ ...config, certUrlAllowedHosts: undefined, allowHttpCertUrl: false });
-  await t.rejects(productionDefaults.verifyNotification(good), { reason: 'cert_url' }, 'defaults admit only https PayPal hosts');
+  await t.rejects(productionDefaults.verifyNotification(good), { name: 'NotificationRejected', reason: 'cert_url' }, 'defaults admit only https PayPal hosts');
   const httpsOnly = new PaypalAdapter({ ...config, allowHttpCertUrl: false });
   await t.rejects(httpsOnly.verifyNotification(good), { reason: 'cert_url', message: /https/ });
 
   const later = new PaypalAdapter({ ...config, now: () => Date.now() + 6 * 60_000 });
-  await t.rejects(later.verifyNotification(good), { reason: 'timestamp' }, 'more than 5 minutes old');
+  await t.rejects(later.verifyNotification(good), { name: 'NotificationRejected', reason: 'timestamp' }, 'more than 5 minutes old');
 
   const noSig = { ...good, headers: { ...good.headers, 'paypal-transmission-sig': undefined } };
-  await t.rejects(adapter.verifyNotification(noSig), { reason: 'missing_header' });
+  await t.rejects(adapter.verifyNotification(noSig), { name: 'NotificationRejected', reason: 'missing_header' });
   const sha1 = { ...good, headers: { ...good.headers, 'paypal-auth-algo': 'SHA1withRSA' } };
-  await t.rejects(adapter.verifyNotification(sha1), { reason: 'auth_algo' });
+  await t.rejects(adapter.verifyNotification(sha1), { name: 'NotificationRejected', reason: 'auth_algo' });
 });
 
 t.test("an attacker's own certificate, even on an allowed host path, does not verify", async (t) => {
@@ -125,7 +125,7 @@ t.test("an attacker's own certificate, even on an allowed host path, does not ve
   const { providerRef } = await rogueAdapter.createAttempt(attempt());
   rogue.engine.approve(providerRef!);
   const forged = await eventually('rogue event', async () => rogueReceived[0]);
-  await t.rejects(adapter.verifyNotification(forged), { reason: 'signature' });
+  await t.rejects(adapter.verifyNotification(forged), { name: 'NotificationRejected', reason: 'signature' });
 });
 
 t.test('duplicate fault: N transmissions of one event', async (t) => {

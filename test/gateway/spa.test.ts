@@ -36,3 +36,26 @@ t.test('the base path is configurable', async (t) => {
   t.equal((await app.inject('/')).headers.location, '/store/index');
   t.equal((await app.inject('/store/orders')).statusCode, 200);
 });
+
+t.test("the page carries this deployment's service contacts and home pages", async (t) => {
+  const { app } = await buildTestApp(t, {
+    SERVICE_EMAIL: 'help@shop.test',
+    SERVICE_EMAIL_2: 'orders@shop.test',
+    SERVICE_HOTLINE: '+49 30 1234 5678',
+    HOME_URL_EN: 'https://standard.test/en/',
+    HOME_URL_ZH: 'https://standard.test/zh/?q=</script><script>alert(1)</script>',
+  });
+  for (const url of ['/shop/index', '/shop/orders', '/shop/index.html']) {
+    const page = await app.inject(url);
+    t.equal(page.statusCode, 200, url);
+    const block = page.body.match(/<script type="application\/json" id="shop-settings">(.*?)<\/script>/)?.[1];
+    t.ok(block, `${url}: a settings block in the page`);
+    t.same(JSON.parse(block!), {
+      serviceEmail: 'help@shop.test',
+      serviceEmail2: 'orders@shop.test',
+      serviceHotline: '+49 30 1234 5678',
+      homeUrl: { en: 'https://standard.test/en/', zh: 'https://standard.test/zh/?q=</script><script>alert(1)</script>' },
+    }, `${url}: the configured values`);
+    t.notMatch(page.body, /<script>alert/, `${url}: a value cannot close the block`);
+  }
+});

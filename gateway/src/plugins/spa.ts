@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
+import { storefrontSettings, withStorefrontSettings } from './spa-settings.js';
 
 // Serves the built SPA under the base path in history mode: any GET under the base path that
 // is not a file answers index.html, and the router in the browser takes over.
@@ -45,11 +46,14 @@ export default fp(
         else res.setHeader('cache-control', 'no-cache');
       },
     });
+    // Read once: the page every history-mode path answers, with this deployment's settings in it.
+    const indexHtml = withStorefrontSettings(readFileSync(indexFile, 'utf8'), storefrontSettings(app.config));
+    app.get(`${base}index.html`, async (_req, reply) => reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml));
     app.setNotFoundHandler((req, reply) => {
       const url = req.url.split('?')[0] ?? '';
       if (req.method === 'GET' && url.startsWith(base) && !url.startsWith(`${base}assets/`)) {
         reply.header('cache-control', 'no-cache');
-        return reply.type('text/html; charset=utf-8').sendFile('index.html');
+        return reply.type('text/html; charset=utf-8').send(indexHtml);
       }
       return reply.code(404).send({ code: 404, message: 'Not Found', data: null });
     });

@@ -5,15 +5,33 @@ export const BASE = import.meta.env.BASE_URL;
 /** React Router's basename: the base path without its trailing slash. */
 export const ROUTER_BASENAME = BASE.replace(/\/$/, '');
 
-/** The two info mailboxes and the hotline (configurable at build time). */
-export const SERVICE_EMAIL = import.meta.env.VITE_SERVICE_EMAIL ?? 'info@example.org';
-export const SERVICE_EMAIL_2 = import.meta.env.VITE_SERVICE_EMAIL_2 ?? 'service@example.org';
-export const SERVICE_HOTLINE = import.meta.env.VITE_SERVICE_HOTLINE ?? '+86 400 000 0000';
+interface ServerSettings {
+  serviceEmail?: string;
+  serviceEmail2?: string;
+  serviceHotline?: string;
+  homeUrl?: { en?: string; zh?: string };
+}
+
+/** The deployment's settings, which the gateway writes into index.html (see gateway/src/plugins/spa-settings.ts). */
+function serverSettings(): ServerSettings {
+  try {
+    const block = typeof document === 'undefined' ? null : document.getElementById('shop-settings');
+    return block?.textContent ? (JSON.parse(block.textContent) as ServerSettings) : {};
+  } catch {
+    return {};
+  }
+}
+const server = serverSettings();
+
+/** The two info mailboxes and the hotline: the gateway's settings, else the build's, else examples. */
+export const SERVICE_EMAIL = server.serviceEmail ?? import.meta.env.VITE_SERVICE_EMAIL ?? 'info@example.org';
+export const SERVICE_EMAIL_2 = server.serviceEmail2 ?? import.meta.env.VITE_SERVICE_EMAIL_2 ?? 'service@example.org';
+export const SERVICE_HOTLINE = server.serviceHotline ?? import.meta.env.VITE_SERVICE_HOTLINE ?? '+86 400 000 0000';
 
 /** The external home page, one per language. */
 export const HOME_URL = {
-  en: import.meta.env.VITE_HOME_URL_EN ?? 'https://example.org/en/',
-  zh: import.meta.env.VITE_HOME_URL_ZH ?? 'https://example.org/zh/',
+  en: server.homeUrl?.en ?? import.meta.env.VITE_HOME_URL_EN ?? 'https://example.org/en/',
+  zh: server.homeUrl?.zh ?? import.meta.env.VITE_HOME_URL_ZH ?? 'https://example.org/zh/',
 } as const;
 
 export const CODE_COOLDOWN_S = 60;

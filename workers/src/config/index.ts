@@ -30,7 +30,10 @@ export interface GatewayConfig extends CommonConfig {
   cookieSecure: boolean;
   sessionTtlHours: number;
   contentDir: string;
+  serviceEmail2: string;
   serviceHotline: string;
+  /** The external home page per language. */
+  homeUrl: { en: string; zh: string };
   enableTestHooks: boolean;
   rateLimitScale: number;
   payeeName: string;
@@ -102,7 +105,9 @@ export function loadGatewayConfig(env: RawConfig = process.env): GatewayConfig {
     cookieSecure: (v.COOKIE_SECURE as boolean | undefined) ?? c.env === 'production',
     sessionTtlHours: v.SESSION_TTL_HOURS as number,
     contentDir: v.CONTENT_DIR as string,
+    serviceEmail2: v.SERVICE_EMAIL_2 as string,
     serviceHotline: v.SERVICE_HOTLINE as string,
+    homeUrl: { en: v.HOME_URL_EN as string, zh: v.HOME_URL_ZH as string },
     enableTestHooks: v.ENABLE_TEST_HOOKS as boolean,
     rateLimitScale: v.RATE_LIMIT_SCALE as number,
     payeeName: v.PAYEE_NAME as string,

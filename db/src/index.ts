@@ -3,6 +3,6 @@ export { createDb, createPool, type Db, type DbOptions } from './connect.js';
 export { migrateToLatest, migrateDown, migrateToNothing, migrationNames } from './migrate.js';
 export { seed, books as bookSeeds, countries as countrySeeds, DEFAULT_COUNTRY_CODE } from './seed/index.js';
 export { pingDb } from './health.js';
-export { appendOrderEvent, expireDueOrders, type Actor } from './ledger.js';
+export { AUDIT_EVENT_TYPES, ORDER_EVENT_TYPES, appendOrderEvent, expireDueOrders, type Actor, type AuditEventType, type OrderEventType } from './ledger.js';
 export { addToOutbox, relayOutbox, type OutboxMessage, type PendingOutboxRow } from './outbox.js';
 export { settleOrder, markShipped, type SettleResult } from './order-ledger.js';

@@ -10,10 +10,27 @@ export interface Actor {
   id?: string | null;
 }
 
+/** Every kind of order event; the operators' console has a label for each (zh and en). */
+export const ORDER_EVENT_TYPES = [
+  'created',
+  'checkout_reused',
+  'paid',
+  'duplicate_payment',
+  'expired',
+  'shipped',
+  'bank_transfer_completion_requested',
+  'bank_transfer_completion_skipped',
+] as const;
+export type OrderEventType = (typeof ORDER_EVENT_TYPES)[number];
+
+/** Every kind of event in the audit trail of other subjects (audit_events). */
+export const AUDIT_EVENT_TYPES = ['mirror_retry_requested'] as const;
+export type AuditEventType = (typeof AUDIT_EVENT_TYPES)[number];
+
 export async function appendOrderEvent(
   trx: Kysely<Database> | Transaction<Database>,
   orderId: string,
-  type: string,
+  type: OrderEventType,
   actor: Actor,
   before: unknown,
   after: unknown,

@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
-import type { Actor, ActorType, Database } from '@shop/db';
+import type { Actor, ActorType, AuditEventType, Database } from '@shop/db';
 import { AppError } from '../errors.js';
 
 type Tx = Kysely<Database> | Transaction<Database>;
@@ -22,7 +22,7 @@ export interface AuditEntry {
 export async function appendAuditEvent(
   trx: Tx,
   subject: { type: string; id: string },
-  type: string,
+  type: AuditEventType,
   actor: Actor,
   before: unknown,
   after: unknown,

@@ -1,12 +1,12 @@
 import { sql, type CompiledQuery, type Kysely, type SelectQueryBuilder } from 'kysely';
-import type { Database } from '@shop/db';
+import type { Database, OrderEventType } from '@shop/db';
 import { orderView, type OrderRow, type OrderView } from '../orders/views.js';
 import { likePattern, type AdminOrderFilter } from './order-filter.js';
 
 /** The event a bank-transfer completion request leaves in the order's audit trail. */
-export const COMPLETION_REQUESTED = 'bank_transfer_completion_requested';
+export const COMPLETION_REQUESTED = 'bank_transfer_completion_requested' satisfies OrderEventType;
 /** The worker's note that a request found the order no longer payable by bank transfer. */
-export const COMPLETION_SKIPPED = 'bank_transfer_completion_skipped';
+export const COMPLETION_SKIPPED = 'bank_transfer_completion_skipped' satisfies OrderEventType;
 
 /** What an operator sees of an order: the buyer's view plus who bought, quantities and progress. */
 export interface AdminOrderView extends OrderView {

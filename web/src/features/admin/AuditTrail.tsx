@@ -1,8 +1,15 @@
 import { Box, Heading, Stack, Table, Text } from '@chakra-ui/react';
+import type { TFunction, i18n as I18n } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../lib/format';
 import { tableRecipe } from '../../lib/theme';
 import type { AuditEvent } from './api';
+
+/** The event's label; a type newer than this build shows as its code. */
+function eventLabel(t: TFunction, i18n: I18n, type: string): string {
+  const key = `admin.events.types.${type}`;
+  return i18n.exists(key) ? t(key as 'admin.events.types.paid') : type;
+}
 
 function Json({ text }: { text: string | null }) {
   const { t } = useTranslation();
@@ -16,7 +23,7 @@ function Json({ text }: { text: string | null }) {
 
 /** An order's audit trail, oldest first: who did what, when, and the state before and after. */
 export function AuditTrail({ events }: { events: AuditEvent[] }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   return (
     <Stack gap={2} data-testid="audit-trail">
       <Heading as="h3" size="sm">
@@ -38,8 +45,11 @@ export function AuditTrail({ events }: { events: AuditEvent[] }) {
               {events.map((e) => (
                 <Table.Row key={e.id} data-testid="audit-event" data-type={e.type} verticalAlign="top">
                   <Table.Cell whiteSpace="nowrap">{formatDateTime(e.createdAt)}</Table.Cell>
-                  <Table.Cell whiteSpace="nowrap" data-testid="audit-type">
-                    {e.type}
+                  <Table.Cell whiteSpace="nowrap">
+                    <Text data-testid="audit-type">{eventLabel(t, i18n, e.type)}</Text>
+                    <Text fontSize="xs" color="fg.muted" fontFamily="mono">
+                      {e.type}
+                    </Text>
                   </Table.Cell>
                   <Table.Cell>
                     <Text>{t(`admin.events.actors.${e.actorType}`)}</Text>

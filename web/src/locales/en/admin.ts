@@ -76,6 +76,18 @@ export const enAdmin = {
     after: 'After',
     data: 'Details',
     actors: { SYSTEM: 'System', BUYER: 'Buyer', OPERATOR: 'Operator', PROVIDER: 'Provider' },
+    /** One per ORDER_EVENT_TYPES and AUDIT_EVENT_TYPES of db/src/ledger.ts (test/web/i18n-keys.test.ts checks). */
+    types: {
+      created: 'Order created',
+      checkout_reused: 'Checkout again (open order reused)',
+      paid: 'Paid',
+      duplicate_payment: 'Duplicate payment (to refund)',
+      expired: 'Expired unpaid',
+      shipped: 'Shipped',
+      bank_transfer_completion_requested: 'Bank transfer completion requested',
+      bank_transfer_completion_skipped: 'Bank transfer completion skipped',
+      mirror_retry_requested: 'Registration mirror retry requested',
+    },
   },
   mirrors: {
     status: 'Mirror status',

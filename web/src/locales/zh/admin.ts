@@ -77,6 +77,17 @@ export const zhAdmin: AdminMessages = {
     after: '之后',
     data: '详情',
     actors: { SYSTEM: '系统', BUYER: '买家', OPERATOR: '运营人员', PROVIDER: '支付渠道' },
+    types: {
+      created: '创建订单',
+      checkout_reused: '再次结算（沿用未支付订单）',
+      paid: '已支付',
+      duplicate_payment: '重复支付（待退款）',
+      expired: '未支付已过期',
+      shipped: '已发货',
+      bank_transfer_completion_requested: '已申请确认银行转账',
+      bank_transfer_completion_skipped: '银行转账确认已跳过',
+      mirror_retry_requested: '已申请重试注册同步',
+    },
   },
   mirrors: {
     status: '同步状态',

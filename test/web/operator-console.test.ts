@@ -10,7 +10,7 @@ const OP_PASSWORD = 'Operator1';
 const A = en.admin;
 
 // A bank-transfer e-book order from checkout to paid to downloadable through the operator console.
-t.test('operator console (en): bank transfer completed through the confirmation prompt', async (t) => {
+t.test('operator console (en): bank transfer completed through the confirmation prompt, a paper order recorded', async (t) => {
   const stack = await startStack(t, env, { payments: true });
   const browser = await launchBrowser(t);
   const shot = screenshots('operator-console-en');
@@ -156,6 +156,48 @@ t.test('operator console (en): bank transfer completed through the confirmation 
   await shot(bp, 'buyer-paid');
   const pdf = await saveDownload(bp, dir, () => buyerRow.getByTestId('download').click());
   t.same(pdfOpensOnlyWith(pdf.file, email), { withPassword: true, without: false }, 'the e-book downloads and opens with the email');
+
+  // A paper order arranged with customer service: recorded from the console, settled at once.
+  await page.getByTestId('admin-tab-paper').click();
+  const paper = page.getByTestId('paper-order-panel');
+  await paper.waitFor();
+  await paper.getByTestId('paper-submit').click();
+  t.ok((await paper.getByTestId('field-error').allInnerTexts()).filter(Boolean).length >= 6, 'the required fields are checked first');
+  await paper.getByTestId('paper-buyerEmail').fill('nobody@example.com');
+  await paper.getByTestId('paper-bookId').selectOption({ index: 2 });
+  await paper.getByTestId('paper-language').selectOption('en');
+  await paper.getByTestId('paper-quantity').fill('3');
+  await paper.getByTestId('paper-country').selectOption('Austria');
+  await paper.getByTestId('paper-streetNumber').fill('Ringstraße 1');
+  await paper.getByTestId('paper-zip').fill('1010');
+  await paper.getByTestId('paper-town').fill('Wien');
+  const totalText = await paper.getByTestId('paper-total').innerText();
+  t.match(totalText, /^Total: \d+\.\d{2} EUR \(plus applicable VAT\)$/, `the total for 3 copies (${totalText})`);
+  await paper.getByTestId('paper-submit').click();
+  await page.getByTestId('paper-confirm').getByRole('button', { name: en.common.confirm }).click();
+  await page.getByTestId('toast').filter({ hasText: 'No buyer account uses this email' }).waitFor();
+  t.pass('an unknown buyer is refused with the product wording');
+  await paper.getByTestId('paper-buyerEmail').fill(email);
+  await paper.getByTestId('paper-markPaid').click();
+  await paper.getByTestId('paper-paymentReference').fill('BANK-REF-PAPER-1');
+  await shot(page, 'paper-order-form');
+  await paper.getByTestId('paper-submit').click();
+  const confirmPaper = page.getByTestId('paper-confirm');
+  t.match(await confirmPaper.innerText(), new RegExp(`3 × .* for ${email.replace(/[.+]/g, '\\$&')} .* as paid\\?`), 'the prompt names quantity, buyer and payment');
+  await confirmPaper.getByRole('button', { name: en.common.confirm }).click();
+  const recorded = page.getByTestId('toast').filter({ hasText: /^Order \S+ recorded/ });
+  await recorded.waitFor();
+  const paperNo = (await recorded.innerText()).match(/Order (\S+) recorded/)![1]!;
+  t.equal(await paper.getByTestId('paper-buyerEmail').inputValue(), '', 'the form is cleared for the next order');
+  const stored = await stack.db.selectFrom('orders').select(['format', 'quantity', 'status', 'country']).where('order_no', '=', paperNo).executeTakeFirstOrThrow();
+  t.same(stored, { format: 'paper', quantity: 3, status: 'paid', country: 'Austria' }, 'a paid paper order of 3 copies');
+  await page.getByTestId('admin-tab-orders').click();
+  await page.getByTestId('admin-filter-search').fill(paperNo);
+  await page.getByTestId('admin-filter-apply').click();
+  await page.locator(`[data-testid=admin-order-row][data-order-no="${paperNo}"]`).getByTestId('admin-order-status').filter({ hasText: en.orders.statuses.PAID }).waitFor();
+  t.pass('the console lists it paid, ready to be shipped');
+  await shot(page, 'paper-order-listed');
+
   const noise = (e: string) => /Failed to load resource/.test(e);
   t.same(op.errors.filter((e) => !noise(e)), [], 'no page errors in the console');
   t.same(buyer.errors.filter((e) => !noise(e)), [], 'no page errors for the buyer');

@@ -5,8 +5,9 @@ import { openAuth } from '../../lib/auth-dialog';
 import { useSession } from '../../lib/session';
 import { MirrorsPanel } from './MirrorsPanel';
 import { OrdersPanel } from './OrdersPanel';
+import { PaperOrderPanel } from './PaperOrderPanel';
 
-type Tab = 'orders' | 'mirrors';
+type Tab = 'orders' | 'paper' | 'mirrors';
 
 function Console() {
   const { t } = useTranslation();
@@ -20,9 +21,10 @@ function Console() {
     <Stack gap={4}>
       <HStack gap={2}>
         {tabButton('orders', t('admin.tabOrders'))}
+        {tabButton('paper', t('admin.tabPaper'))}
         {tabButton('mirrors', t('admin.tabMirrors'))}
       </HStack>
-      {tab === 'orders' ? <OrdersPanel /> : <MirrorsPanel />}
+      {tab === 'orders' ? <OrdersPanel /> : tab === 'paper' ? <PaperOrderPanel /> : <MirrorsPanel />}
     </Stack>
   );
 }

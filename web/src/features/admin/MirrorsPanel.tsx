@@ -1,4 +1,4 @@
-import { Button, Spinner, Stack, Table, Text } from '@chakra-ui/react';
+import { Button, HStack, Spinner, Stack, Table, Text } from '@chakra-ui/react';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,7 @@ import { formatDateTime } from '../../lib/format';
 import { tableRecipe } from '../../lib/theme';
 import { REGISTRATION_MIRRORS, RETRY_MIRROR, type MirrorStatus, type RegistrationMirror } from './api';
 import { AdminPager } from './AdminPager';
+import { MirrorHistoryDialog } from './MirrorHistoryDialog';
 import { FilterSelect } from './Select';
 
 const MIRROR_STATUSES: MirrorStatus[] = ['FAILED', 'PENDING', 'SUCCEEDED'];
@@ -38,6 +39,7 @@ export function MirrorsPanel() {
   const [status, setStatus] = useState<MirrorStatus | undefined>();
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(20);
+  const [history, setHistory] = useState<RegistrationMirror | null>(null);
   const { data, previousData, loading, error, refetch } = useQuery(REGISTRATION_MIRRORS, { variables: { status, page, pageSize }, fetchPolicy: 'cache-and-network' });
   const shown = (data ?? previousData)?.registrationMirrors;
   const none = t('common.none');
@@ -99,7 +101,14 @@ export function MirrorsPanel() {
                     </Table.Cell>
                     <Table.Cell whiteSpace="nowrap">{m.lastAttemptAt ? formatDateTime(m.lastAttemptAt) : none}</Table.Cell>
                     <Table.Cell whiteSpace="nowrap">{formatDateTime(m.createdAt)}</Table.Cell>
-                    <Table.Cell>{m.status === 'FAILED' ? <RetryButton mirror={m} onDone={() => void refetch()} /> : none}</Table.Cell>
+                    <Table.Cell>
+                      <HStack gap={2}>
+                        {m.status === 'FAILED' ? <RetryButton mirror={m} onDone={() => void refetch()} /> : null}
+                        <Button size="xs" variant="ghost" onClick={() => setHistory(m)} aria-label={t('admin.mirrors.historyLabel', { email: m.email ?? m.userId })} data-testid="mirror-history-open">
+                          {t('admin.mirrors.history')}
+                        </Button>
+                      </HStack>
+                    </Table.Cell>
                   </Table.Row>
                 ))}
               </Table.Body>
@@ -118,6 +127,7 @@ export function MirrorsPanel() {
           />
         </>
       )}
+      {history ? <MirrorHistoryDialog mirror={history} onClose={() => setHistory(null)} /> : null}
     </Stack>
   );
 }

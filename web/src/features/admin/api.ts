@@ -231,3 +231,19 @@ export const RETRY_MIRROR: TypedDocumentNode<{ retryRegistrationMirror: { change
     }
   }
 `;
+
+export const MIRROR_EVENTS: TypedDocumentNode<{ registrationMirrorEvents: AuditEvent[] }, { userId: string }> = gql`
+  query RegistrationMirrorEvents($userId: ID!) {
+    registrationMirrorEvents(userId: $userId) {
+      id
+      type
+      actorType
+      actorId
+      actorEmail
+      createdAt
+      before
+      after
+      data
+    }
+  }
+`;

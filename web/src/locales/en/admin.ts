@@ -124,6 +124,9 @@ export const enAdmin = {
     action: 'Operation',
     retry: 'Retry',
     retryLabel: 'Retry the mirror of {{email}}',
+    history: 'History',
+    historyLabel: 'History of the mirror of {{email}}',
+    historyTitle: 'Mirror of {{email}}: history',
     empty: 'No registration mirrors',
   },
 };

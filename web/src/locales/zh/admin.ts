@@ -124,6 +124,9 @@ export const zhAdmin: AdminMessages = {
     action: '操作',
     retry: '重试',
     retryLabel: '重试 {{email}} 的同步',
+    history: '记录',
+    historyLabel: '{{email}} 的同步记录',
+    historyTitle: '{{email}} 的同步：记录',
     empty: '暂无注册同步记录',
   },
 };

@@ -29,7 +29,7 @@ t.test('Bull Board is for logged-in operators only', async (t) => {
   const api = await op.request('GET', '/admin/queues/api/queues');
   t.equal(api.status, 200);
   const names = ((await api.json()) as { queues: { name: string }[] }).queues.map((q) => q.name).sort();
-  t.same(names, ['bank-transfer', 'mail', 'maintenance', 'order-expiry', 'payment-close', 'payment-poll', 'registration-mirror', 'settlement'], 'every queue is on the board');
+  t.same(names, ['bank-transfer', 'mail', 'maintenance', 'payment-close', 'payment-poll', 'registration-mirror', 'settlement'], 'every queue is on the board');
 });
 
 t.test('the board also works with an operator bearer token and under inject()', async (t) => {

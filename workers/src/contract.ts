@@ -14,7 +14,6 @@ export interface JobPayloads {
   /** Closes a replaced or expired attempt at its provider so it can no longer be paid. */
   'payment-close': { intentId: string };
   'bank-transfer': { orderNo: string; reference: string; operatorId: number };
-  'order-expiry': { orderNo: string };
   maintenance: { task: 'relay-outbox' | 'reconcile' | 'expire-orders' };
 }
 
@@ -27,7 +26,6 @@ export const queueNames = [
   'payment-poll',
   'payment-close',
   'bank-transfer',
-  'order-expiry',
   'maintenance',
 ] as const satisfies readonly QueueName[];
 
@@ -46,7 +44,6 @@ export const defaultJobOptions: Record<QueueName, DefaultJobOptions> = {
   'payment-poll': { ...base, attempts: 30, backoff: { type: 'jittered', delay: 3_000 } },
   'payment-close': { ...base, attempts: 15, backoff: { type: 'jittered', delay: 10_000 } },
   'bank-transfer': { ...base },
-  'order-expiry': { ...base },
   maintenance: { ...base, attempts: 1 },
 };
 
@@ -67,8 +64,6 @@ export function jobIdFor<Q extends QueueName>(queue: Q, payload: JobPayloads[Q])
       return `close-${(payload as JobPayloads['payment-close']).intentId}`;
     case 'bank-transfer':
       return `bank-${(payload as JobPayloads['bank-transfer']).orderNo}`;
-    case 'order-expiry':
-      return `expire-${(payload as JobPayloads['order-expiry']).orderNo}`;
     default:
       return `${queue}-${(payload as JobPayloads['maintenance']).task}`;
   }

@@ -53,7 +53,6 @@ const checks: Record<QueueName, Check> = {
   // Its processor belongs to the operators' work; only the business key is checked here, so the
   // payload can grow there without this file having to follow.
   'bank-transfer': (d) => (!isKey(d.orderNo) ? 'orderNo must be an order number' : null),
-  'order-expiry': (d) => all(keys(d, ['orderNo']), !isKey(d.orderNo) && 'orderNo must be an order number'),
   maintenance: (d) => all(keys(d, ['task']), !oneOf(d.task, ['relay-outbox', 'reconcile', 'expire-orders']) && 'task must be relay-outbox, reconcile or expire-orders'),
 };
 

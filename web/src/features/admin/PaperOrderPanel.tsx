@@ -1,4 +1,4 @@
-import { Button, Checkbox, Field, Heading, NativeSelect, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Button, Checkbox, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,10 +8,11 @@ import { notify } from '../../components/ui/toaster';
 import { messageOf } from '../../lib/errors';
 import { useForm } from '../../lib/form';
 import { storedLocale } from '../../lib/i18n';
-import { checkboxRecipe, fieldRecipe, nativeSelectRecipe } from '../../lib/theme';
+import { checkboxRecipe } from '../../lib/theme';
 import { checkEmail, checkPurchaseText } from '../../lib/validation';
 import { ConfirmDialog } from './ConfirmDialog';
 import { PAPER_ORDER_CHOICES, RECORD_PAPER_ORDER, type RecordPaperOrderInput } from './paper-api';
+import { FilterSelect } from './Select';
 
 const INFO_FIELDS = ['streetNumber', 'zip', 'town', 'province', 'vatId', 'landlineTel', 'letterbox', 'mobileTel', 'purchaseOrderNo'] as const;
 type InfoField = (typeof INFO_FIELDS)[number];
@@ -22,40 +23,6 @@ const EMPTY: Record<Field, string> = {
   buyerEmail: '', bookId: '', language: storedLocale(), quantity: '1', country: '', remarks: '', paymentReference: '',
   streetNumber: '', zip: '', town: '', province: '', vatId: '', landlineTel: '', letterbox: '', mobileTel: '', purchaseOrderNo: '',
 };
-
-interface SelectProps {
-  name: string;
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  error?: string | null;
-  options: { value: string; label: string }[];
-  testId: string;
-}
-
-function Select({ name, label, value, onChange, error, options, testId }: SelectProps) {
-  const { t } = useTranslation();
-  return (
-    <Field.Root recipe={fieldRecipe} invalid={!!error} required>
-      <Field.Label>
-        {label}
-        <Field.RequiredIndicator />
-      </Field.Label>
-      <NativeSelect.Root recipe={nativeSelectRecipe} size="sm">
-        <NativeSelect.Field data-testid={testId} name={name} value={value} onChange={(e) => onChange(e.target.value)}>
-          <option value="">{t('admin.paper.choose')}</option>
-          {options.map((o) => (
-            <option key={o.value} value={o.value}>
-              {o.label}
-            </option>
-          ))}
-        </NativeSelect.Field>
-        <NativeSelect.Indicator />
-      </NativeSelect.Root>
-      <Field.ErrorText data-testid="field-error">{error}</Field.ErrorText>
-    </Field.Root>
-  );
-}
 
 /**
  * Paper books are sold through customer service (the spec's paper-book dialog): the operator
@@ -164,10 +131,10 @@ export function PaperOrderPanel() {
       <Text color="fg.muted">{t('admin.paper.intro')}</Text>
       <SimpleGrid columns={{ base: 1, md: 2 }} gap={3}>
         {input('buyerEmail', true, 'email')}
-        <Select name="bookId" value={form.values.bookId} onChange={(v) => form.setValue('bookId', v)} label={label('bookId')} error={form.errors.bookId} testId="paper-bookId" options={books.map((b) => ({ value: b.id, label: `${b.title} (${b.price} ${b.currency})` }))} />
-        <Select name="language" value={form.values.language} onChange={(v) => form.setValue('language', v)} label={label('language')} error={form.errors.language} testId="paper-language" options={(['zh', 'en'] as const).map((l) => ({ value: l, label: t(`admin.paper.languages.${l}`) }))} />
+        <FilterSelect name="bookId" required fill allLabel={t('admin.paper.choose')} value={form.values.bookId} onChange={(v) => form.setValue('bookId', v)} label={label('bookId')} error={form.errors.bookId} testId="paper-bookId" options={books.map((b) => ({ value: b.id, label: `${b.title} (${b.price} ${b.currency})` }))} />
+        <FilterSelect name="language" required fill allLabel={t('admin.paper.choose')} value={form.values.language} onChange={(v) => form.setValue('language', v)} label={label('language')} error={form.errors.language} testId="paper-language" options={(['zh', 'en'] as const).map((l) => ({ value: l, label: t(`admin.paper.languages.${l}`) }))} />
         {input('quantity', true, 'number')}
-        <Select name="country" value={form.values.country} onChange={(v) => form.setValue('country', v)} label={label('country')} error={form.errors.country} testId="paper-country" options={(data?.countries ?? []).map((c) => ({ value: zh ? c.cn : c.en, label: zh ? c.cn : c.en }))} />
+        <FilterSelect name="country" required fill allLabel={t('admin.paper.choose')} value={form.values.country} onChange={(v) => form.setValue('country', v)} label={label('country')} error={form.errors.country} testId="paper-country" options={(data?.countries ?? []).map((c) => ({ value: zh ? c.cn : c.en, label: zh ? c.cn : c.en }))} />
         {INFO_FIELDS.map((f) => input(f, REQUIRED_INFO.has(f)))}
       </SimpleGrid>
       {input('remarks')}

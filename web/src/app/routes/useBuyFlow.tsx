@@ -1,9 +1,7 @@
 import { Suspense, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { notify } from '../../components/ui/toaster';
 import type { CatalogBook, Format } from '../../features/catalog';
 import type { PurchaseRequest } from '../../features/checkout';
-import { openAuth } from '../../lib/auth-dialog';
+import { loginNeededReload } from '../../lib/login-gate';
 import { useSession } from '../../lib/session';
 import { lazyWithTexts } from '../lazy';
 
@@ -12,10 +10,9 @@ const PurchaseFlow = lazyWithTexts(() => import('../../features/checkout/Purchas
 
 /**
  * Composes the catalog with the checkout (features do not import each other). Spec section 4:
- * paper → the paper-book dialog; no session → login; else the purchase dialog.
+ * paper → the paper-book dialog; no session → the login-needed flag and a reload; else the purchase dialog.
  */
 export function useBuyFlow() {
-  const { t } = useTranslation();
   const { user } = useSession();
   const [request, setRequest] = useState<PurchaseRequest | null>(null);
 
@@ -25,9 +22,10 @@ export function useBuyFlow() {
       setRequest(next);
       return;
     }
+    // Spec section 4, step 3: no session → remember that a login is needed and reload; the
+    // reloaded page opens the login (app/RootLayout.tsx).
     if (!user) {
-      notify.info(t('nav.loginFirst'));
-      openAuth('login');
+      loginNeededReload();
       return;
     }
     setRequest(next);

@@ -41,7 +41,8 @@ export function InvoiceSwitch({ on, onChange }: { on: boolean; onChange: (on: bo
   const { t } = useTranslation();
   return (
     <Switch.Root recipe={switchRecipe} checked={on} onCheckedChange={(e) => onChange(e.checked)} colorPalette="blue" data-testid="invoice-switch">
-      <Switch.HiddenInput />
+      {/* A checkbox that reads as a switch (on / off) to assistive technology. */}
+      <Switch.HiddenInput role="switch" />
       <Switch.Control>
         <Switch.Thumb />
       </Switch.Control>

@@ -81,7 +81,7 @@ export function PurchaseDialog({ book, format, busy, onSubmit, onClose }: Props)
           </Text>{' '}
           {book.price} {book.currency} {t('books.vat')}
         </Text>
-        <CountrySelect value={country} onChange={changeCountry} error={countryError} label={t('purchase.country')} />
+        <CountrySelect value={country} onChange={changeCountry} error={countryError} label={t('purchase.country')} autoFocus />
         {format === 'EBOOK' ? (
           <Text color="red.600" fontSize="sm" data-testid="ebook-note">
             {t('purchase.ebookNote')}

@@ -294,9 +294,19 @@ async function walkBankTransfer(w: Walk, book: number, opts: { invoice: boolean;
   await page.getByTestId('filter-status').selectOption('PENDING_PAYMENT');
   await page.getByText(T.orders.empty).waitFor();
   await page.getByTestId('filter-status').selectOption('PAID');
+  // The list keeps showing the previous rows until the filtered answer is there: wait for it.
+  const onlyRows = (wanted: { is?: string; not?: string }) =>
+    page.waitForFunction(
+      ({ is, not }) => {
+        const rows = [...document.querySelectorAll('[data-testid=order-row]')].map((r) => r.getAttribute('data-order-no'));
+        return rows.length === 1 && (!is || rows[0] === is) && (!not || rows[0] !== not);
+      },
+      wanted,
+    );
   await page.getByTestId('filter-paytype').selectOption('3');
-  await row.waitFor();
-  w.t.equal(await page.getByTestId('order-row').count(), 1, 'paid + offline: the order');
+  await w.t.resolves(onlyRows({ is: orderNo }), 'paid + offline: only the bank-transfer order');
+  await page.getByTestId('filter-paytype').selectOption('2');
+  await w.t.resolves(onlyRows({ not: orderNo }), 'paid + online: only the provider order');
   await page.getByTestId('filter-paytype').selectOption('');
   await row.waitFor();
   await w.shot(page, 'orders-paid');

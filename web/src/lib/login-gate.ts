@@ -17,8 +17,13 @@ export function externalLoginHref(base: string, access: LoginAccess): string {
  * goes there with access=login or access=order; without one the in-app login dialog opens, and a
  * login that came from My Orders lands on /orders.
  */
+let leaving = false;
+
 export function requestLogin(access: LoginAccess): void {
   if (EXTERNAL_LOGIN_URL) {
+    // Once on the way out, a second ask (a re-render of the same page) changes nothing.
+    if (leaving) return;
+    leaving = true;
     window.location.assign(externalLoginHref(EXTERNAL_LOGIN_URL, access));
     return;
   }

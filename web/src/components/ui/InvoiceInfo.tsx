@@ -21,7 +21,7 @@ export function InvoiceInfo({ required, invoice }: { required: boolean; invoice:
     <Stack gap={2} data-testid="invoice-info">
       <DataList.Root recipe={dataListRecipe} orientation="horizontal">
         <DataList.Item>
-          <DataList.ItemLabel>{t('invoice.status')}</DataList.ItemLabel>
+          <DataList.ItemLabel minW="12rem">{t('invoice.status')}</DataList.ItemLabel>
           <DataList.ItemValue data-testid="invoice-status">{required ? t('invoice.required') : t('invoice.notRequired')}</DataList.ItemValue>
         </DataList.Item>
       </DataList.Root>
@@ -30,11 +30,11 @@ export function InvoiceInfo({ required, invoice }: { required: boolean; invoice:
           <Heading as="h3" size="sm">
             {t('invoice.info')}
           </Heading>
-          <DataList.Root recipe={dataListRecipe} orientation="horizontal">
+          <DataList.Root recipe={dataListRecipe} orientation="horizontal" display="grid" gridTemplateColumns={{ base: '1fr', md: '1fr 1fr' }} columnGap={6}>
             {rows.map(([f, v]) => (
               <DataList.Item key={f}>
-                <DataList.ItemLabel>{t(`invoice.${f as 'invoiceType'}`)}</DataList.ItemLabel>
-                <DataList.ItemValue data-field={f}>{v}</DataList.ItemValue>
+                <DataList.ItemLabel minW="12rem">{t(`invoice.${f as 'invoiceType'}`)}</DataList.ItemLabel>
+                <DataList.ItemValue data-field={f} wordBreak="break-word">{v}</DataList.ItemValue>
               </DataList.Item>
             ))}
           </DataList.Root>

@@ -1,4 +1,4 @@
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import t, { type Test } from 'tap';
 import { en } from '../../web/src/locales/en/index.ts';
 import type { Messages } from '../../web/src/locales/en/index.ts';
@@ -12,19 +12,28 @@ import { logOutAndLogIn, openPurchase, pdfOpensOnlyWith, registerWithMailCode, s
 // code from the mail sink, log in with the captcha, buy an e-book through the provider's sandbox
 // cashier, see the order paid, download the PDF and open it with the email; bank transfer is
 // completed by an operator. A bought e-book cannot be bought again and there are three books, so
-// each language has two buyers with two providers each. One stack for the whole file, walks in turn.
+// each language has two buyers with two providers each (checkout-en.test.ts, checkout-zh.test.ts):
+// one stack per file, the walks in turn.
 
 const env = { RETRY_DELAY_SCALE: '0.01', RATE_LIMIT_SCALE: '10' };
-const stack = await startStack(t, env, { payments: true });
-const browser = await launchBrowser(t);
 const OP_PASSWORD = 'Operator1';
 const noise = (e: string) => /Failed to load resource/.test(e);
+let stack: TestStack;
+let browser: Browser;
+
+/** The file's stack (gateway, workers, payment sandboxes) and browser, shared by its walks. */
+export async function startWalks(): Promise<void> {
+  stack = await startStack(t, env, { payments: true });
+  browser = await launchBrowser(t);
+}
+
+export { logOutAndLogIn, registerWithMailCode };
 
 type Lang = 'en' | 'zh';
 const TEXTS: Record<Lang, Messages> = { en, zh };
 const COUNTRY: Record<Lang, { search: string; country: string }> = { en: { search: 'germ', country: 'Germany' }, zh: { search: '德', country: '德国' } };
 
-interface Walk {
+export interface Walk {
   t: Test;
   lang: Lang;
   T: Messages;
@@ -76,7 +85,7 @@ async function purchase(w: Walk, book: number, method: Method) {
   return { ...p, title };
 }
 
-async function walkWeChat(w: Walk, book: number) {
+export async function walkWeChat(w: Walk, book: number) {
   const { page, T } = w;
   const p = await purchase(w, book, 'WECHAT_NATIVE');
   await p.dlg.getByTestId('purchase-submit').click();
@@ -110,7 +119,7 @@ async function walkWeChat(w: Walk, book: number) {
   await w.shot(page, 'wechat-orders');
 }
 
-async function walkAlipay(w: Walk, book: number) {
+export async function walkAlipay(w: Walk, book: number) {
   const { page, T } = w;
   const p = await purchase(w, book, 'ALIPAY');
   await p.dlg.getByTestId('purchase-submit').click();
@@ -125,7 +134,7 @@ async function walkAlipay(w: Walk, book: number) {
   await w.shot(page, 'alipay-orders');
 }
 
-async function walkPayPal(w: Walk, book: number) {
+export async function walkPayPal(w: Walk, book: number) {
   const { page, T } = w;
   const p = await purchase(w, book, 'PAYPAL');
   await p.dlg.getByTestId('purchase-submit').click();
@@ -207,7 +216,7 @@ async function fillInvoice(w: Walk, dlg: ReturnType<Page['getByTestId']>) {
 }
 
 /** Bank transfer: purchase information, the offline notice, pending; an operator acts; paid. */
-async function walkBankTransfer(w: Walk, book: number, opts: { invoice: boolean; operator: 'console' | 'legacy' }) {
+export async function walkBankTransfer(w: Walk, book: number, opts: { invoice: boolean; operator: 'console' | 'legacy' }) {
   const { page, T } = w;
   const p = await purchase(w, book, 'BANK_TRANSFER');
   w.t.ok(await p.dlg.getByTestId('offline-note').isVisible(), 'the offline note');
@@ -351,7 +360,7 @@ async function operatorCompletes(w: Walk, orderNo: string, opEmail: string, invo
 }
 
 /** One buyer of one language: opens the shop, then `steps`. */
-function walk(name: string, lang: Lang, steps: (w: Walk) => Promise<void>) {
+export function walk(name: string, lang: Lang, steps: (w: Walk) => Promise<void>) {
   t.test(`${name} (${lang})`, async (t) => {
     const { page, context, errors } = await openShop(browser, stack.base);
     t.teardown(() => context.close());
@@ -364,7 +373,7 @@ function walk(name: string, lang: Lang, steps: (w: Walk) => Promise<void>) {
 }
 
 /** A guest's Buy now (spec section 4): paper → customer service; e-book → flag, reload, login. */
-async function guestBuysFirst(w: Walk) {
+export async function guestBuysFirst(w: Walk) {
   const { page, T } = w;
   const paperCard = page.getByTestId('book').nth(1);
   await paperCard.getByText(T.books.paper, { exact: true }).click();
@@ -383,43 +392,10 @@ async function guestBuysFirst(w: Walk) {
 }
 
 /** A guest opening My Orders gets the login (no external login page configured) and stays there. */
-async function guestOpensOrders(w: Walk) {
+export async function guestOpensOrders(w: Walk) {
   const { page, T } = w;
   await page.getByRole('link', { name: T.nav.orders }).first().click();
   await page.getByTestId('login-dialog').waitFor();
   w.t.ok(page.url().endsWith('/shop/orders'), 'My Orders asks a guest to log in');
   await w.shot(page, 'orders-guest-login');
 }
-
-walk('wechat-paypal: guest Buy now, register, WeChat Pay QR, PayPal', 'en', async (w) => {
-  await guestBuysFirst(w);
-  await registerWithMailCode(w.page, w.T, w.email, w.shot);
-  await logOutAndLogIn(w.page, w.T, w.email, w.shot);
-  await walkWeChat(w, 1);
-  await walkPayPal(w, 0);
-});
-
-walk('alipay-bank: My Orders as a guest, register, Alipay, bank transfer with an invoice', 'en', async (w) => {
-  await guestOpensOrders(w);
-  await registerWithMailCode(w.page, w.T, w.email, w.shot);
-  await w.page.getByText(w.T.orders.empty).waitFor();
-  w.t.ok(w.page.url().endsWith('/shop/orders'), 'the login that came from My Orders lands on My Orders');
-  await logOutAndLogIn(w.page, w.T, w.email, w.shot);
-  w.t.ok(w.page.url().endsWith('/shop/orders'), 'and so does the next one');
-  await walkAlipay(w, 2);
-  await walkBankTransfer(w, 1, { invoice: true, operator: 'console' });
-});
-
-walk('wechat-paypal: register, WeChat Pay QR, PayPal', 'zh', async (w) => {
-  await registerWithMailCode(w.page, w.T, w.email, w.shot);
-  await logOutAndLogIn(w.page, w.T, w.email, w.shot);
-  await walkWeChat(w, 1);
-  await walkPayPal(w, 0);
-});
-
-walk('alipay-bank: register, Alipay, bank transfer', 'zh', async (w) => {
-  await registerWithMailCode(w.page, w.T, w.email, w.shot);
-  await logOutAndLogIn(w.page, w.T, w.email, w.shot);
-  await walkAlipay(w, 2);
-  await walkBankTransfer(w, 1, { invoice: false, operator: 'legacy' });
-});

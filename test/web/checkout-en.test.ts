@@ -16,7 +16,7 @@ walk('alipay-bank: My Orders as a guest, register, Alipay, bank transfer with an
   await guestOpensOrders(w);
   await registerWithMailCode(w.page, w.T, w.email, w.shot);
   await w.page.getByText(w.T.orders.empty).waitFor();
-  w.t.ok(w.page.url().endsWith('/shop/orders'), 'the login that came from My Orders lands on My Orders');
+  w.t.ok(w.page.url().endsWith('/shop/orders'), 'the login (here by registering) that came from My Orders lands on My Orders');
   await logOutAndLogIn(w.page, w.T, w.email, w.shot);
   w.t.ok(w.page.url().endsWith('/shop/orders'), 'and so does the next one');
   await walkAlipay(w, 2);

@@ -398,4 +398,8 @@ export async function guestOpensOrders(w: Walk) {
   await page.getByTestId('login-dialog').waitFor();
   w.t.ok(page.url().endsWith('/shop/orders'), 'My Orders asks a guest to log in');
   await w.shot(page, 'orders-guest-login');
+  // The dialog belongs to the shell: going back keeps it open, and the login still leads to My Orders.
+  await page.goBack();
+  await page.waitForURL('**/shop/index');
+  w.t.ok(await page.getByTestId('login-dialog').isVisible(), 'back on the book list, the login is still asked for');
 }

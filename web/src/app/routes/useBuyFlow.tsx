@@ -13,7 +13,7 @@ const PurchaseFlow = lazyWithTexts(() => import('../../features/checkout/Purchas
  * paper → the paper-book dialog; no session → the login-needed flag and a reload; else the purchase dialog.
  */
 export function useBuyFlow() {
-  const { user } = useSession();
+  const { user, loading } = useSession();
   const [request, setRequest] = useState<PurchaseRequest | null>(null);
 
   const onBuy = (book: CatalogBook, format: Format) => {
@@ -24,8 +24,9 @@ export function useBuyFlow() {
     }
     // Spec section 4, step 3: no session → remember that a login is needed and reload; the
     // reloaded page opens the login (app/RootLayout.tsx).
+    // While the session is still being asked for, nobody is known yet: not a guest either.
     if (!user) {
-      loginNeededReload();
+      if (!loading) loginNeededReload();
       return;
     }
     setRequest(next);

@@ -21,7 +21,7 @@ export function InvoiceInfo({ required, invoice }: { required: boolean; invoice:
     <Stack gap={2} data-testid="invoice-info">
       <DataList.Root recipe={dataListRecipe} orientation="horizontal">
         <DataList.Item>
-          <DataList.ItemLabel minW="12rem">{t('invoice.status')}</DataList.ItemLabel>
+          <DataList.ItemLabel>{t('invoice.status')}</DataList.ItemLabel>
           <DataList.ItemValue data-testid="invoice-status">{required ? t('invoice.required') : t('invoice.notRequired')}</DataList.ItemValue>
         </DataList.Item>
       </DataList.Root>

@@ -7,13 +7,24 @@ import { defaultClientConditions, defineConfig, type Plugin } from 'vite';
 
 const buildVersion = `${process.env.npm_package_version ?? '0.0.0'}+${Date.now().toString(36)}`;
 
+// Where this build writes (`vite build --outDir` moves it, e.g. a test's build with other settings).
+let outDir = resolve(__dirname, 'dist');
+function outDirOf(): Plugin {
+  return {
+    name: 'shop-out-dir',
+    configResolved(c) {
+      outDir = resolve(c.root, c.build.outDir);
+    },
+  };
+}
+
 // The gateway serves this file's value at <base>version; the SPA compares it with its own.
 function versionFile(): Plugin {
   return {
     name: 'shop-version-file',
     apply: 'build',
     closeBundle() {
-      const out = resolve(__dirname, 'dist');
+      const out = outDir;
       mkdirSync(out, { recursive: true });
       writeFileSync(resolve(out, 'version.json'), JSON.stringify({ version: buildVersion }));
     },
@@ -27,7 +38,7 @@ function precompress(): Plugin {
     name: 'shop-precompress',
     apply: 'build',
     closeBundle() {
-      const dir = resolve(__dirname, 'dist/assets');
+      const dir = resolve(outDir, 'assets');
       for (const f of readdirSync(dir)) {
         if (!/\.(js|css|svg)$/.test(f)) continue;
         const body = readFileSync(resolve(dir, f));
@@ -57,7 +68,7 @@ function precompileGql(): Plugin {
 
 export default defineConfig({
   base: process.env.SHOP_BASE_PATH ?? '/shop/',
-  plugins: [precompileGql(), react(), versionFile(), precompress()],
+  plugins: [outDirOf(), precompileGql(), react(), versionFile(), precompress()],
   define: { __BUILD_VERSION__: JSON.stringify(buildVersion) },
   // React 19 lives only in this workspace; dedupe keeps hoisted libraries on the same copy.
   // es2015: rxjs (under Apollo) then resolves to its ES2015 build, not the ES5 one with tslib.

@@ -40,3 +40,64 @@ export function pdfOpensOnlyWith(file: string, password: string): { withPassword
   const run = (args: string[]) => spawnSync('qpdf', [...args, '--check', file], { encoding: 'utf8' }).status === 0;
   return { withPassword: run([`--password=${password}`]), without: run([]) };
 }
+
+export const PASSWORD = 'Secret123';
+
+type Shot = (p: Page, step: string) => Promise<void>;
+
+/**
+ * A new buyer registers through the dialog with the code from the mail sink (the login dialog is
+ * opened first unless it is open already), and is logged in by the registration.
+ */
+export async function registerWithMailCode(page: Page, T: Messages, email: string, shot: Shot) {
+  const { latestCode } = await import('../helpers/mail.js');
+  const login = page.getByTestId('login-dialog');
+  if (!(await login.isVisible())) await page.getByTestId('login-button').click();
+  await login.waitFor();
+  await login.getByText(T.auth.login.register).click();
+  const reg = page.getByTestId('register-dialog');
+  await reg.waitFor();
+  await reg.locator('input[name=email]').fill(email);
+  await reg.getByTestId('send-code').click();
+  await page.getByTestId('toast').filter({ hasText: T.auth.code.sent }).first().waitFor();
+  await reg.locator('input[name=code]').fill(await latestCode(email));
+  await reg.locator('input[name=firstName]').fill('Test');
+  await reg.locator('input[name=lastName]').fill('Buyer');
+  await reg.locator('input[name=company]').fill('Example GmbH');
+  await reg.locator('input[name=password]').fill(PASSWORD);
+  await reg.locator('input[name=confirmPassword]').fill(PASSWORD);
+  await reg.getByTestId('agreement-checkbox').click();
+  const agreement = page.getByTestId('agreement-dialog');
+  await agreement.waitFor();
+  await agreement.getByRole('button', { name: T.auth.agreement.accept }).click();
+  await agreement.waitFor({ state: 'detached' });
+  await shot(page, 'register-filled');
+  await reg.getByRole('button', { name: T.auth.register.submit, exact: true }).click();
+  await reg.waitFor({ state: 'detached' });
+  await page.getByTestId('user-menu').filter({ hasText: 'Test Buyer' }).waitFor();
+  await shot(page, 'registered');
+}
+
+/** Logs out (with the confirmation) and logs in again through the dialog with the captcha. */
+export async function logOutAndLogIn(page: Page, T: Messages, email: string, shot: Shot) {
+  const { captchaAnswer } = await import('../helpers/browser.js');
+  await page.getByTestId('user-menu').click();
+  await page.getByTestId('logout').click();
+  const confirm = page.getByTestId('logout-dialog');
+  await confirm.waitFor();
+  await confirm.getByRole('button', { name: T.common.confirm }).click();
+  await confirm.waitFor({ state: 'detached' });
+  const login = page.getByTestId('login-dialog');
+  // On /orders the page itself asks for the login; elsewhere the header button does.
+  await page.getByTestId('login-button').or(login).first().waitFor();
+  if (!(await login.isVisible())) await page.getByTestId('login-button').click();
+  await login.waitFor();
+  await login.locator('input[name=email]').fill(email);
+  await login.locator('input[name=password]').fill(PASSWORD);
+  await page.waitForFunction(() => (document.querySelector('[data-testid=captcha-image]') as HTMLImageElement | null)?.complete === true);
+  await login.locator('input[name=captcha]').fill(await captchaAnswer(page));
+  await shot(page, 'login-captcha');
+  await login.getByRole('button', { name: T.auth.login.submit, exact: true }).click();
+  await login.waitFor({ state: 'detached' });
+  await page.getByTestId('user-menu').filter({ hasText: 'Test Buyer' }).waitFor();
+}

@@ -7,4 +7,5 @@ interface ImportMetaEnv {
   readonly VITE_SERVICE_HOTLINE?: string;
   readonly VITE_HOME_URL_EN?: string;
   readonly VITE_HOME_URL_ZH?: string;
+  readonly VITE_EXTERNAL_LOGIN_URL?: string;
 }

@@ -9,6 +9,7 @@ import { normaliseSearch, parseDateBound, type AdminOrderFilter } from '../servi
 import { ADMIN_PAGE_SIZES, findAdminOrder, listAdminOrders, purchaseInfosByOrderNo, type AdminOrderView } from '../services/admin/orders.js';
 import { recordPaperOrder } from '../services/admin/paper-order.js';
 import { markOrderShipped } from '../services/admin/shipping.js';
+import { invoicesByOrderNo } from '../services/orders/details.js';
 import { requestHash, withIdempotency } from '../services/orders/idempotency.js';
 import { AppError } from '../services/errors.js';
 import type { ShopContext } from './context.js';
@@ -160,13 +161,18 @@ export const adminResolvers: IResolvers = {
   },
 };
 
-/** An order's purchase info, batched: one query for every order of a page. */
+/** An order's purchase info and invoice, batched: one query each for every order of a page. */
 export const adminLoaders: MercuriusLoaders = {
   AdminOrder: {
     purchaseInfo: async (queries: { obj: { orderNo: string } }[], ctx) =>
       guarded(ctx, async () => {
         requireOperator(ctx.user);
         return purchaseInfosByOrderNo(ctx.deps.db, queries.map((q) => q.obj.orderNo));
+      }),
+    invoice: async (queries: { obj: { orderNo: string } }[], ctx) =>
+      guarded(ctx, async () => {
+        requireOperator(ctx.user);
+        return invoicesByOrderNo(ctx.deps.db, queries.map((q) => q.obj.orderNo));
       }),
   },
 };

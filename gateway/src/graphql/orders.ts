@@ -1,9 +1,9 @@
-import type { IResolvers } from 'mercurius';
+import type { IResolvers, MercuriusLoaders } from 'mercurius';
 import type { OrderStatus } from '@shop/db';
 import { checkout, type CheckoutOutcome } from '../services/orders/checkout.js';
 import { requestHash, withIdempotency } from '../services/orders/idempotency.js';
 import { findOwnOrder, listOwnOrders, PAGE_SIZES, paidEbookIds } from '../services/orders/queries.js';
-import { latestIntent, purchaseInfoOf } from '../services/orders/details.js';
+import { invoicesByOrderNo, latestIntent, purchaseInfoOf } from '../services/orders/details.js';
 import type { PaymentMethod } from '../services/orders/views.js';
 import { checkPayment } from '../services/payments/check.js';
 import { text } from '../i18n/messages.js';
@@ -71,6 +71,14 @@ export const orderResolvers: IResolvers = {
   Book: {
     ebookPurchased: async (book: { id: string }, _args, ctx) => (await boughtBooks(ctx)).has(Number(book.id)),
     ebookPassword: async (book: { id: string }, _args, ctx) => ((await boughtBooks(ctx)).has(Number(book.id)) ? (ctx.user?.email ?? null) : null),
+  },
+};
+
+/** A buyer's order's invoice, batched: one query for every order of a page, scoped to the buyer. */
+export const orderLoaders: MercuriusLoaders = {
+  Order: {
+    invoice: async (queries: { obj: { orderNo: string } }[], ctx) =>
+      guarded(ctx, async () => invoicesByOrderNo(ctx.deps.db, queries.map((q) => q.obj.orderNo), requireUser(ctx).id)),
   },
 };
 

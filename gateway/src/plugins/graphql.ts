@@ -3,7 +3,7 @@ import mercurius from 'mercurius';
 import { loadTypeDefs } from '@shop/schema';
 import { accountResolvers } from '../graphql/accounts.js';
 import { catalogResolvers } from '../graphql/catalog.js';
-import { orderResolvers } from '../graphql/orders.js';
+import { orderLoaders, orderResolvers } from '../graphql/orders.js';
 import { adminLoaders, adminResolvers } from '../graphql/admin.js';
 import { buildContext } from '../graphql/context.js';
 import { NoSchemaIntrospectionCustomRule } from 'graphql';
@@ -44,7 +44,7 @@ export default fp(
         Mutation: { ...(accountResolvers.Mutation as object), ...(orderResolvers.Mutation as object), ...(adminResolvers.Mutation as object) },
         Book: orderResolvers.Book as object,
       },
-      loaders: adminLoaders,
+      loaders: { ...adminLoaders, ...orderLoaders },
       context: buildContext(app.deps),
       routes: true,
       // Unexpected errors reach the client as a stable code and the request id; details stay in the log.

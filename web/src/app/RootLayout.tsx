@@ -4,7 +4,8 @@ import { Suspense, useEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { Toaster } from '../components/ui/toaster';
 import { useLogout } from '../features/auth';
-import { openAuth, useAuthDialog } from '../lib/auth-dialog';
+import { useAuthDialog } from '../lib/auth-dialog';
+import { requestLogin } from '../lib/login-gate';
 import { readStored, writeStored } from '../lib/storage';
 import { rememberUser, useSession } from '../lib/session';
 import { checkVersion } from '../lib/version';
@@ -16,7 +17,10 @@ import { MobileBar } from './layout/MobileBar';
 
 const AuthDialogs = lazyWithTexts(() => import('../features/auth/AuthDialogs'));
 
-/** Runs the on-load flags once the session is known: ?logout, and the remembered login prompt. */
+/**
+ * Runs the on-load flags once the session is known: ?logout, and the remembered login prompt (set
+ * by ?login on entry or by a guest's Buy now before its reload), used up once read.
+ */
 function useEntryFlags(flags: EntryFlags) {
   const { user, loading } = useSession();
   const logout = useLogout();
@@ -32,7 +36,7 @@ function useEntryFlags(flags: EntryFlags) {
     rememberUser(user);
     if (readStored('loginNeeded')) {
       writeStored('loginNeeded', null);
-      if (!user) openAuth('login');
+      if (!user) requestLogin('login');
     }
   }, [loading, user, flags.logout, logout, client]);
 }

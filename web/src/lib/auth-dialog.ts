@@ -9,9 +9,11 @@ export interface AuthDialogState {
   view: AuthView | null;
   /** Prefills the email of the next dialog (e.g. an unregistered email at login). */
   email: string;
+  /** Where a successful login (or registration, which logs in) goes, e.g. /orders; null stays. */
+  then: string | null;
 }
 
-let state: AuthDialogState = { view: null, email: '' };
+let state: AuthDialogState = { view: null, email: '', then: null };
 const listeners = new Set<() => void>();
 
 function set(next: AuthDialogState): void {
@@ -19,12 +21,13 @@ function set(next: AuthDialogState): void {
   for (const l of listeners) l();
 }
 
-export function openAuth(view: AuthView, email = ''): void {
-  set({ view, email });
+/** Opens a dialog; moving between the account dialogs keeps where the login should lead. */
+export function openAuth(view: AuthView, email = '', then: string | null = state.view ? state.then : null): void {
+  set({ view, email, then });
 }
 
 export function closeAuth(): void {
-  set({ view: null, email: '' });
+  set({ view: null, email: '', then: null });
 }
 
 export function useAuthDialog(): AuthDialogState {

@@ -34,6 +34,12 @@ export const HOME_URL = {
   zh: server.homeUrl?.zh ?? import.meta.env.VITE_HOME_URL_ZH ?? 'https://example.org/zh/',
 } as const;
 
+/**
+ * The external login page (spec section 2: login goes to a separate home page with access=login
+ * or access=order). Unset by default: the in-app login dialog is used instead.
+ */
+export const EXTERNAL_LOGIN_URL: string | null = import.meta.env.VITE_EXTERNAL_LOGIN_URL || null;
+
 export const CODE_COOLDOWN_S = 60;
 export const CODE_FAILURE_COOLDOWN_S = 10;
 export const CODE_MAX_LENGTH = 10;

@@ -32,7 +32,7 @@ export function useForm<K extends string>(initial: Record<K, string>, rules: Par
       setErrors((e) => {
         const out = { ...e };
         if (e[name]) out[name] = check(name, next);
-        for (const d of opts.dependents?.[name] ?? []) if (next[d]) out[d] = check(d, next);
+        for (const d of opts.dependents?.[name] ?? []) if (next[d] || e[d]) out[d] = check(d, next);
         return out;
       });
     },

@@ -63,6 +63,7 @@ export {
   qrCodeSlotRecipe as qrCodeRecipe,
   radioGroupSlotRecipe as radioGroupRecipe,
   separatorRecipe,
+  switchSlotRecipe as switchRecipe,
   tableSlotRecipe as tableRecipe,
 } from '@chakra-ui/react/theme';
 

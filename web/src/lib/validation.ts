@@ -77,3 +77,9 @@ export function checkPurchaseText(v: string, required: boolean): RuleKey | null 
   if (required && !v.trim()) return 'pleaseEnter';
   return length(v.trim()) > 64 ? 'tooLong64' : null;
 }
+
+/** Invoice texts: at most 255 characters (spec sections 5 and 9); required ones 'Please Enter <field>'. */
+export function checkInvoiceText(v: string, required: boolean): RuleKey | null {
+  if (required && !v.trim()) return 'pleaseEnter';
+  return length(v.trim()) > 255 ? 'tooLong255' : null;
+}

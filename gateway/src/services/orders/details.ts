@@ -45,3 +45,53 @@ export async function latestIntent(db: Kysely<Database>, userId: number, orderNo
     .executeTakeFirst();
   return r ? intentView(orderNo, r) : null;
 }
+
+export interface InvoiceView {
+  invoiceType: 'VAT_GENERAL' | 'VAT_SPECIAL';
+  pickupMethod: 'EXPRESS' | 'ELECTRONIC' | null;
+  invoicePayable: string | null;
+  services: string | null;
+  taxpayerInden: string | null;
+  registeredOffice: string | null;
+  financePhone: string | null;
+  accountOpeningBank: string | null;
+  bankAccount: string | null;
+  recipientName: string | null;
+  contactPhone: string | null;
+  contactArea: string | null;
+  contactMail: string | null;
+  province: string | null;
+  city: string | null;
+  area: string | null;
+  detailedAddress: string | null;
+}
+
+/**
+ * The invoices of some orders in key order, with one query: null where the order asks for no
+ * invoice (a reused order whose last checkout turned the switch off keeps its old row, unused).
+ * With a userId only that buyer's orders answer.
+ */
+export async function invoicesByOrderNo(db: Kysely<Database>, orderNos: readonly string[], userId?: number): Promise<(InvoiceView | null)[]> {
+  if (!orderNos.length) return [];
+  let q = db
+    .selectFrom('invoices')
+    .innerJoin('orders', 'orders.id', 'invoices.order_id')
+    .selectAll('invoices')
+    .select('orders.order_no')
+    .where('orders.order_no', 'in', [...new Set(orderNos)])
+    .where('orders.invoice_required', '=', true);
+  if (userId !== undefined) q = q.where('orders.user_id', '=', userId);
+  const byNo = new Map((await q.execute()).map((r) => [r.order_no, r]));
+  return orderNos.map((no) => {
+    const r = byNo.get(no);
+    if (!r) return null;
+    return {
+      invoiceType: r.invoice_type === 'vat_special' ? 'VAT_SPECIAL' : 'VAT_GENERAL',
+      pickupMethod: r.pickup_method === 'express' ? 'EXPRESS' : r.pickup_method === 'electronic' ? 'ELECTRONIC' : null,
+      invoicePayable: r.invoice_payable, services: r.services, taxpayerInden: r.taxpayer_inden, registeredOffice: r.registered_office,
+      financePhone: r.finance_phone, accountOpeningBank: r.account_opening_bank, bankAccount: r.bank_account, recipientName: r.recipient_name,
+      contactPhone: r.contact_phone, contactArea: r.contact_area, contactMail: r.contact_mail, province: r.province, city: r.city, area: r.area,
+      detailedAddress: r.detailed_address,
+    };
+  });
+}

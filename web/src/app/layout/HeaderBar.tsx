@@ -1,7 +1,7 @@
 import { Box, Button, Flex, HStack, Link, Spacer, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router-dom';
-import { openAuth } from '../../lib/auth-dialog';
+import { requestLogin } from '../../lib/login-gate';
 import { HOME_URL } from '../../lib/config';
 import { storedLocale } from '../../lib/i18n';
 import { useSession } from '../../lib/session';
@@ -44,7 +44,7 @@ export function HeaderBar() {
         ) : user ? (
           <UserMenu user={user} />
         ) : (
-          <Button size="sm" colorPalette="blue" onClick={() => openAuth('login')} data-testid="login-button">
+          <Button size="sm" colorPalette="blue" onClick={() => requestLogin('login')} data-testid="login-button">
             {t('nav.login')}
           </Button>
         )}

@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router-dom';
 import { Dropdown, DropdownItem, DropdownLabel } from '../../components/ui/Dropdown';
 import { MenuIcon } from '../../components/ui/icons';
 import { useLogout } from '../../features/auth';
-import { openAuth } from '../../lib/auth-dialog';
+import { requestLogin } from '../../lib/login-gate';
 import { HOME_URL, SERVICE_EMAIL, SERVICE_HOTLINE } from '../../lib/config';
 import { storedLocale } from '../../lib/i18n';
 import { useSession } from '../../lib/session';
@@ -41,7 +41,7 @@ export function MobileBar() {
                     {t('nav.logout')}
                   </DropdownItem>
                 ) : (
-                  <DropdownItem testId="mobile-login" onClick={go(() => openAuth('login'))}>
+                  <DropdownItem testId="mobile-login" onClick={go(() => requestLogin('login'))}>
                     {t('nav.login')}
                   </DropdownItem>
                 )}

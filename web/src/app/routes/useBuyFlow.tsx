@@ -1,9 +1,7 @@
 import { Suspense, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { notify } from '../../components/ui/toaster';
 import type { CatalogBook, Format } from '../../features/catalog';
 import type { PurchaseRequest } from '../../features/checkout';
-import { openAuth } from '../../lib/auth-dialog';
+import { loginNeededReload } from '../../lib/login-gate';
 import { useSession } from '../../lib/session';
 import { lazyWithTexts } from '../lazy';
 
@@ -12,11 +10,10 @@ const PurchaseFlow = lazyWithTexts(() => import('../../features/checkout/Purchas
 
 /**
  * Composes the catalog with the checkout (features do not import each other). Spec section 4:
- * paper → the paper-book dialog; no session → login; else the purchase dialog.
+ * paper → the paper-book dialog; no session → the login-needed flag and a reload; else the purchase dialog.
  */
 export function useBuyFlow() {
-  const { t } = useTranslation();
-  const { user } = useSession();
+  const { user, loading } = useSession();
   const [request, setRequest] = useState<PurchaseRequest | null>(null);
 
   const onBuy = (book: CatalogBook, format: Format) => {
@@ -25,9 +22,11 @@ export function useBuyFlow() {
       setRequest(next);
       return;
     }
+    // Spec section 4, step 3: no session → remember that a login is needed and reload; the
+    // reloaded page opens the login (app/RootLayout.tsx).
+    // While the session is still being asked for, nobody is known yet: not a guest either.
     if (!user) {
-      notify.info(t('nav.loginFirst'));
-      openAuth('login');
+      if (!loading) loginNeededReload();
       return;
     }
     setRequest(next);

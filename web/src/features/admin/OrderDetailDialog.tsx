@@ -2,6 +2,7 @@ import { Box, Grid, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@apollo/client/react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { InvoiceInfo } from '../../components/ui/InvoiceInfo';
 import { ShopDialog } from '../../components/ui/ShopDialog';
 import { DIALOG_WIDTH } from '../../lib/config';
 import { messageOf } from '../../lib/errors';
@@ -84,6 +85,7 @@ export function OrderDetailDialog({ orderNo, onClose }: { orderNo: string; onClo
       ) : (
         <Stack gap={5}>
           <Facts order={o} />
+          <InvoiceInfo required={!!o.invoiceRequired} invoice={o.invoice ?? null} />
           <OrderActions order={o} onDone={refresh} />
           <AuditTrail events={events.data?.orderEvents ?? []} />
         </Stack>

@@ -1,4 +1,5 @@
 import { gql, type TypedDocumentNode } from '@apollo/client';
+import type { Invoice } from '../../lib/invoice';
 
 export type OrderStatus = 'PENDING_PAYMENT' | 'PAID' | 'CANCELLED' | 'EXPIRED';
 export type Provider = 'WECHAT' | 'ALIPAY' | 'PAYPAL' | 'BANK_TRANSFER';
@@ -38,6 +39,9 @@ export interface AdminOrder {
   completionRequested: boolean;
   canCompleteBankTransfer: boolean;
   canMarkShipped: boolean;
+  /** Only asked for by the detail dialog. */
+  invoiceRequired?: boolean;
+  invoice?: Invoice | null;
 }
 
 export interface Paged<T> {
@@ -107,6 +111,26 @@ export const ADMIN_ORDER: TypedDocumentNode<{ adminOrder: AdminOrder | null }, {
       completionRequested
       canCompleteBankTransfer
       canMarkShipped
+      invoiceRequired
+      invoice {
+        invoiceType
+        pickupMethod
+        invoicePayable
+        taxpayerInden
+        services
+        registeredOffice
+        financePhone
+        accountOpeningBank
+        bankAccount
+        recipientName
+        contactArea
+        contactPhone
+        contactMail
+        province
+        city
+        area
+        detailedAddress
+      }
     }
   }
 `;

@@ -19,7 +19,7 @@ import { useCaptcha } from './useCaptcha';
 
 type Field = 'email' | 'password' | 'captcha';
 
-export function LoginDialog({ open, email }: { open: boolean; email: string }) {
+export function LoginDialog({ open, email, onLoggedIn }: { open: boolean; email: string; onLoggedIn: () => void }) {
   const { t } = useTranslation();
   const client = useApolloClient();
   const captcha = useCaptcha();
@@ -66,6 +66,7 @@ export function LoginDialog({ open, email }: { open: boolean; email: string }) {
       await login({ variables: { account, password, captcha: answer.trim() } });
       notify.success(t('auth.login.success'));
       closeAuth();
+      onLoggedIn();
       await sessionChanged(client);
     } catch (err) {
       const { code, message } = apiError(err);

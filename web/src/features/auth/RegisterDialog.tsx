@@ -22,7 +22,7 @@ import { useCodeSender } from './useCodeSender';
 
 type Field = 'email' | 'code' | 'firstName' | 'lastName' | 'company' | 'password' | 'confirmPassword';
 
-export function RegisterDialog({ open, email }: { open: boolean; email: string }) {
+export function RegisterDialog({ open, email, onLoggedIn }: { open: boolean; email: string; onLoggedIn: () => void }) {
   const { t } = useTranslation();
   const client = useApolloClient();
   const [confirmCode] = useMutation(CONFIRM_CODE);
@@ -76,6 +76,7 @@ export function RegisterDialog({ open, email }: { open: boolean; email: string }
       await register({ variables: { input } });
       notify.success(t('auth.register.success'));
       closeAuth();
+      onLoggedIn();
       await sessionChanged(client);
     } catch (err) {
       const { code, message } = apiError(err);

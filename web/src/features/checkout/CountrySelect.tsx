@@ -13,6 +13,8 @@ interface Props {
   onChange: (name: string) => void;
   error?: string | null;
   label: string;
+  /** Takes the focus once the countries are there (the first field of the purchase dialog). */
+  autoFocus?: boolean;
 }
 
 interface Option {
@@ -22,7 +24,7 @@ interface Option {
 }
 
 /** Required, searchable and clearable select of about 240 countries, named in the UI language. */
-export function CountrySelect({ value, onChange, error, label }: Props) {
+export function CountrySelect({ value, onChange, error, label, autoFocus }: Props) {
   const { t } = useTranslation();
   const { data } = useQuery(COUNTRIES);
   const zh = storedLocale() === 'zh';
@@ -31,11 +33,11 @@ export function CountrySelect({ value, onChange, error, label }: Props) {
     [data, zh],
   );
   if (!data) return <TextInput aria-label={label} placeholder={t('common.loading')} disabled />;
-  return <CountryCombobox options={options} value={value} onChange={onChange} error={error} label={label} />;
+  return <CountryCombobox options={options} value={value} onChange={onChange} error={error} label={label} autoFocus={autoFocus} />;
 }
 
 /** Mounted once the countries are there, so a preset value shows its name at once. */
-function CountryCombobox({ options, value, onChange, error, label }: Props & { options: Option[] }) {
+function CountryCombobox({ options, value, onChange, error, label, autoFocus }: Props & { options: Option[] }) {
   const { t } = useTranslation();
   const { contains } = useFilter({ sensitivity: 'base' });
   const { collection, filter } = useListCollection<Option>({ initialItems: options, filter: contains });
@@ -59,7 +61,7 @@ function CountryCombobox({ options, value, onChange, error, label }: Props & { o
           <Field.RequiredIndicator />
         </Combobox.Label>
         <Combobox.Control>
-          <Combobox.Input placeholder={t('purchase.countryPlaceholder')} />
+          <Combobox.Input placeholder={t('purchase.countryPlaceholder')} autoFocus={autoFocus} />
           <Combobox.IndicatorGroup>
             <Combobox.ClearTrigger aria-label={t('purchase.clearCountry')} />
             <Combobox.Trigger />

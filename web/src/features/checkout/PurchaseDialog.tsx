@@ -5,8 +5,10 @@ import { ServiceEmail } from '../../components/ui/ServiceEmail';
 import { ShopDialog } from '../../components/ui/ShopDialog';
 import { DIALOG_WIDTH } from '../../lib/config';
 import { separatorRecipe } from '../../lib/theme';
+import type { Invoice } from '../../lib/invoice';
 import type { BookFormat, PaymentMethod } from './api';
 import { CountrySelect } from './CountrySelect';
+import { InvoiceFields, InvoiceSwitch, useInvoiceForm } from './InvoiceForm';
 import { PaymentChoice, payTypeOf, providerMethods } from './PaymentChoice';
 
 export interface PurchaseBook {
@@ -20,16 +22,19 @@ interface Props {
   book: PurchaseBook;
   format: BookFormat;
   busy: boolean;
-  onSubmit: (country: string, method: PaymentMethod) => void;
+  /** The invoice is null unless the invoice switch is on. */
+  onSubmit: (country: string, method: PaymentMethod, invoice: Invoice | null) => void;
   onClose: () => void;
 }
 
-/** Country, the e-book note, the service email and the payment choice (spec section 2). */
+/** Country, the e-book note, the invoice, the service email and the payment choice (spec sections 2, 3). */
 export function PurchaseDialog({ book, format, busy, onSubmit, onClose }: Props) {
   const { t } = useTranslation();
   const [country, setCountry] = useState('');
   const [countryError, setCountryError] = useState<string | null>(null);
   const [method, setMethod] = useState<PaymentMethod>(providerMethods()[0]!);
+  const [invoiceOn, setInvoiceOn] = useState(false);
+  const invoice = useInvoiceForm();
 
   const changeCountry = (name: string) => {
     setCountry(name);
@@ -41,7 +46,8 @@ export function PurchaseDialog({ book, format, busy, onSubmit, onClose }: Props)
       setCountryError(t('validation.countryRequired'));
       return;
     }
-    onSubmit(country, method);
+    if (invoiceOn && !invoice.form.validate()) return;
+    onSubmit(country, method, invoiceOn ? invoice.value() : null);
   };
 
   return (
@@ -75,12 +81,15 @@ export function PurchaseDialog({ book, format, busy, onSubmit, onClose }: Props)
           </Text>{' '}
           {book.price} {book.currency} {t('books.vat')}
         </Text>
-        <CountrySelect value={country} onChange={changeCountry} error={countryError} label={t('purchase.country')} />
+        <CountrySelect value={country} onChange={changeCountry} error={countryError} label={t('purchase.country')} autoFocus />
         {format === 'EBOOK' ? (
           <Text color="red.600" fontSize="sm" data-testid="ebook-note">
             {t('purchase.ebookNote')}
           </Text>
         ) : null}
+        <Separator recipe={separatorRecipe} />
+        <InvoiceSwitch on={invoiceOn} onChange={setInvoiceOn} />
+        {invoiceOn ? <InvoiceFields invoice={invoice} /> : null}
         <Separator recipe={separatorRecipe} />
         <PaymentChoice value={method} onChange={setMethod} />
         <Separator recipe={separatorRecipe} />

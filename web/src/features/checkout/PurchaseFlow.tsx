@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router-dom';
 import { notify } from '../../components/ui/toaster';
 import { messageOf } from '../../lib/errors';
 import { storedLocale } from '../../lib/i18n';
+import type { Invoice } from '../../lib/invoice';
 import { readStored } from '../../lib/storage';
 import { CHECKOUT, ORDER_STATUS, type BookFormat, type PaymentMethod, type PurchaseInfoInput } from './api';
 import { afterCheckout, payInWeChat, submitProviderForm } from './next-action';
@@ -31,6 +32,7 @@ export function PurchaseFlow({ request, onClose }: { request: PurchaseRequest; o
   // One key per purchase attempt: a retried submit cannot create a second payment.
   const idempotencyKey = useRef(crypto.randomUUID());
   const method = useRef<PaymentMethod>('PAYPAL');
+  const invoice = useRef<Invoice | null>(null);
 
   if (request.format === 'PAPER') return <PaperBookDialog onClose={onClose} />;
 
@@ -61,7 +63,7 @@ export function PurchaseFlow({ request, onClose }: { request: PurchaseRequest; o
         return;
       }
       const { data } = await checkout({
-        variables: { input: { bookId: request.book.id, format: request.format, language: storedLocale(), country, paymentMethod: method.current, ...(openId ? { openId } : {}), ...(purchaseInfo ? { purchaseInfo } : {}) } },
+        variables: { input: { bookId: request.book.id, format: request.format, language: storedLocale(), country, paymentMethod: method.current, ...(openId ? { openId } : {}), ...(purchaseInfo ? { purchaseInfo } : {}), ...(invoice.current ? { invoice: invoice.current } : {}) } },
         context: { headers: { 'Idempotency-Key': idempotencyKey.current } },
       });
       if (!data) throw new Error('no checkout answer');
@@ -126,8 +128,10 @@ export function PurchaseFlow({ request, onClose }: { request: PurchaseRequest; o
           format={request.format}
           busy={busy}
           onClose={onClose}
-          onSubmit={(country, m) => {
+          onSubmit={(country, m, inv) => {
             method.current = m;
+            // Spec section 3: the invoice fields are sent only when the invoice switch is on.
+            invoice.current = inv;
             // Bank transfer needs the purchase information for the invoice first.
             if (m === 'BANK_TRANSFER') setStep({ kind: 'info', country });
             else void submit(country);

@@ -1,4 +1,5 @@
 import { gql, type TypedDocumentNode } from '@apollo/client';
+import type { Invoice } from '../../lib/invoice';
 
 export type PaymentMethod = 'WECHAT_NATIVE' | 'WECHAT_JSAPI' | 'ALIPAY' | 'PAYPAL' | 'BANK_TRANSFER';
 export type BookFormat = 'EBOOK' | 'PAPER';
@@ -40,6 +41,7 @@ export interface CheckoutInput {
   country: string;
   paymentMethod: PaymentMethod;
   purchaseInfo?: PurchaseInfoInput;
+  invoice?: Invoice;
   openId?: string;
 }
 

@@ -2,7 +2,7 @@ import { Button, Heading, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@apollo/client/react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { openAuth } from '../../lib/auth-dialog';
+import { requestLogin } from '../../lib/login-gate';
 import { messageOf } from '../../lib/errors';
 import { useSession } from '../../lib/session';
 import { ORDERS, type OrderFilter } from './api';
@@ -55,12 +55,15 @@ function OrdersList() {
   );
 }
 
-/** /orders: My Orders needs a login; a guest gets the login dialog (spec section 2). */
+/**
+ * /orders: My Orders needs a login. A guest goes to the external login page with access=order, or
+ * (no external page configured) gets the login dialog and lands here after logging in.
+ */
 export function OrdersPage() {
   const { t } = useTranslation();
   const { user, loading } = useSession();
   useEffect(() => {
-    if (!loading && !user) openAuth('login');
+    if (!loading && !user) requestLogin('order');
   }, [loading, user]);
   return (
     <Stack gap={6}>
@@ -74,7 +77,7 @@ export function OrdersPage() {
       ) : (
         <Stack align="start" data-testid="orders-guest">
           <Text>{t('nav.loginFirst')}</Text>
-          <Button colorPalette="blue" onClick={() => openAuth('login')}>
+          <Button colorPalette="blue" onClick={() => requestLogin('order')}>
             {t('nav.login')}
           </Button>
         </Stack>

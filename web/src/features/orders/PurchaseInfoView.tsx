@@ -1,4 +1,5 @@
-import { Button, DataList, Spinner, Text } from '@chakra-ui/react';
+import { Button, DataList, Spinner, Stack, Text } from '@chakra-ui/react';
+import { InvoiceInfo } from '../../components/ui/InvoiceInfo';
 import { useQuery } from '@apollo/client/react';
 import { useTranslation } from 'react-i18next';
 import { ShopDialog } from '../../components/ui/ShopDialog';
@@ -8,7 +9,10 @@ import { PURCHASE_INFO, type PurchaseInfo } from './api';
 
 const FIELDS: (keyof PurchaseInfo)[] = ['streetNumber', 'zip', 'town', 'province', 'country', 'vatId', 'landlineTel', 'letterbox', 'mobileTel', 'purchaseOrderNo'];
 
-/** The read-only purchase information of one order; empty optional values show '-'. */
+/**
+ * The read-only purchase information of one order (empty optional values show '-'), with its
+ * invoice status and invoice info.
+ */
 export function PurchaseInfoView({ orderNo, onClose }: { orderNo: string; onClose: () => void }) {
   const { t } = useTranslation();
   const { data, loading, error } = useQuery(PURCHASE_INFO, { variables: { orderNo }, fetchPolicy: 'network-only' });
@@ -26,17 +30,22 @@ export function PurchaseInfoView({ orderNo, onClose }: { orderNo: string; onClos
         <Spinner />
       ) : error ? (
         <Text color="red.600">{t('common.errorOccurredLower')}</Text>
-      ) : !info ? (
-        <Text>{t('purchaseInfo.notFound')}</Text>
       ) : (
-        <DataList.Root recipe={dataListRecipe} orientation="horizontal">
-          {FIELDS.map((f) => (
-            <DataList.Item key={f}>
-              <DataList.ItemLabel>{t(`purchaseInfo.${f}`)}</DataList.ItemLabel>
-              <DataList.ItemValue>{info[f] || t('common.none')}</DataList.ItemValue>
-            </DataList.Item>
-          ))}
-        </DataList.Root>
+        <Stack gap={5}>
+          {!info ? (
+            <Text>{t('purchaseInfo.notFound')}</Text>
+          ) : (
+            <DataList.Root recipe={dataListRecipe} orientation="horizontal">
+              {FIELDS.map((f) => (
+                <DataList.Item key={f}>
+                  <DataList.ItemLabel>{t(`purchaseInfo.${f}`)}</DataList.ItemLabel>
+                  <DataList.ItemValue>{info[f] || t('common.none')}</DataList.ItemValue>
+                </DataList.Item>
+              ))}
+            </DataList.Root>
+          )}
+          {data?.order ? <InvoiceInfo required={data.order.invoiceRequired} invoice={data.order.invoice} /> : null}
+        </Stack>
       )}
     </ShopDialog>
   );

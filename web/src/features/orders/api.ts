@@ -1,4 +1,5 @@
 import { gql, type TypedDocumentNode } from '@apollo/client';
+import type { Invoice } from '../../lib/invoice';
 
 export type OrderStatus = 'PENDING_PAYMENT' | 'PAID' | 'CANCELLED' | 'EXPIRED';
 export type PaymentMethod = 'WECHAT_NATIVE' | 'WECHAT_JSAPI' | 'ALIPAY' | 'PAYPAL' | 'BANK_TRANSFER';
@@ -69,7 +70,11 @@ export interface PurchaseInfo {
   purchaseOrderNo: string | null;
 }
 
-export const PURCHASE_INFO: TypedDocumentNode<{ purchaseInfo: PurchaseInfo | null }, { orderNo: string }> = gql`
+/** The purchase information of an order, with its invoice status and invoice info. */
+export const PURCHASE_INFO: TypedDocumentNode<
+  { purchaseInfo: PurchaseInfo | null; order: { orderNo: string; invoiceRequired: boolean; invoice: Invoice | null } | null },
+  { orderNo: string }
+> = gql`
   query PurchaseInfo($orderNo: ID!) {
     purchaseInfo(orderNo: $orderNo) {
       streetNumber
@@ -82,6 +87,29 @@ export const PURCHASE_INFO: TypedDocumentNode<{ purchaseInfo: PurchaseInfo | nul
       landlineTel
       mobileTel
       purchaseOrderNo
+    }
+    order(orderNo: $orderNo) {
+      orderNo
+      invoiceRequired
+      invoice {
+        invoiceType
+        pickupMethod
+        invoicePayable
+        taxpayerInden
+        services
+        registeredOffice
+        financePhone
+        accountOpeningBank
+        bankAccount
+        recipientName
+        contactArea
+        contactPhone
+        contactMail
+        province
+        city
+        area
+        detailedAddress
+      }
     }
   }
 `;

@@ -1,0 +1,405 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import t, { type Test } from 'tap';
+import { en } from '../../web/src/locales/en/index.ts';
+import type { Messages } from '../../web/src/locales/en/index.ts';
+import { zh } from '../../web/src/locales/zh/index.ts';
+import { captchaAnswer, launchBrowser, openShop, screenshots, widthOf } from '../helpers/browser.js';
+import { startStack, uniqueEmail, type TestStack } from '../helpers/stack.js';
+import { tempDir } from '../helpers/tmp.js';
+import { logOutAndLogIn, openPurchase, pdfOpensOnlyWith, registerWithMailCode, saveDownload, type Method } from './buy-steps.js';
+
+// Issue 8's walk of a new buyer, in both languages and with every provider: register with the
+// code from the mail sink, log in with the captcha, buy an e-book through the provider's sandbox
+// cashier, see the order paid, download the PDF and open it with the email; bank transfer is
+// completed by an operator. A bought e-book cannot be bought again and there are three books, so
+// each language has two buyers with two providers each (checkout-en.test.ts, checkout-zh.test.ts):
+// one stack per file, the walks in turn.
+
+const env = { RETRY_DELAY_SCALE: '0.01', RATE_LIMIT_SCALE: '10' };
+const OP_PASSWORD = 'Operator1';
+const noise = (e: string) => /Failed to load resource/.test(e);
+let stack: TestStack;
+let browser: Browser;
+
+/** The file's stack (gateway, workers, payment sandboxes) and browser, shared by its walks. */
+export async function startWalks(): Promise<void> {
+  stack = await startStack(t, env, { payments: true });
+  browser = await launchBrowser(t);
+}
+
+export { logOutAndLogIn, registerWithMailCode };
+
+type Lang = 'en' | 'zh';
+const TEXTS: Record<Lang, Messages> = { en, zh };
+const COUNTRY: Record<Lang, { search: string; country: string }> = { en: { search: 'germ', country: 'Germany' }, zh: { search: '德', country: '德国' } };
+
+export interface Walk {
+  t: Test;
+  lang: Lang;
+  T: Messages;
+  page: Page;
+  context: BrowserContext;
+  email: string;
+  shot: (p: Page, step: string) => Promise<void>;
+  dir: string;
+}
+
+async function bookTitle(page: Page, book: number): Promise<string> {
+  return (await page.getByTestId('book').nth(book).getByRole('heading').innerText()).trim();
+}
+
+/** My Orders shows the order of this book paid (green), with the Download link. */
+async function seeOrderPaid(w: Walk, title: string) {
+  const { page, T } = w;
+  await page.getByRole('link', { name: T.nav.orders }).first().click();
+  await page.waitForURL('**/shop/orders');
+  const row = page.getByTestId('order-row').filter({ hasText: title });
+  await row.getByTestId('order-status').filter({ hasText: T.orders.statuses.PAID }).waitFor();
+  w.t.equal(await row.getByTestId('order-status').evaluate((e) => getComputedStyle(e).color), 'rgb(22, 163, 74)', `${title}: paid, in green`);
+  w.t.equal(await row.getByTestId('download').innerText(), T.orders.download, 'with the Download link');
+  return row;
+}
+
+/** After a provider's success dialog: confirm and download, then the PDF opens with the email only. */
+async function downloadFromResult(w: Walk, title: string, step: string) {
+  const ok = w.page.getByTestId('pay-success-dialog');
+  await ok.waitFor({ timeout: 30_000 });
+  w.t.match(await ok.innerText(), w.T.pay.successTitle, `'${w.T.pay.successTitle}'`);
+  await w.shot(w.page, step);
+  const pdf = await saveDownload(w.page, w.dir, () => ok.getByTestId('result-confirm').click());
+  w.t.equal(pdf.name, `${title}.pdf`, 'saved under the book name');
+  w.t.same(pdfOpensOnlyWith(pdf.file, w.email), { withPassword: true, without: false }, 'the PDF opens with the login email only');
+}
+
+async function purchase(w: Walk, book: number, method: Method) {
+  await w.page.getByRole('link', { name: w.T.nav.publication }).first().click();
+  await w.page.waitForURL('**/shop/index');
+  const title = await bookTitle(w.page, book);
+  const p = await openPurchase(w.page, w.T, { book, ...COUNTRY[w.lang], method, shot: w.shot });
+  w.t.equal(p.width, 900, 'purchase dialog is 900 px wide');
+  w.t.same(p.missing, [w.T.validation.countryRequired], 'the country is checked first');
+  w.t.equal(p.countryValue, COUNTRY[w.lang].country, 'the country name in the UI language');
+  w.t.ok(p.ebookNote, 'the red e-book note');
+  w.t.equal(p.submitText, method === 'BANK_TRANSFER' ? w.T.purchase.agreeAndSubmit : w.T.purchase.agreeAndPay);
+  w.t.match(await p.dlg.innerText(), /info@example\.org/, 'the service email');
+  return { ...p, title };
+}
+
+export async function walkWeChat(w: Walk, book: number) {
+  const { page, T } = w;
+  const p = await purchase(w, book, 'WECHAT_NATIVE');
+  await p.dlg.getByTestId('purchase-submit').click();
+  await page.waitForURL(/\/shop\/views\/pay\/WxNativePay/);
+  const qr = page.getByTestId('qr-page');
+  await qr.getByTestId('payee').filter({ hasNotText: '…' }).waitFor();
+  w.t.equal(await qr.getByTestId('amount').innerText(), ['75.00', '250.00', '50.00'][book], 'the amount');
+  w.t.equal(await qr.getByTestId('currency').innerText(), 'EUR');
+  w.t.ok((await qr.getByTestId('payee').innerText()).length > 1, 'the payee is shown');
+  const codeUrl = await qr.getByTestId('qr-code').getAttribute('data-code-url');
+  w.t.match(codeUrl, /^weixin:\/\/wxpay\/bizpayurl\?pr=/, 'the QR carries codeUrl');
+  w.t.ok(await qr.locator('[data-testid=qr-code] svg path').count(), 'the QR code is drawn');
+  await w.shot(page, 'wechat-qr-page');
+
+  // "Scanning": the sandbox cashier opened from codeUrl, in the buyer's phone.
+  const phone = await w.context.newPage();
+  await phone.goto(`${stack.sandboxes!.url}/wechat/cashier?pr=${encodeURIComponent(new URL(codeUrl!).searchParams.get('pr')!)}`);
+  await w.shot(phone, 'wechat-cashier');
+  await phone.locator('button[value=pay]').click();
+  await phone.close();
+
+  await page.waitForURL(/\/shop\/views\/pay\/WxPayResult/, { timeout: 20_000 });
+  await downloadFromResult(w, p.title, 'wechat-success');
+  await page.waitForURL(`**/shop/bookDetail/${book + 1}`);
+  await page.getByTestId('book-detail').waitFor();
+  w.t.ok(await page.getByTestId('book-detail').locator('input[value=EBOOK]').isDisabled(), 'the detail page knows it is bought');
+  w.t.equal(await page.getByTestId('gallery-window').locator('[aria-pressed]').count(), 4, 'a gallery window of 4 thumbnails');
+  await w.shot(page, 'wechat-book-detail');
+  await seeOrderPaid(w, p.title);
+  w.t.equal(await page.getByTestId('order-row').filter({ hasText: p.title }).locator('td').nth(5).innerText(), T.purchase.methods.WECHAT_NATIVE, 'paid by WeChat Pay');
+  await w.shot(page, 'wechat-orders');
+}
+
+export async function walkAlipay(w: Walk, book: number) {
+  const { page, T } = w;
+  const p = await purchase(w, book, 'ALIPAY');
+  await p.dlg.getByTestId('purchase-submit').click();
+  await page.waitForURL(/\/alipay\//);
+  await w.shot(page, 'alipay-cashier');
+  await page.locator('button.pay').click();
+  await page.waitForURL(/\/shop\/views\/pay\/AliPayResult/);
+  w.t.equal(await page.getByTestId('processing').innerText(), T.pay.processing, 'processing message in the UI language');
+  await downloadFromResult(w, p.title, 'alipay-success');
+  await page.waitForURL('**/shop/index');
+  await seeOrderPaid(w, p.title);
+  await w.shot(page, 'alipay-orders');
+}
+
+export async function walkPayPal(w: Walk, book: number) {
+  const { page, T } = w;
+  const p = await purchase(w, book, 'PAYPAL');
+  await p.dlg.getByTestId('purchase-submit').click();
+  await page.waitForURL(/\/paypal\//);
+  await w.shot(page, 'paypal-approval');
+  await page.locator('button.pay').click();
+  await page.waitForURL(/\/shop\/views\/pay\/PayPalResult/);
+  w.t.match(await page.getByTestId('processing').innerText(), /订单正在处理中.*The order is being processed, please wait patiently/, 'bilingual processing message');
+  await downloadFromResult(w, p.title, 'paypal-success');
+  await page.waitForURL('**/shop/index');
+
+  // The e-book is bought: its radio is disabled and paper is chosen.
+  const card = page.getByTestId('book').nth(book);
+  await card.getByText(T.books.purchased.replace('{{password}}', w.email)).waitFor();
+  w.t.ok(await card.locator('input[value=EBOOK]').isDisabled(), 'e-book radio disabled once bought');
+  w.t.ok(await card.locator('input[value=PAPER]').isChecked(), 'format forced to paper');
+  await w.shot(page, 'paypal-bought');
+
+  const row = await seeOrderPaid(w, p.title);
+  const cells = await row.locator('td').allInnerTexts();
+  w.t.match(cells[0], /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/, 'order time YYYY-MM-DD HH:mm');
+  w.t.match(cells.slice(2), [p.title, T.books.ebook, COUNTRY[w.lang].country, 'PayPal', /^\d+\.00$/, 'EUR', T.orders.statuses.PAID, w.email, T.orders.download]);
+  await w.shot(page, 'paypal-orders');
+  const again = await saveDownload(page, w.dir, () => row.getByTestId('download').click());
+  w.t.ok(pdfOpensOnlyWith(again.file, w.email).withPassword, 'the orders list downloads it too');
+
+  // A result page for a payment that cannot be confirmed: the failure dialog.
+  await page.goto('/shop/views/pay/PayPalResult?token=NO-SUCH-ORDER&key=1');
+  const failed = page.getByTestId('pay-failed-dialog');
+  await failed.waitFor();
+  w.t.match(await failed.innerText(), T.pay.failed, `'${T.pay.failed}'`);
+  await w.shot(page, 'paypal-failed');
+  await failed.getByTestId('result-confirm').click();
+  await page.waitForURL('**/shop/index');
+  w.t.equal(await page.evaluate(() => sessionStorage.getItem('payStatus')), 'failed', 'the session payStatus flag');
+}
+
+const INVOICE = {
+  invoicePayable: 'ACME Automotive Co., Ltd.',
+  taxpayerInden: '91310000MA1K000000',
+  services: 'Publications',
+  registeredOffice: 'Pudong, Shanghai',
+  financePhone: '021-12345678',
+  accountOpeningBank: 'Bank of Example',
+  bankAccount: '6222000000000000',
+  contactMail: 'finance@example.com',
+};
+
+/** The invoice switch of the purchase dialog: the fields, their messages and limits, filled. */
+async function fillInvoice(w: Walk, dlg: ReturnType<Page['getByTestId']>) {
+  const { T } = w;
+  const I = T.invoice;
+  const enter = (f: keyof typeof INVOICE) => T.validation.pleaseEnter.replace('{{field}}', I[f]);
+  w.t.equal(await dlg.getByTestId('invoice-fields').count(), 0, 'no invoice fields while the switch is off');
+  await dlg.getByTestId('invoice-switch').click();
+  const fields = dlg.getByTestId('invoice-fields');
+  await fields.waitFor();
+  for (const f of Object.keys(INVOICE) as (keyof typeof INVOICE)[]) w.t.equal(await fields.getByLabel(I[f]).count(), 1, `'${I[f]}' is a labelled field`);
+  await dlg.getByTestId('purchase-submit').click();
+  const shown = async () => (await fields.getByTestId('field-error').allInnerTexts()).filter(Boolean);
+  w.t.same((await shown()).sort(), [enter('invoicePayable'), enter('contactMail')].sort(), 'a general electronic invoice needs a payee and a mailbox');
+  await fields.getByTestId('invoiceType-VAT_SPECIAL').click();
+  await dlg.getByTestId('purchase-submit').click();
+  w.t.same(
+    (await shown()).sort(),
+    (['invoicePayable', 'taxpayerInden', 'registeredOffice', 'financePhone', 'accountOpeningBank', 'bankAccount', 'contactMail'] as const).map(enter).sort(),
+    'a VAT special invoice also needs the tax and bank details',
+  );
+  await w.shot(w.page, 'invoice-required');
+  await fields.locator('input[name=bankAccount]').fill('9'.repeat(256));
+  await fields.locator('input[name=contactMail]').fill('not-a-mail');
+  await fields.locator('input[name=services]').click();
+  w.t.ok((await shown()).includes(T.validation.tooLong255), `'${T.validation.tooLong255}'`);
+  w.t.ok((await shown()).includes(T.validation.emailInvalid), 'the contact email is checked');
+  for (const [f, v] of Object.entries(INVOICE)) await fields.locator(`input[name=${f}]`).fill(v);
+  await fields.getByTestId('pickupMethod-ELECTRONIC').click();
+  w.t.same(await shown(), [], 'no message left');
+  await w.shot(w.page, 'invoice-filled');
+}
+
+/** Bank transfer: purchase information, the offline notice, pending; an operator acts; paid. */
+export async function walkBankTransfer(w: Walk, book: number, opts: { invoice: boolean; operator: 'console' | 'legacy' }) {
+  const { page, T } = w;
+  const p = await purchase(w, book, 'BANK_TRANSFER');
+  w.t.ok(await p.dlg.getByTestId('offline-note').isVisible(), 'the offline note');
+  if (opts.invoice) await fillInvoice(w, p.dlg);
+  else {
+    // Switched on and off again: nothing of it is sent.
+    await p.dlg.getByTestId('invoice-switch').click();
+    await p.dlg.locator('input[name=invoicePayable]').fill('Not sent Ltd.');
+    await p.dlg.getByTestId('invoice-switch').click();
+    await p.dlg.getByTestId('invoice-fields').waitFor({ state: 'detached' });
+  }
+  await p.dlg.getByTestId('purchase-submit').click();
+
+  const info = page.getByTestId('purchase-info-dialog');
+  await info.waitFor();
+  w.t.equal(await widthOf(page, '[data-testid=purchase-info-dialog]'), 960, 'purchase-info form is 960 px wide');
+  w.t.equal(await info.getByRole('combobox').inputValue(), COUNTRY[w.lang].country, 'the country is carried over');
+  await info.getByTestId('purchase-info-submit').click();
+  const enter = (f: 'streetNumber' | 'zip' | 'town') => T.validation.pleaseEnter.replace('{{field}}', T.purchaseInfo[f]);
+  w.t.same((await info.getByTestId('field-error').allInnerTexts()).filter(Boolean), [enter('streetNumber'), enter('zip'), enter('town')], 'required fields');
+  await info.locator('input[name=zip]').fill('1'.repeat(65));
+  await info.locator('input[name=town]').click();
+  w.t.ok((await info.getByTestId('field-error').allInnerTexts()).includes(T.validation.tooLong64), 'at most 64 characters');
+  await info.locator('input[name=streetNumber]').fill('Hauptstraße 5');
+  await info.locator('input[name=zip]').fill('10115');
+  await info.locator('input[name=town]').fill('Berlin');
+  await info.locator('input[name=vatId]').fill('DE123456789');
+  await w.shot(page, 'purchase-info');
+  await info.getByTestId('purchase-info-submit').click();
+
+  const notice = page.getByTestId('offline-dialog');
+  await notice.waitFor();
+  w.t.match(await notice.innerText(), T.purchase.offlineBody, `'${T.purchase.offlineBody}'`);
+  await w.shot(page, 'offline-notice');
+  await notice.getByRole('button', { name: T.common.ok }).click();
+
+  await page.getByRole('link', { name: T.nav.orders }).first().click();
+  const row = page.getByTestId('order-row').filter({ hasText: p.title });
+  await row.waitFor();
+  w.t.equal(await row.getByTestId('order-status').innerText(), T.orders.statuses.PENDING_PAYMENT);
+  w.t.equal(await row.getByTestId('order-status').evaluate((e) => getComputedStyle(e).color), 'rgb(220, 38, 38)', 'pending is red');
+  w.t.equal((await row.locator('td').last().innerText()).trim(), '-', 'no download before payment');
+  const orderNo = (await row.getAttribute('data-order-no'))!;
+  await w.shot(page, 'orders-pending');
+
+  // The read-only purchase information with the invoice status and info; empty values show '-'.
+  await row.getByRole('button', { name: orderNo }).click();
+  const view = page.getByTestId('purchase-info-view');
+  await view.getByTestId('invoice-status').waitFor();
+  const text = await view.innerText();
+  w.t.match(text, /Hauptstraße 5/);
+  w.t.match(text, new RegExp(`${T.purchaseInfo.letterbox}\\s*-`), "an empty letterbox shows '-'");
+  w.t.equal(await view.getByTestId('invoice-status').innerText(), opts.invoice ? T.invoice.required : T.invoice.notRequired, 'the invoice status');
+  if (opts.invoice) {
+    const inv = view.getByTestId('invoice-info');
+    w.t.equal(await inv.locator('[data-field=invoiceType]').innerText(), T.invoice.types.VAT_SPECIAL);
+    w.t.equal(await inv.locator('[data-field=pickupMethod]').innerText(), T.invoice.pickups.ELECTRONIC);
+    for (const [f, v] of Object.entries(INVOICE)) w.t.equal(await inv.locator(`[data-field=${f}]`).innerText(), v, `invoice info: ${f}`);
+    w.t.equal(await inv.locator('[data-field=detailedAddress]').innerText(), '-', "an empty invoice field shows '-'");
+  } else {
+    w.t.notMatch(text, /Not sent Ltd\./, 'the switched-off invoice was not sent');
+  }
+  await w.shot(page, 'purchase-info-view');
+  await view.getByRole('button', { name: T.common.close }).first().click();
+  await view.waitFor({ state: 'detached' });
+
+  const { ensureOperator } = await import('../../gateway/src/cli/operator.js');
+  const opEmail = uniqueEmail('op');
+  await ensureOperator(stack.db, { email: opEmail, password: OP_PASSWORD });
+  if (opts.operator === 'legacy') {
+    // An operator records the transfer through the legacy endpoint.
+    const { loginLegacy } = await import('../helpers/accounts.js');
+    const op = stack.client();
+    await loginLegacy(op, opEmail, OP_PASSWORD);
+    w.t.match(await op.form('/api/orderManagement/updateOrderStatus', { orderId: orderNo, orderStatus: '0' }), { code: 200 });
+  } else {
+    await operatorCompletes(w, orderNo, opEmail, opts.invoice);
+  }
+
+  await page.reload();
+  await row.getByTestId('order-status').filter({ hasText: T.orders.statuses.PAID }).waitFor({ timeout: 30_000 });
+  w.t.pass('paid after the operator acted');
+  // Filters: status and payment type.
+  await page.getByTestId('filter-status').selectOption('PENDING_PAYMENT');
+  await page.getByText(T.orders.empty).waitFor();
+  await page.getByTestId('filter-status').selectOption('PAID');
+  // The list keeps showing the previous rows until the filtered answer is there: wait for it.
+  const onlyRows = (wanted: { is?: string; not?: string }) =>
+    page.waitForFunction(
+      ({ is, not }) => {
+        const rows = [...document.querySelectorAll('[data-testid=order-row]')].map((r) => r.getAttribute('data-order-no'));
+        return rows.length === 1 && (!is || rows[0] === is) && (!not || rows[0] !== not);
+      },
+      wanted,
+    );
+  await page.getByTestId('filter-paytype').selectOption('3');
+  await w.t.resolves(onlyRows({ is: orderNo }), 'paid + offline: only the bank-transfer order');
+  await page.getByTestId('filter-paytype').selectOption('2');
+  await w.t.resolves(onlyRows({ not: orderNo }), 'paid + online: only the provider order');
+  await page.getByTestId('filter-paytype').selectOption('');
+  await row.waitFor();
+  await w.shot(page, 'orders-paid');
+  const pdf = await saveDownload(page, w.dir, () => row.getByTestId('download').click());
+  w.t.same(pdfOpensOnlyWith(pdf.file, w.email), { withPassword: true, without: false }, 'the e-book downloads and opens with the email');
+}
+
+/** The operator logs in (captcha), opens the order in the console, sees its invoice, completes it. */
+async function operatorCompletes(w: Walk, orderNo: string, opEmail: string, invoice: boolean) {
+  const T = w.T;
+  const op = await openShop(browser, stack.base);
+  const page = op.page;
+  await page.goto(`/shop/${w.lang}Page`);
+  await page.getByTestId('login-button').click();
+  const login = page.getByTestId('login-dialog');
+  await login.waitFor();
+  await login.locator('input[name=email]').fill(opEmail);
+  await login.locator('input[name=password]').fill(OP_PASSWORD);
+  await page.waitForFunction(() => (document.querySelector('[data-testid=captcha-image]') as HTMLImageElement | null)?.complete === true);
+  await login.locator('input[name=captcha]').fill(await captchaAnswer(page));
+  await login.getByRole('button', { name: T.auth.login.submit, exact: true }).click();
+  await login.waitFor({ state: 'detached' });
+  await page.getByRole('link', { name: T.nav.console }).click();
+  await page.getByTestId('admin-filter-search').fill(orderNo);
+  await page.getByTestId('admin-filter-apply').click();
+  const row = page.locator(`[data-testid=admin-order-row][data-order-no="${orderNo}"]`);
+  await row.getByTestId('admin-order-open').click();
+  const dlg = page.getByTestId('admin-order-dialog');
+  await dlg.getByTestId('invoice-status').waitFor();
+  w.t.equal(await dlg.getByTestId('invoice-status').innerText(), invoice ? T.invoice.required : T.invoice.notRequired, 'the console shows the invoice status');
+  if (invoice) w.t.equal(await dlg.getByTestId('invoice-info').locator('[data-field=invoicePayable]').innerText(), INVOICE.invoicePayable, 'and the invoice info');
+  await w.shot(page, 'console-order-invoice');
+  await dlg.getByTestId('bank-reference').fill('BANK-REF-4711');
+  await dlg.getByTestId('complete-bank-transfer').click();
+  const confirm = page.getByTestId('confirm-bank-dialog');
+  await confirm.waitFor();
+  await confirm.getByTestId('confirm-action').click();
+  await dlg.getByTestId('detail-status').filter({ hasText: T.orders.statuses.PAID }).waitFor({ timeout: 30_000 });
+  await w.shot(page, 'console-paid');
+  w.t.same(op.errors.filter((e) => !noise(e)), [], 'no page errors in the console');
+  await op.context.close();
+}
+
+/** One buyer of one language: opens the shop, then `steps`. */
+export function walk(name: string, lang: Lang, steps: (w: Walk) => Promise<void>) {
+  t.test(`${name} (${lang})`, async (t) => {
+    const { page, context, errors } = await openShop(browser, stack.base);
+    t.teardown(() => context.close());
+    const w: Walk = { t, lang, T: TEXTS[lang], page, context, email: uniqueEmail(`walk-${lang}`), shot: screenshots(`checkout-${lang}-${name.split(':')[0]!.replace(/\W+/g, '-').toLowerCase()}`), dir: tempDir(t) };
+    await page.goto(`/shop/${lang}Page`);
+    await page.getByTestId('book').first().waitFor();
+    await steps(w);
+    t.same(errors.filter((e) => !noise(e)), [], 'no page errors');
+  });
+}
+
+/** A guest's Buy now (spec section 4): paper → customer service; e-book → flag, reload, login. */
+export async function guestBuysFirst(w: Walk) {
+  const { page, T } = w;
+  const paperCard = page.getByTestId('book').nth(1);
+  await paperCard.getByText(T.books.paper, { exact: true }).click();
+  await paperCard.getByTestId('buy-now').click();
+  const paper = page.getByTestId('paper-dialog');
+  await paper.waitFor();
+  w.t.match(await paper.innerText(), /info@example\.org/, 'paper book: contact customer service');
+  await w.shot(page, 'paper-dialog');
+  await paper.getByRole('button', { name: T.common.ok }).click();
+  await page.evaluate(() => ((window as unknown as { beforeReload: boolean }).beforeReload = true));
+  await Promise.all([page.waitForEvent('load'), page.getByTestId('book').first().getByTestId('buy-now').click()]);
+  await page.getByTestId('login-dialog').waitFor();
+  w.t.equal(await page.evaluate(() => (window as unknown as { beforeReload?: boolean }).beforeReload ?? null), null, 'the page was reloaded');
+  w.t.equal(await page.evaluate(() => localStorage.getItem('loginNeeded')), null, 'the login-needed flag opened the login and is used up');
+  await w.shot(page, 'login-after-reload');
+}
+
+/** A guest opening My Orders gets the login (no external login page configured) and stays there. */
+export async function guestOpensOrders(w: Walk) {
+  const { page, T } = w;
+  await page.getByRole('link', { name: T.nav.orders }).first().click();
+  await page.getByTestId('login-dialog').waitFor();
+  w.t.ok(page.url().endsWith('/shop/orders'), 'My Orders asks a guest to log in');
+  await w.shot(page, 'orders-guest-login');
+  // The dialog belongs to the shell: going back keeps it open, and the login still leads to My Orders.
+  await page.goBack();
+  await page.waitForURL('**/shop/index');
+  w.t.ok(await page.getByTestId('login-dialog').isVisible(), 'back on the book list, the login is still asked for');
+}

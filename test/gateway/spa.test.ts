@@ -44,6 +44,7 @@ t.test("the page carries this deployment's service contacts and home pages", asy
     SERVICE_HOTLINE: '+49 30 1234 5678',
     HOME_URL_EN: 'https://standard.test/en/',
     HOME_URL_ZH: 'https://standard.test/zh/?q=</script><script>alert(1)</script>',
+    EXTERNAL_LOGIN_URL: 'https://platform.test/sso/login',
   });
   for (const url of ['/shop/index', '/shop/orders', '/shop/index.html']) {
     const page = await app.inject(url);
@@ -55,7 +56,14 @@ t.test("the page carries this deployment's service contacts and home pages", asy
       serviceEmail2: 'orders@shop.test',
       serviceHotline: '+49 30 1234 5678',
       homeUrl: { en: 'https://standard.test/en/', zh: 'https://standard.test/zh/?q=</script><script>alert(1)</script>' },
+      externalLoginUrl: 'https://platform.test/sso/login',
     }, `${url}: the configured values`);
     t.notMatch(page.body, /<script>alert/, `${url}: a value cannot close the block`);
   }
+});
+
+t.test('without an external login page the settings say so (the in-app dialog is used)', async (t) => {
+  const { app } = await buildTestApp(t);
+  const block = (await app.inject('/shop/index')).body.match(/id="shop-settings">(.*?)<\/script>/)?.[1];
+  t.equal((JSON.parse(block!) as { externalLoginUrl: unknown }).externalLoginUrl, null);
 });

@@ -1,18 +1,13 @@
-import { spawn } from 'node:child_process';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import path from 'node:path';
 import t from 'tap';
 import { launchBrowser, openShop, screenshots, signInBuyer } from '../helpers/browser.js';
 import { startStack, uniqueEmail } from '../helpers/stack.js';
-import { tempDir } from '../helpers/tmp.js';
 
 // Spec section 2: "Login redirects to a separate external home page with access=login or
 // access=order", and a guest opening /orders goes there with the order flag. The SPA does that
-// when it is built with VITE_EXTERNAL_LOGIN_URL; this suite builds it so, into a folder of its own,
-// serves that build, and stands in for the external page with a small HTTP server.
-
-const ROOT = path.resolve(import.meta.dirname, '../..');
+// when the gateway's EXTERNAL_LOGIN_URL is set (handed to it inside index.html); a small HTTP
+// server stands in for the external page.
 
 // The external login page: answers a page and remembers which addresses were asked for.
 const visits: URL[] = [];
@@ -26,18 +21,7 @@ await new Promise<void>((r) => external.listen(0, '127.0.0.1', r));
 t.teardown(() => external.close());
 const externalUrl = `http://127.0.0.1:${(external.address() as AddressInfo).port}/sso/login?from=shop`;
 
-const dist = tempDir(t, 'shop-web-external-');
-const built = await new Promise<number | null>((resolve) => {
-  const p = spawn(process.execPath, [path.join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--outDir', dist, '--emptyOutDir', '--logLevel', 'warn'], {
-    cwd: path.join(ROOT, 'web'),
-    env: { ...process.env, VITE_EXTERNAL_LOGIN_URL: externalUrl },
-    stdio: 'inherit',
-  });
-  p.on('exit', resolve);
-});
-if (built !== 0) throw new Error(`the SPA build with VITE_EXTERNAL_LOGIN_URL failed (${built})`);
-
-const stack = await startStack(t, { WEB_DIST_DIR: dist });
+const stack = await startStack(t, { EXTERNAL_LOGIN_URL: externalUrl });
 const browser = await launchBrowser(t);
 
 t.test('with an external login page every login goes there with its access flag', async (t) => {

@@ -6,10 +6,11 @@ export interface StorefrontSettings {
   serviceEmail2: string;
   serviceHotline: string;
   homeUrl: { en: string; zh: string };
+  externalLoginUrl: string | null;
 }
 
 export function storefrontSettings(config: GatewayConfig): StorefrontSettings {
-  return { serviceEmail: config.serviceEmail, serviceEmail2: config.serviceEmail2, serviceHotline: config.serviceHotline, homeUrl: config.homeUrl };
+  return { serviceEmail: config.serviceEmail, serviceEmail2: config.serviceEmail2, serviceHotline: config.serviceHotline, homeUrl: config.homeUrl, externalLoginUrl: config.externalLoginUrl };
 }
 
 /**

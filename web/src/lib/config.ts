@@ -10,6 +10,7 @@ interface ServerSettings {
   serviceEmail2?: string;
   serviceHotline?: string;
   homeUrl?: { en?: string; zh?: string };
+  externalLoginUrl?: string | null;
 }
 
 /** The deployment's settings, which the gateway writes into index.html (see gateway/src/plugins/spa-settings.ts). */
@@ -36,9 +37,10 @@ export const HOME_URL = {
 
 /**
  * The external login page (spec section 2: login goes to a separate home page with access=login
- * or access=order). Unset by default: the in-app login dialog is used instead.
+ * or access=order). Unset by default: the in-app login dialog is used instead. The gateway's
+ * EXTERNAL_LOGIN_URL decides, null included; the build's value only applies without a gateway.
  */
-export const EXTERNAL_LOGIN_URL: string | null = import.meta.env.VITE_EXTERNAL_LOGIN_URL || null;
+export const EXTERNAL_LOGIN_URL: string | null = server.externalLoginUrl !== undefined ? server.externalLoginUrl : import.meta.env.VITE_EXTERNAL_LOGIN_URL || null;
 
 export const CODE_COOLDOWN_S = 60;
 export const CODE_FAILURE_COOLDOWN_S = 10;

@@ -13,7 +13,7 @@ export function externalLoginHref(base: string, access: LoginAccess): string {
 }
 
 /**
- * Asks for a login. With an external login page configured (VITE_EXTERNAL_LOGIN_URL) the browser
+ * Asks for a login. With an external login page configured (the gateway's EXTERNAL_LOGIN_URL) the browser
  * goes there with access=login or access=order; without one the in-app login dialog opens, and a
  * login that came from My Orders lands on /orders.
  */

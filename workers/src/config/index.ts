@@ -34,6 +34,8 @@ export interface GatewayConfig extends CommonConfig {
   serviceHotline: string;
   /** The external home page per language. */
   homeUrl: { en: string; zh: string };
+  /** The external login page; null = the in-app login dialog. */
+  externalLoginUrl: string | null;
   enableTestHooks: boolean;
   rateLimitScale: number;
   payeeName: string;
@@ -108,6 +110,7 @@ export function loadGatewayConfig(env: RawConfig = process.env): GatewayConfig {
     serviceEmail2: v.SERVICE_EMAIL_2 as string,
     serviceHotline: v.SERVICE_HOTLINE as string,
     homeUrl: { en: v.HOME_URL_EN as string, zh: v.HOME_URL_ZH as string },
+    externalLoginUrl: (v.EXTERNAL_LOGIN_URL as string | undefined) || null,
     enableTestHooks: v.ENABLE_TEST_HOOKS as boolean,
     rateLimitScale: v.RATE_LIMIT_SCALE as number,
     payeeName: v.PAYEE_NAME as string,

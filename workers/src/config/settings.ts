@@ -46,6 +46,7 @@ export const settings = [
   { name: 'SERVICE_EMAIL_2', kind: 'string', default: 'service@example.org', usedBy: ['gateway'], description: 'Second customer-service mailbox shown to buyers.' },
   { name: 'SERVICE_HOTLINE', kind: 'string', default: '+86 400 000 0000', usedBy: ['gateway'], description: 'Customer-service hotline shown to buyers.' },
   { name: 'HOME_URL_EN', kind: 'url', default: 'https://example.org/en/', usedBy: ['gateway'], description: 'External home page the header links to in English.' },
+  { name: 'EXTERNAL_LOGIN_URL', kind: 'url', usedBy: ['gateway'], description: "The platform's external login page (spec section 2): when set, every login the shop asks for goes there with access=login or access=order; unset, the shop's own login dialog opens." },
   { name: 'HOME_URL_ZH', kind: 'url', default: 'https://example.org/zh/', usedBy: ['gateway'], description: 'External home page the header links to in Chinese.' },
   { name: 'REGISTRATION_SERVICE_URL', kind: 'url', default: 'http://127.0.0.1:4100/register', usedBy: ['workers'], description: 'External registration service that mirrors new accounts.' },
   { name: 'APP_SECRET', kind: 'string', default: 'dev-only-secret-do-not-use-in-production', usedBy: both, secret: true, description: 'Secret for hashing codes and sealing data between gateway and workers (at least 32 characters in production).' },

@@ -138,8 +138,9 @@ t.test('bad input fails at once with UnrecoverableError; payloads carry no perso
   for (const [queue, data] of bad) {
     const job = await (deps.queues[queue] as unknown as Queue).add(queue, data);
     const failed = await eventually(`${queue} failed`, async () => {
-      const j = await (deps.queues[queue] as unknown as Queue).getJob(job.id!);
-      return (await j!.getState()) === 'failed' ? j : false;
+      // The state first, then the job: a job read before it failed would carry no failedReason.
+      const q = deps.queues[queue] as unknown as Queue;
+      return (await q.getJobState(job.id!)) === 'failed' ? q.getJob(job.id!) : false;
     });
     // Failed for good on the first try (BullMQ counts a payload refused before processing as 0 or 1).
     t.ok(failed!.attemptsMade <= 1, `${queue} ${JSON.stringify(data)}: no retries`);

@@ -65,9 +65,15 @@ async function main(): Promise<void> {
     }, config.shutdownGraceMs);
     timer.unref();
     watch.stop();
-    await Promise.all(workers.map((w) => w.close()));
-    await metricsServer?.close();
-    await closeQueues(queues);
+    try {
+      await Promise.all(workers.map((w) => w.close()));
+      await metricsServer?.close();
+      await closeQueues(queues);
+    } catch (err) {
+      // Running jobs were given their chance; what failed to close is said, not thrown unheard.
+      log.error({ err }, 'stopping failed');
+      process.exit(1);
+    }
     await Promise.allSettled([connection.quit(), producer.quit(), db.destroy()]);
     log.info('workers stopped');
     process.exit(0);

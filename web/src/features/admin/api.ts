@@ -51,7 +51,34 @@ export interface Paged<T> {
   pageSize: number;
 }
 
-// Documents are plain text (parsed at build time): the order fields are repeated, not a fragment.
+// Fragments are put into the documents at build time (vite.config.ts, precompileGql).
+const ADMIN_ORDER_FIELDS = gql`
+  fragment AdminOrderFields on AdminOrder {
+    orderNo
+    createdAt
+    bookName
+    format
+    country
+    quantity
+    payType
+    provider
+    amount
+    currency
+    status
+    shippingStatus
+    buyerEmail
+    buyerName
+    remarks
+    paidAt
+    shippedAt
+    bankReference
+    providerRef
+    completionRequested
+    canCompleteBankTransfer
+    canMarkShipped
+  }
+`;
+
 export const ADMIN_ORDERS: TypedDocumentNode<{ adminOrders: Paged<AdminOrder> }, { filter: AdminOrderFilter; page: number; pageSize: number }> = gql`
   query AdminOrders($filter: AdminOrderFilter, $page: Int, $pageSize: Int) {
     adminOrders(filter: $filter, page: $page, pageSize: $pageSize) {
@@ -59,58 +86,17 @@ export const ADMIN_ORDERS: TypedDocumentNode<{ adminOrders: Paged<AdminOrder> },
       page
       pageSize
       items {
-        orderNo
-        createdAt
-        bookName
-        format
-        country
-        quantity
-        payType
-        provider
-        amount
-        currency
-        status
-        shippingStatus
-        buyerEmail
-        buyerName
-        remarks
-        paidAt
-        shippedAt
-        bankReference
-        providerRef
-        completionRequested
-        canCompleteBankTransfer
-        canMarkShipped
+        ...AdminOrderFields
       }
     }
   }
+  ${ADMIN_ORDER_FIELDS}
 `;
 
 export const ADMIN_ORDER: TypedDocumentNode<{ adminOrder: AdminOrder | null }, { orderNo: string }> = gql`
   query AdminOrder($orderNo: ID!) {
     adminOrder(orderNo: $orderNo) {
-      orderNo
-      createdAt
-      bookName
-      format
-      country
-      quantity
-      payType
-      provider
-      amount
-      currency
-      status
-      shippingStatus
-      buyerEmail
-      buyerName
-      remarks
-      paidAt
-      shippedAt
-      bankReference
-      providerRef
-      completionRequested
-      canCompleteBankTransfer
-      canMarkShipped
+      ...AdminOrderFields
       invoiceRequired
       invoice {
         invoiceType
@@ -133,6 +119,7 @@ export const ADMIN_ORDER: TypedDocumentNode<{ adminOrder: AdminOrder | null }, {
       }
     }
   }
+  ${ADMIN_ORDER_FIELDS}
 `;
 
 export interface AuditEvent {
@@ -147,20 +134,27 @@ export interface AuditEvent {
   data: string | null;
 }
 
+const AUDIT_EVENT_FIELDS = gql`
+  fragment AuditEventFields on AuditEvent {
+    id
+    type
+    actorType
+    actorId
+    actorEmail
+    createdAt
+    before
+    after
+    data
+  }
+`;
+
 export const ORDER_EVENTS: TypedDocumentNode<{ orderEvents: AuditEvent[] }, { orderNo: string }> = gql`
   query OrderEvents($orderNo: ID!) {
     orderEvents(orderNo: $orderNo) {
-      id
-      type
-      actorType
-      actorId
-      actorEmail
-      createdAt
-      before
-      after
-      data
+      ...AuditEventFields
     }
   }
+  ${AUDIT_EVENT_FIELDS}
 `;
 
 /** The answer of an order action: only the fields an action changes, merged into the cache. */
@@ -259,15 +253,8 @@ export const RETRY_MIRROR: TypedDocumentNode<{ retryRegistrationMirror: { change
 export const MIRROR_EVENTS: TypedDocumentNode<{ registrationMirrorEvents: AuditEvent[] }, { userId: string }> = gql`
   query RegistrationMirrorEvents($userId: ID!) {
     registrationMirrorEvents(userId: $userId) {
-      id
-      type
-      actorType
-      actorId
-      actorEmail
-      createdAt
-      before
-      after
-      data
+      ...AuditEventFields
     }
   }
+  ${AUDIT_EVENT_FIELDS}
 `;

@@ -23,23 +23,31 @@ export const EMAIL_REGISTERED: TypedDocumentNode<{ emailRegistered: boolean }, {
   }
 `;
 
+// Put into the documents at build time (vite.config.ts, precompileGql).
+const LOGIN_PAYLOAD_FIELDS = gql`
+  fragment LoginPayloadFields on LoginPayload {
+    user {
+      userId
+      firstName
+      lastName
+      email
+      phoneArea
+      phoneNo
+      language
+      loginFirst
+      company
+    }
+    expiresAt
+  }
+`;
+
 export const LOGIN: TypedDocumentNode<{ login: LoginPayload }, { account: string; password: string; captcha: string }> = gql`
   mutation Login($account: String!, $password: String!, $captcha: String!) {
     login(account: $account, password: $password, captcha: $captcha) {
-      user {
-        userId
-        firstName
-        lastName
-        email
-        phoneArea
-        phoneNo
-        language
-        loginFirst
-        company
-      }
-      expiresAt
+      ...LoginPayloadFields
     }
   }
+  ${LOGIN_PAYLOAD_FIELDS}
 `;
 
 export interface RegisterInput {
@@ -57,20 +65,10 @@ export interface RegisterInput {
 export const REGISTER: TypedDocumentNode<{ register: LoginPayload }, { input: RegisterInput }> = gql`
   mutation Register($input: RegisterInput!) {
     register(input: $input) {
-      user {
-        userId
-        firstName
-        lastName
-        email
-        phoneArea
-        phoneNo
-        language
-        loginFirst
-        company
-      }
-      expiresAt
+      ...LoginPayloadFields
     }
   }
+  ${LOGIN_PAYLOAD_FIELDS}
 `;
 
 export const REQUEST_CODE: TypedDocumentNode<{ requestCode: boolean }, { account: string; purpose: CodePurpose }> = gql`

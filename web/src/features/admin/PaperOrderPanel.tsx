@@ -9,15 +9,16 @@ import { messageOf } from '../../lib/errors';
 import { useForm } from '../../lib/form';
 import { storedLocale } from '../../lib/i18n';
 import { checkboxRecipe } from '../../lib/theme';
+import { PURCHASE_INFO_TEXT_FIELDS, REQUIRED_PURCHASE_INFO, purchaseInfoFrom, type PurchaseInfoTextField } from '../../lib/purchase-info';
 import { checkEmail, checkPurchaseText } from '../../lib/validation';
 import { ConfirmDialog } from './ConfirmDialog';
 import { PAPER_ORDER_CHOICES, RECORD_PAPER_ORDER, type RecordPaperOrderInput } from './paper-api';
 import { FilterSelect } from './Select';
 
-const INFO_FIELDS = ['streetNumber', 'zip', 'town', 'province', 'vatId', 'landlineTel', 'letterbox', 'mobileTel', 'purchaseOrderNo'] as const;
-type InfoField = (typeof INFO_FIELDS)[number];
+const INFO_FIELDS = PURCHASE_INFO_TEXT_FIELDS;
+type InfoField = PurchaseInfoTextField;
 type Field = InfoField | 'buyerEmail' | 'bookId' | 'language' | 'quantity' | 'country' | 'remarks' | 'paymentReference';
-const REQUIRED_INFO = new Set<Field>(['streetNumber', 'zip', 'town']);
+const REQUIRED_INFO = REQUIRED_PURCHASE_INFO;
 
 const EMPTY: Record<Field, string> = {
   buyerEmail: '', bookId: '', language: storedLocale(), quantity: '1', country: '', remarks: '', paymentReference: '',
@@ -83,18 +84,7 @@ export function PaperOrderPanel() {
       remarks: opt(v.remarks),
       markPaid,
       paymentReference: markPaid ? opt(v.paymentReference) : null,
-      purchaseInfo: {
-        streetNumber: v.streetNumber.trim(),
-        zip: v.zip.trim(),
-        town: v.town.trim(),
-        country: v.country,
-        province: opt(v.province),
-        vatId: opt(v.vatId),
-        landlineTel: opt(v.landlineTel),
-        letterbox: opt(v.letterbox),
-        mobileTel: opt(v.mobileTel),
-        purchaseOrderNo: opt(v.purchaseOrderNo),
-      },
+      purchaseInfo: purchaseInfoFrom(v, v.country),
     });
   };
 

@@ -1,4 +1,5 @@
 import { gql, type TypedDocumentNode } from '@apollo/client';
+import type { PurchaseInfoValue } from '../../lib/purchase-info';
 
 export interface PaperBook {
   id: string;
@@ -38,18 +39,7 @@ export interface RecordPaperOrderInput {
   remarks: string | null;
   markPaid: boolean;
   paymentReference: string | null;
-  purchaseInfo: {
-    streetNumber: string;
-    zip: string;
-    town: string;
-    country: string;
-    province: string | null;
-    vatId: string | null;
-    landlineTel: string | null;
-    letterbox: string | null;
-    mobileTel: string | null;
-    purchaseOrderNo: string | null;
-  };
+  purchaseInfo: PurchaseInfoValue;
 }
 
 export const RECORD_PAPER_ORDER: TypedDocumentNode<

@@ -5,13 +5,14 @@ import { FormField } from '../../components/ui/FormField';
 import { ShopDialog } from '../../components/ui/ShopDialog';
 import { DIALOG_WIDTH } from '../../lib/config';
 import { useForm } from '../../lib/form';
+import { PURCHASE_INFO_TEXT_FIELDS, REQUIRED_PURCHASE_INFO, purchaseInfoFrom } from '../../lib/purchase-info';
 import { checkPurchaseText } from '../../lib/validation';
 import type { PurchaseInfoInput } from './api';
 import { CountrySelect } from './CountrySelect';
 
-const TEXT_FIELDS = ['streetNumber', 'zip', 'town', 'province', 'vatId', 'landlineTel', 'letterbox', 'mobileTel', 'purchaseOrderNo'] as const;
+const TEXT_FIELDS = PURCHASE_INFO_TEXT_FIELDS;
 type Field = (typeof TEXT_FIELDS)[number] | 'country';
-const REQUIRED = new Set<Field>(['streetNumber', 'zip', 'town', 'country']);
+const REQUIRED = new Set<Field>([...(REQUIRED_PURCHASE_INFO as Set<Field>), 'country']);
 
 interface Props {
   country: string;
@@ -34,20 +35,7 @@ export function PurchaseInfoForm({ country, busy, onSubmit, onClose }: Props) {
 
   const submit = () => {
     if (!form.validate()) return;
-    const v = form.values;
-    const opt = (s: string) => s.trim() || null;
-    onSubmit({
-      streetNumber: v.streetNumber.trim(),
-      zip: v.zip.trim(),
-      town: v.town.trim(),
-      country: v.country,
-      province: opt(v.province),
-      vatId: opt(v.vatId),
-      landlineTel: opt(v.landlineTel),
-      letterbox: opt(v.letterbox),
-      mobileTel: opt(v.mobileTel),
-      purchaseOrderNo: opt(v.purchaseOrderNo),
-    });
+    onSubmit(purchaseInfoFrom(form.values, form.values.country));
   };
 
   const text = (f: (typeof TEXT_FIELDS)[number]) => (

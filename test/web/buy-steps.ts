@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import type { Messages } from '../../web/src/locales/en/index.ts';
-import { widthOf } from '../helpers/browser.js';
+import { captchaAnswer, widthOf } from '../helpers/browser.js';
 
 export type Method = 'WECHAT_NATIVE' | 'WECHAT_JSAPI' | 'ALIPAY' | 'PAYPAL' | 'BANK_TRANSFER';
 
@@ -80,7 +80,6 @@ export async function registerWithMailCode(page: Page, T: Messages, email: strin
 
 /** Logs out (with the confirmation) and logs in again through the dialog with the captcha. */
 export async function logOutAndLogIn(page: Page, T: Messages, email: string, shot: Shot) {
-  const { captchaAnswer } = await import('../helpers/browser.js');
   await page.getByTestId('user-menu').click();
   await page.getByTestId('logout').click();
   const confirm = page.getByTestId('logout-dialog');
@@ -90,14 +89,20 @@ export async function logOutAndLogIn(page: Page, T: Messages, email: string, sho
   const login = page.getByTestId('login-dialog');
   // On /orders the page itself asks for the login; elsewhere the header button does.
   await page.getByTestId('login-button').or(login).first().waitFor();
+  await logInWithCaptcha(page, T, email, PASSWORD, (p) => shot(p, 'login-captcha'));
+  await page.getByTestId('user-menu').filter({ hasText: 'Test Buyer' }).waitFor();
+}
+
+/** Logs in through the login dialog (opened by the header's Login button unless it is open), answering the captcha. */
+export async function logInWithCaptcha(page: Page, T: Messages, email: string, password: string, beforeSubmit?: (page: Page) => Promise<void>) {
+  const login = page.getByTestId('login-dialog');
   if (!(await login.isVisible())) await page.getByTestId('login-button').click();
   await login.waitFor();
   await login.locator('input[name=email]').fill(email);
-  await login.locator('input[name=password]').fill(PASSWORD);
+  await login.locator('input[name=password]').fill(password);
   await page.waitForFunction(() => (document.querySelector('[data-testid=captcha-image]') as HTMLImageElement | null)?.complete === true);
   await login.locator('input[name=captcha]').fill(await captchaAnswer(page));
-  await shot(page, 'login-captcha');
+  await beforeSubmit?.(page);
   await login.getByRole('button', { name: T.auth.login.submit, exact: true }).click();
   await login.waitFor({ state: 'detached' });
-  await page.getByTestId('user-menu').filter({ hasText: 'Test Buyer' }).waitFor();
 }

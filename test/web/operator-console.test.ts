@@ -1,9 +1,9 @@
 import t from 'tap';
 import { en } from '../../web/src/locales/en/index.ts';
-import { captchaAnswer, launchBrowser, openShop, screenshots, signInBuyer } from '../helpers/browser.js';
+import { launchBrowser, openShop, screenshots, signInBuyer } from '../helpers/browser.js';
 import { startStack, uniqueEmail } from '../helpers/stack.js';
 import { tempDir } from '../helpers/tmp.js';
-import { openPurchase, pdfOpensOnlyWith, saveDownload } from './buy-steps.js';
+import { logInWithCaptcha, openPurchase, pdfOpensOnlyWith, saveDownload } from './buy-steps.js';
 
 const env = { RETRY_DELAY_SCALE: '0.01', RATE_LIMIT_SCALE: '10' };
 const OP_PASSWORD = 'Operator1';
@@ -56,15 +56,7 @@ t.test('operator console (en): bank transfer completed through the confirmation 
   const op = await openShop(browser, stack.base);
   const page = op.page;
   await page.goto('/shop/enPage');
-  await page.getByTestId('login-button').click();
-  const login = page.getByTestId('login-dialog');
-  await login.waitFor();
-  await login.locator('input[name=email]').fill(opEmail);
-  await login.locator('input[name=password]').fill(OP_PASSWORD);
-  await page.waitForFunction(() => (document.querySelector('[data-testid=captcha-image]') as HTMLImageElement | null)?.complete === true);
-  await login.locator('input[name=captcha]').fill(await captchaAnswer(page));
-  await login.getByRole('button', { name: en.auth.login.submit, exact: true }).click();
-  await login.waitFor({ state: 'detached' });
+  await logInWithCaptcha(page, en, opEmail, OP_PASSWORD);
   await page.getByTestId('user-menu').waitFor();
 
   // The header link for operators opens the console (a lazy chunk).

@@ -3,10 +3,10 @@ import t, { type Test } from 'tap';
 import { en } from '../../web/src/locales/en/index.ts';
 import type { Messages } from '../../web/src/locales/en/index.ts';
 import { zh } from '../../web/src/locales/zh/index.ts';
-import { captchaAnswer, launchBrowser, openShop, screenshots, widthOf } from '../helpers/browser.js';
+import { launchBrowser, openShop, screenshots, widthOf } from '../helpers/browser.js';
 import { startStack, uniqueEmail, type TestStack } from '../helpers/stack.js';
 import { tempDir } from '../helpers/tmp.js';
-import { logOutAndLogIn, openPurchase, pdfOpensOnlyWith, registerWithMailCode, saveDownload, type Method } from './buy-steps.js';
+import { logInWithCaptcha, logOutAndLogIn, openPurchase, pdfOpensOnlyWith, registerWithMailCode, saveDownload, type Method } from './buy-steps.js';
 
 // Issue 8's walk of a new buyer, in both languages and with every provider: register with the
 // code from the mail sink, log in with the captcha, buy an e-book through the provider's sandbox
@@ -329,15 +329,7 @@ async function operatorCompletes(w: Walk, orderNo: string, opEmail: string, invo
   const op = await openShop(browser, stack.base);
   const page = op.page;
   await page.goto(`/shop/${w.lang}Page`);
-  await page.getByTestId('login-button').click();
-  const login = page.getByTestId('login-dialog');
-  await login.waitFor();
-  await login.locator('input[name=email]').fill(opEmail);
-  await login.locator('input[name=password]').fill(OP_PASSWORD);
-  await page.waitForFunction(() => (document.querySelector('[data-testid=captcha-image]') as HTMLImageElement | null)?.complete === true);
-  await login.locator('input[name=captcha]').fill(await captchaAnswer(page));
-  await login.getByRole('button', { name: T.auth.login.submit, exact: true }).click();
-  await login.waitFor({ state: 'detached' });
+  await logInWithCaptcha(page, T, opEmail, OP_PASSWORD);
   await page.getByRole('link', { name: T.nav.console }).click();
   await page.getByTestId('admin-filter-search').fill(orderNo);
   await page.getByTestId('admin-filter-apply').click();

@@ -40,7 +40,7 @@ export async function checkPayment(deps: ServiceDeps, user: SessionUser | null, 
   if (!provider || row.provider === 'bank_transfer' || (row.status !== 'pending' && row.status !== 'created')) return answer(false, row.status);
   try {
     const status = await provider.query(row.out_trade_no, row.provider_ref ?? undefined);
-    const applied = await applyAttemptStatus(deps.db, provider, row, status, 'return');
+    const applied = await applyAttemptStatus(deps.db, deps.events, provider, row, status, 'return');
     if (applied.settle?.outboxIds.length) await relayNow(deps.db, deps.queues, applied.settle.outboxIds);
     if (applied.outcome === 'settled' || applied.outcome === 'already') return answer(true, 'succeeded');
     return answer(false, applied.outcome === 'pending' ? 'pending' : applied.outcome);

@@ -139,12 +139,16 @@ t.test('bounds: subscriptions per socket, sockets per session, connection_init t
   for (let i = 0; i < 5; i++) sockets.push(await connected(stack.base, buyer));
   const sixthSocket = await openLive(stack.base, buyer);
   t.equal(sixthSocket.status, 429, 'a sixth socket of one session is refused');
-  sockets.pop()!.close();
-  await new Promise((r) => setTimeout(r, 200));
+  const one = sockets.pop()!;
+  one.close();
+  await one.closed;
+  await new Promise((r) => setTimeout(r, 100));
   const again = await openLive(stack.base, buyer);
   t.ok(again.socket, 'a closed socket frees its place');
   again.socket?.close();
   for (const s of sockets) s.close();
+  await Promise.all([again.socket?.closed, ...sockets.map((s) => s.closed)]);
+  await new Promise((r) => setTimeout(r, 100));
 
   // A socket that never says connection_init is closed (graphql-ws: 4408).
   const silent = await openLive(stack.base, buyer);

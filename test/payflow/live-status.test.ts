@@ -150,6 +150,11 @@ t.test('bounds: subscriptions per socket, sockets per session, connection_init t
   await Promise.all([again.socket?.closed, ...sockets.map((s) => s.closed)]);
   await new Promise((r) => setTimeout(r, 100));
 
+  // One connection_init per socket (graphql-transport-ws).
+  const twice = await connected(stack.base, buyer);
+  twice.send({ type: 'connection_init' });
+  t.equal((await twice.closed).code, 4429, 'a second connection_init closes the socket');
+
   // A socket that never says connection_init is closed (graphql-ws: 4408).
   const silent = await openLive(stack.base, buyer);
   const started = Date.now();
@@ -165,4 +170,34 @@ t.test('bounds: subscriptions per socket, sockets per session, connection_init t
   t.equal(z.payload[0].extensions.code, 'UNAUTHENTICATED', 'after logout: refused');
   t.equal(z.payload[0].message, 'Please log in first');
   late.close();
+});
+
+t.test('idle sockets are closed, silent clients dropped (about a minute)', async (t) => {
+  const stack = await startStack(t, env, { payments: true, workers: false });
+  const buyer = stack.client();
+  await registerLegacy(buyer, uniqueEmail('idle'));
+  const orderNo = (await buy(buyer, { paymentMethod: 'BANK_TRANSFER', bookId: '1' })).data!.checkout.order.orderNo;
+  const started = Date.now();
+
+  // Answers the pings but watches nothing: closed as idle.
+  const idle = await connected(stack.base, buyer);
+  // Watches an order but never answers a ping (a vanished phone): dropped.
+  const o = await openLive(stack.base, buyer, { answerPings: false });
+  const silent = o.socket!;
+  await silent.init();
+  silent.subscribe('1', PAYMENT_STATUS, { r: orderNo });
+  t.equal((await silent.next('1')).type, 'next');
+  // Watching and answering: stays.
+  const busy = await connected(stack.base, buyer);
+  busy.subscribe('1', PAYMENT_STATUS, { r: orderNo });
+  t.equal((await busy.next('1')).type, 'next');
+
+  let idleAfter = 0;
+  const [idleClose, silentClose] = await Promise.all([idle.closed.then((c) => ((idleAfter = Date.now() - started), c)), silent.closed]);
+  t.same(idleClose, { code: 1000, reason: 'Idle' }, 'no subscription for a minute: closed');
+  t.ok(idleAfter >= 55_000 && idleAfter < 75_000, `after about a minute (${idleAfter} ms)`);
+  t.equal(silentClose.code, 1006, 'a client that does not answer the pings is cut off');
+  t.equal(busy.ws.readyState, busy.ws.OPEN, 'a live, watching socket stays open');
+  t.ok(busy.messages.some((m) => m.type === 'ping'), 'the server pinged it');
+  busy.close();
 });

@@ -6,11 +6,8 @@ import { catalogResolvers } from '../graphql/catalog.js';
 import { orderResolvers } from '../graphql/orders.js';
 import { adminLoaders, adminResolvers } from '../graphql/admin.js';
 import { buildContext } from '../graphql/context.js';
-import { NoSchemaIntrospectionCustomRule, specifiedRules, validate } from 'graphql';
-import websocket from '@fastify/websocket';
-import { LIVE_LIMITS, LiveConnections } from '../graphql/live-connections.js';
-import { paymentStatusSubscription, type LiveContext } from '../graphql/payment-status.js';
-import { OrderStatusHub } from '../services/payments/status-hub.js';
+import { NoSchemaIntrospectionCustomRule } from 'graphql';
+import { liveSubscriptions } from '../graphql/live.js';
 import { MAX_DEPTH, queryShapeRule } from '../graphql/limits.js';
 import { limits, scaled } from './rate-limit.js';
 import { LocalWindowLimiter } from './local-limit.js';
@@ -20,35 +17,11 @@ export default fp(
   async (app) => {
     const production = app.config.env === 'production';
     const limiter = new LocalWindowLimiter(scaled(limits.graphql, app.config.rateLimitScale).max, 60_000);
-    // Subscriptions (the live payment status) run over a WebSocket on GET /graphql.
-    await app.register(websocket, { options: { maxPayload: LIVE_LIMITS.maxPayload } });
-    const live = new LiveConnections({ ...LIVE_LIMITS, perIp: Math.max(1, Math.round(LIVE_LIMITS.perIp * app.config.rateLimitScale)) });
-    app.websocketServer.on('connection', (socket, raw) => live.accept(socket, raw));
-    const hub = new OrderStatusHub(app.config.redisUrl, app.config.queuePrefix, app.log);
-    app.addHook('onClose', async () => hub.close());
-    const publicOrigin = (() => {
-      try {
-        return new URL(app.config.publicUrl).origin;
-      } catch {
-        return null;
-      }
-    })();
+    const live = await liveSubscriptions(app, limiter);
     app.addHook('onRequest', async (req, reply) => {
       if (!req.url.startsWith('/graphql')) return;
-      if (req.ws) {
-        if (!limiter.hit(req.ip)) return reply.code(429).send({ errors: [{ message: text('tooManyRequests', req.locale), extensions: { code: 'RATE_LIMITED' } }] });
-        // Cross-site WebSocket hijacking: a browser always sends Origin, and only our pages may
-        // open a socket with the buyer's cookie. (Clients that are not browsers send none.)
-        const origin = req.headers.origin;
-        if (origin && origin !== `${req.protocol}://${req.headers.host ?? ''}` && origin !== publicOrigin) {
-          return reply.code(403).send({ errors: [{ message: text('noPermission', req.locale), extensions: { code: 'FORBIDDEN' } }] });
-        }
-        // Authenticated at connection time, from the session cookie (or bearer) of the upgrade.
-        if (!req.user || !req.sessionToken) return reply.code(401).send({ errors: [{ message: text('notLoggedIn', req.locale), extensions: { code: 'UNAUTHENTICATED' } }] });
-        if (!live.fits(req.sessionToken, req.ip)) return reply.code(429).send({ errors: [{ message: text('tooManyRequests', req.locale), extensions: { code: 'RATE_LIMITED' } }] });
-        live.expect(req.raw, { ip: req.ip, token: req.sessionToken, locale: req.locale });
-        return;
-      }
+      // The WebSocket upgrade of subscriptions has its own checks (live.ts).
+      if (req.ws) return;
       // CSRF prevention: only a JSON POST (which a plain cross-site form cannot send) may run
       // operations; GET is for queries from tools and needs a header no simple request carries.
       const type = String(req.headers['content-type'] ?? '');
@@ -73,27 +46,13 @@ export default fp(
           ...(adminResolvers.Query as object),
         },
         Mutation: { ...(accountResolvers.Mutation as object), ...(orderResolvers.Mutation as object), ...(adminResolvers.Mutation as object) },
-        Subscription: { paymentStatus: paymentStatusSubscription(hub, limiter) },
+        Subscription: live.resolvers,
         Book: orderResolvers.Book as object,
       },
       loaders: adminLoaders,
       context: buildContext(app.deps),
       routes: true,
-      subscription: {
-        // The identity was settled at the upgrade; every subscribe checks the session again.
-        context: (socket, request): Omit<LiveContext, 'reply'> => {
-          const conn = live.get(socket);
-          if (conn) conn.initialised = true;
-          return { deps: app.deps, req: request, user: request.user, locale: conn?.locale ?? request.locale, live: conn };
-        },
-        // A browser cannot set headers on a WebSocket: the SPA names its language in connection_init.
-        onConnect: (data: { payload?: { locale?: unknown } | null }) => {
-          const l = data.payload?.locale;
-          return typeof l === 'string' ? { locale: l.toLowerCase().startsWith('zh') ? 'zh' : 'en' } : {};
-        },
-        keepAlive: LIVE_LIMITS.keepAliveMs,
-        fullWsTransport: false,
-      },
+      subscription: live.subscription,
       // Unexpected errors reach the client as a stable code and the request id; details stay in the log.
       errorFormatter: (execution, ctx) => {
         const formatted = mercurius.defaultErrorFormatter(execution, ctx);
@@ -120,12 +79,7 @@ export default fp(
       validationRules: production ? [queryShapeRule, NoSchemaIntrospectionCustomRule] : [queryShapeRule],
       path: '/graphql',
     });
-    // Mercurius validates documents over HTTP only; subscriptions get the same rules here.
-    const rules = production ? [...specifiedRules, queryShapeRule, NoSchemaIntrospectionCustomRule] : [...specifiedRules, queryShapeRule];
-    app.graphql.addHook('preSubscriptionExecution', (schema, document) => {
-      const problems = validate(schema, document, rules);
-      if (problems.length) throw new mercurius.ErrorWithProps(problems[0]!.message, { code: 'GRAPHQL_VALIDATION_FAILED' });
-    });
+    live.validateSubscriptions(production ? [queryShapeRule, NoSchemaIntrospectionCustomRule] : [queryShapeRule]);
   },
   { name: 'graphql', dependencies: ['db', 'spa', 'services', 'session'] },
 );

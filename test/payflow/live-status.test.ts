@@ -6,6 +6,7 @@ import { openLive, PAYMENT_STATUS, type LiveSocket } from '../helpers/live.js';
 import { buy } from '../helpers/orders.js';
 import { drivers } from '../helpers/payflow.js';
 import { startStack, uniqueEmail } from '../helpers/stack.js';
+import { eventually } from '../helpers/tmp.js';
 
 // The live payment status (Subscription.paymentStatus) over a real WebSocket to a real gateway,
 // with the workers, PostgreSQL, Redis and the payment sandboxes of the test stack.
@@ -62,6 +63,13 @@ t.test('a buyer watches the own order go from pending to paid; others and guests
   t.equal(first.type, 'next');
   t.same(first.payload.data.paymentStatus, { paid: false, orderNo, bookId: '2', status: 'pending', retryHref: null, message: '支付失败，请重新支付！' }, 'first event: the state now, in the language named at connection_init');
 
+  // The gateway listens on the order's channel while a page watches it (and the test's own ear).
+  const plain = new Redis(stack.config.redisUrl);
+  t.teardown(() => plain.quit());
+  const channel = `${stack.config.queuePrefix}:order-status:${orderNo}`;
+  const listeners = async () => Number(((await plain.pubsub('NUMSUB', channel)) as [string, number])[1]);
+  t.equal(await listeners(), 2, 'the gateway subscribed to the order channel on demand');
+
   // The buyer pays in the sandbox; the provider's callback settles the order; the event follows.
   const paidAt = Date.now();
   await wechat.pay(stack, c);
@@ -73,6 +81,8 @@ t.test('a buyer watches the own order go from pending to paid; others and guests
   t.same(published, ['paid'], 'the settlement published once on the order channel');
   t.match(await live.next('1'), { id: '1', type: 'complete' }, 'the subscription completes after the final state');
   t.same(live.messages.filter((m) => m.id === '1').length, 3, 'nothing more on it');
+  await eventually('the gateway left the channel', async () => (await listeners()) === 1);
+  t.pass('the gateway unsubscribed when its last watcher left');
 
   // Subscribing after the payment: the first event is already "paid".
   live.subscribe('2', PAYMENT_STATUS, { r: orderNo });

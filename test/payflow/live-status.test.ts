@@ -183,7 +183,7 @@ t.test('bounds: subscriptions per socket, sockets per session, connection_init t
 });
 
 t.test('idle sockets are closed, silent clients dropped (about a minute)', async (t) => {
-  const stack = await startStack(t, env, { payments: true, workers: false });
+  const stack = await startStack(t, env, { payments: true });
   const buyer = stack.client();
   await registerLegacy(buyer, uniqueEmail('idle'));
   const orderNo = (await buy(buyer, { paymentMethod: 'BANK_TRANSFER', bookId: '1' })).data!.checkout.order.orderNo;

@@ -1,5 +1,9 @@
 import t from 'tap';
+import type { Job } from 'bullmq';
 import { Redis } from 'ioredis';
+import { createLogger, loadWorkersConfig, producerConnection, redisStatusEvents, type JobPayloads } from '@shop/workers';
+import { bankTransferProcessor } from '../../workers/src/processors/bank-transfer.js';
+import { buyerWithoutMail, gqlOk, MARK_COMPLETED, operator } from '../admin/helpers.js';
 import { ensureOperator } from '../../gateway/src/cli/operator.js';
 import { loginLegacy, registerLegacy } from '../helpers/accounts.js';
 import { openLive, PAYMENT_STATUS, type LiveSocket } from '../helpers/live.js';
@@ -210,4 +214,27 @@ t.test('idle sockets are closed, silent clients dropped (about a minute)', async
   t.equal(busy.ws.readyState, busy.ws.OPEN, 'a live, watching socket stays open');
   t.ok(busy.messages.some((m) => m.type === 'ping'), 'the server pinged it');
   busy.close();
+});
+
+t.test('publishing never holds up settlement: with Redis unreachable the order is still paid, a warning is logged', async (t) => {
+  const stack = await startStack(t, env, { workers: false });
+  const b = await buyerWithoutMail(stack);
+  const op = await operator(stack);
+  const orderNo = (await buy(b.client, { paymentMethod: 'BANK_TRANSFER' })).data!.checkout.order.orderNo;
+  await gqlOk(op.client, MARK_COMPLETED, { o: orderNo, r: 'REF-DEAD' });
+  const job = (await stack.app.queues['bank-transfer'].getJob(`bank-${orderNo}`)) as Job<JobPayloads['bank-transfer']>;
+
+  // A publisher whose Redis is gone (nothing listens on port 1).
+  const dead = producerConnection('redis://127.0.0.1:1', { retryStrategy: () => null });
+  dead.on('error', () => {});
+  t.teardown(() => dead.disconnect());
+  const warnings: string[] = [];
+  const events = redisStatusEvents(dead, stack.config.queuePrefix, { warn: (_o, m) => warnings.push(m) });
+  t.doesNotThrow(() => events.changed('X', 'paid'), 'publishing never throws');
+  const config = loadWorkersConfig({ ...process.env, DATABASE_URL: 'postgres://unused/unused', QUEUE_PREFIX: stack.config.queuePrefix });
+  const run = bankTransferProcessor({ config, db: stack.db, log: createLogger('test', 'silent'), queues: stack.app.queues, events, providers: {} });
+  t.same(await run(job), { outcome: 'settled' }, 'the job settles');
+  t.equal((await stack.db.selectFrom('orders').select('status').where('order_no', '=', orderNo).executeTakeFirstOrThrow()).status, 'paid');
+  await eventually('the failed publish logged', async () => warnings.filter((w) => w === 'order status event not published').length >= 2);
+  t.pass('the lost event is only a warning');
 });

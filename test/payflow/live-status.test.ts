@@ -73,6 +73,8 @@ t.test('a buyer watches the own order go from pending to paid; others and guests
   const channel = `${stack.config.queuePrefix}:order-status:${orderNo}`;
   const listeners = async () => Number(((await plain.pubsub('NUMSUB', channel)) as [string, number])[1]);
   t.equal(await listeners(), 2, 'the gateway subscribed to the order channel on demand');
+  const metrics = await (await fetch(`${stack.base}/metrics`)).text();
+  t.match(metrics, /shop_live_sockets\{measure="watched_orders"\} 1\n/, '/metrics counts the watched order');
 
   // The buyer pays in the sandbox; the provider's callback settles the order; the event follows.
   const paidAt = Date.now();

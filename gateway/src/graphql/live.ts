@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import websocket from '@fastify/websocket';
 import mercurius from 'mercurius';
 import { specifiedRules, validate, type ValidationRule } from 'graphql';
+import { Gauge } from 'prom-client';
 import { OrderStatusHub } from '../services/payments/status-hub.js';
 import type { LocalWindowLimiter } from '../plugins/local-limit.js';
 import { text } from '../i18n/messages.js';
@@ -19,6 +20,16 @@ export async function liveSubscriptions(app: FastifyInstance, limiter: LocalWind
   app.websocketServer.on('connection', (socket, raw) => live.accept(socket, raw));
   const hub = new OrderStatusHub(app.config.redisUrl, app.config.queuePrefix, app.log);
   app.addHook('onClose', async () => hub.close());
+  new Gauge({
+    name: 'shop_live_sockets',
+    help: 'Open GraphQL WebSockets (live payment status) of this gateway process, and the orders they watch.',
+    labelNames: ['measure'],
+    registers: [app.metricsRegistry],
+    collect() {
+      this.set({ measure: 'sockets' }, live.size);
+      this.set({ measure: 'watched_orders' }, hub.watchedOrders);
+    },
+  });
   let publicOrigin: string | null = null;
   try {
     publicOrigin = new URL(app.config.publicUrl).origin;

@@ -81,5 +81,5 @@ export default fp(
     });
     live.validateSubscriptions(production ? [queryShapeRule, NoSchemaIntrospectionCustomRule] : [queryShapeRule]);
   },
-  { name: 'graphql', dependencies: ['db', 'spa', 'services', 'session'] },
+  { name: 'graphql', dependencies: ['db', 'spa', 'services', 'session', 'metrics'] },
 );

@@ -125,14 +125,16 @@ t.test('bounds: subscriptions per socket, sockets per session, connection_init t
   const orderNo = (await buy(buyer, { paymentMethod: 'BANK_TRANSFER', bookId: '1' })).data!.checkout.order.orderNo;
 
   const live = await connected(stack.base, buyer);
-  for (let i = 1; i <= 5; i++) live.subscribe(String(i), PAYMENT_STATUS, { r: orderNo });
-  for (let i = 1; i <= 5; i++) t.equal((await live.next(String(i))).type, 'next', `subscription ${i} runs`);
-  live.subscribe('6', PAYMENT_STATUS, { r: orderNo });
-  const sixth = await live.next('6');
-  t.equal(sixth.type, 'error', 'a sixth one on the same socket is refused');
-  t.equal(sixth.payload[0].extensions.code, 'RATE_LIMITED');
+  // Six at once: the bound holds for a burst too.
+  for (let i = 1; i <= 6; i++) live.subscribe(String(i), PAYMENT_STATUS, { r: orderNo });
+  const firsts = await Promise.all([1, 2, 3, 4, 5, 6].map((i) => live.next(String(i))));
+  t.equal(firsts.filter((m) => m.type === 'next').length, 5, 'five subscriptions run on one socket');
+  const sixth = firsts.find((m) => m.type === 'error');
+  t.ok(sixth, 'the sixth one is refused');
+  t.equal(sixth?.payload[0].extensions.code, 'RATE_LIMITED');
   // Ending one makes room again.
-  live.send({ id: '1', type: 'complete' });
+  const running = firsts.filter((m) => m.type === 'next').map((m) => m.id!);
+  live.send({ id: running[0]!, type: 'complete' });
   await new Promise((r) => setTimeout(r, 200));
   live.subscribe('7', PAYMENT_STATUS, { r: orderNo });
   t.equal((await live.next('7')).type, 'next', 'after one ended, another may start');
@@ -143,7 +145,7 @@ t.test('bounds: subscriptions per socket, sockets per session, connection_init t
   const bad = await live.next('9');
   t.equal(bad.type, 'error');
   t.match(bad.payload[0].message, /Cannot query field "nope"/, 'documents are validated like over HTTP');
-  live.send({ id: '2', type: 'complete' });
+  live.send({ id: running[1]!, type: 'complete' });
   await new Promise((r) => setTimeout(r, 200));
   live.subscribe('10', 'subscription($r: ID!) { a: paymentStatus(reference: $r) { paid } }', { r: orderNo });
   t.equal((await live.next('10')).type, 'next', 'a valid aliased subscription runs');

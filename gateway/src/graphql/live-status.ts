@@ -8,6 +8,8 @@ export interface LiveStatusOptions {
   reread: () => Promise<PaymentCheck>;
   /** Registers the wake-up for "this order may have changed"; answers the unsubscribe. */
   listen: (wake: () => void) => () => void;
+  /** Read again right after the first event: `first` was read before the listening began. */
+  rereadFirst: boolean;
   /** A re-read at least this often, for an event lost on the way (Redis down, a restart). */
   recheckMs: number;
   onEnd: () => void;
@@ -33,7 +35,7 @@ export function liveStatus(opts: LiveStatusOptions): LiveStatus {
   let last = JSON.stringify(opts.first);
   let finished = isFinal(opts.first);
   let ended = false;
-  let dirty = false;
+  let dirty = opts.rereadFirst && !finished;
   let waiting: (() => void) | null = null;
   const wake = () => {
     dirty = true;

@@ -4,11 +4,11 @@ import { AppError } from '../services/errors.js';
 import { checkPayment, paymentState, type PaymentCheck } from '../services/payments/check.js';
 import type { OrderStatusHub } from '../services/payments/status-hub.js';
 import type { LocalWindowLimiter } from '../plugins/local-limit.js';
-import { text, type Locale } from '../i18n/messages.js';
 import type { ShopContext } from './context.js';
 import { LIVE_LIMITS, type LiveConnection } from './live-connections.js';
 import { toGraphQLError } from './errors.js';
 import { liveStatus } from './live-status.js';
+import { presentCheck } from './present-orders.js';
 
 const { ErrorWithProps } = mercurius;
 
@@ -21,11 +21,8 @@ export interface LiveContext extends ShopContext {
 
 /** A re-read this often even without an event, in case one was lost. */
 export const RECHECK_MS = 15_000;
-
-/** The answer of checkPayment and of every paymentStatus event: one shape, one page logic. */
-export function presentCheck(r: PaymentCheck, locale: Locale) {
-  return { paid: r.paid, orderNo: r.orderNo, bookId: r.bookId, status: r.intentStatus, retryHref: r.retryHref, message: text(r.paid ? 'paymentSucceeded' : 'paymentFailed', locale) };
-}
+/** How long a new subscription waits for Redis to confirm its channel. */
+const LISTEN_WAIT_MS = 2_000;
 
 const tooMany = () => new AppError('tooManyRequests', 429, 'RATE_LIMITED');
 
@@ -47,27 +44,48 @@ export function paymentStatusSubscription(hub: OrderStatusHub, limiter: LocalWin
         }
         live.started += 1;
         if (live.active >= LIVE_LIMITS.activePerSocket || live.started > LIVE_LIMITS.startsPerSocket || !limiter.hit(live.ip)) throw tooMany();
-        // The session may have ended since the socket opened (logout, password reset).
-        const user = await findSessionUser(deps, live.token);
-        const first = await checkPayment(deps, user, args.reference);
-        const orderNo = first.orderNo ?? args.reference;
+        // Counted before the first await, so a burst of subscribes cannot pass the bound together.
         live.ids.add(id);
         live.active += 1;
         live.changed();
+        const release = () => {
+          live.ids.delete(id);
+          live.active -= 1;
+          live.changed();
+        };
+        let first: PaymentCheck;
+        let user: Awaited<ReturnType<typeof findSessionUser>>;
+        try {
+          // The session may have ended since the socket opened (logout, password reset).
+          user = await findSessionUser(deps, live.token);
+          first = await checkPayment(deps, user, args.reference);
+        } catch (err) {
+          release();
+          throw err;
+        }
+        const orderNo = first.orderNo ?? args.reference;
+        let listening: Promise<void> = Promise.resolve();
         const stream = liveStatus({
           first,
           reread: () => paymentState(deps, user, args.reference),
-          listen: (wake) => hub.listen(orderNo, wake),
+          listen: (wake) => {
+            const l = hub.listen(orderNo, wake);
+            listening = l.ready;
+            return l.stop;
+          },
+          // A change between the first read and the channel subscription would go unheard:
+          // once listening, read again (sent only if it differs).
+          rereadFirst: true,
           recheckMs: RECHECK_MS,
           onError: (err) => deps.log.warn({ err, orderNo }, 'payment status re-read failed'),
           onEnd: () => {
             live.streams.delete(stream.end);
-            live.ids.delete(id);
-            live.active -= 1;
-            live.changed();
+            release();
           },
         });
         live.streams.add(stream.end);
+        // Bounded: with Redis away the subscribe waits for a reconnect; the 15 s re-read covers it.
+        await Promise.race([listening, new Promise((resolve) => setTimeout(resolve, LISTEN_WAIT_MS).unref())]);
         return stream;
       } catch (err) {
         if (err instanceof AppError) throw toGraphQLError(err, ctx.locale);

@@ -14,7 +14,7 @@ interface Log {
  * sends this process the orders its buyers are watching.
  */
 export class OrderStatusHub {
-  private readonly listeners = new Map<string, Set<Listener>>();
+  private readonly listeners = new Map<string, { fns: Set<Listener>; ready: Promise<void> }>();
   private redis: Redis | null = null;
   private closed = false;
 
@@ -30,37 +30,45 @@ export class OrderStatusHub {
     const r = new Redis(this.url, { maxRetriesPerRequest: null, connectionName: 'shop-gateway-status' });
     r.on('error', (err: Error) => this.log.warn({ err: err.message }, 'order status subscriber error'));
     r.on('message', (channel: string) => {
-      for (const l of this.listeners.get(channel) ?? []) l();
+      for (const l of this.listeners.get(channel)?.fns ?? []) l();
     });
     let connectedBefore = false;
     r.on('ready', () => {
       // Whatever was published while the connection was down is lost: everybody re-reads.
-      if (connectedBefore) for (const set of this.listeners.values()) for (const l of set) l();
+      if (connectedBefore) for (const { fns } of this.listeners.values()) for (const l of fns) l();
       connectedBefore = true;
     });
     this.redis = r;
     return r;
   }
 
-  /** Calls `fn` whenever the order's payment state may have changed; answers the unsubscribe. */
-  listen(orderNo: string, fn: Listener): () => void {
-    if (this.closed) return () => {};
+  /**
+   * Calls `fn` whenever the order's payment state may have changed. `ready` settles once Redis
+   * confirmed the channel subscription (or it failed, which is logged): only changes published
+   * after that are heard, so a caller reads the state again after it.
+   */
+  listen(orderNo: string, fn: Listener): { ready: Promise<void>; stop: () => void } {
+    if (this.closed) return { ready: Promise.resolve(), stop: () => {} };
     const channel = orderStatusChannel(this.prefix, orderNo);
-    let set = this.listeners.get(channel);
-    if (!set) {
-      set = new Set();
-      this.listeners.set(channel, set);
-      this.connection()
+    let entry = this.listeners.get(channel);
+    if (!entry) {
+      const ready = this.connection()
         .subscribe(channel)
-        .catch((err: Error) => this.log.warn({ err: err.message, orderNo }, 'order status subscribe failed'));
+        .then(
+          () => {},
+          (err: Error) => this.log.warn({ err: err.message, orderNo }, 'order status subscribe failed'),
+        );
+      entry = { fns: new Set(), ready };
+      this.listeners.set(channel, entry);
     }
-    set.add(fn);
-    const own = set;
-    return () => {
-      if (!own.delete(fn) || own.size || this.listeners.get(channel) !== own) return;
+    entry.fns.add(fn);
+    const own = entry;
+    const stop = () => {
+      if (!own.fns.delete(fn) || own.fns.size || this.listeners.get(channel) !== own) return;
       this.listeners.delete(channel);
       if (!this.closed) this.redis?.unsubscribe(channel).catch((err: Error) => this.log.warn({ err: err.message, orderNo }, 'order status unsubscribe failed'));
     };
+    return { ready: own.ready, stop };
   }
 
   /** Orders with at least one listener in this process. */

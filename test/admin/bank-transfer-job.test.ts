@@ -11,7 +11,7 @@ import { MARK_COMPLETED, buyerWithoutMail, env, eventCounts, gqlOk, operator } f
 
 function processor(stack: TestStack) {
   const config = loadWorkersConfig({ ...process.env, DATABASE_URL: 'postgres://unused/unused', QUEUE_PREFIX: stack.config.queuePrefix });
-  return bankTransferProcessor({ config, db: stack.db, log: createLogger('test', 'silent'), queues: stack.app.queues, providers: {} });
+  return bankTransferProcessor({ config, db: stack.db, log: createLogger('test', 'silent'), queues: stack.app.queues, events: stack.app.deps.events, providers: {} });
 }
 
 async function queuedJob(stack: TestStack, orderNo: string): Promise<Job<JobPayloads['bank-transfer']>> {

@@ -3,6 +3,7 @@ import t from 'tap';
 import { ensureOperator } from '../../gateway/src/cli/operator.js';
 import { loginLegacy, registerLegacy } from '../helpers/accounts.js';
 import { Client } from '../helpers/http.js';
+import { openLive, PAYMENT_STATUS } from '../helpers/live.js';
 import { buy } from '../helpers/orders.js';
 import { startStack, uniqueEmail } from '../helpers/stack.js';
 
@@ -40,6 +41,22 @@ const gql = (query: string, vars: (x: Ctx) => Record<string, unknown> = () => ({
   if (code === 'UNAUTHENTICATED' || code === 'FORBIDDEN') return 'refused';
   const values = r.data ? Object.values(r.data) : [];
   return values.every((v) => v === null || (typeof v === 'object' && v && 'total' in v && (v as { total: number }).total === 0)) ? 'empty' : 'allowed';
+};
+
+// A subscription over the real WebSocket: refused at the upgrade, or the first event / the refusal.
+const live = (query: string, vars: (x: Ctx) => Record<string, unknown>) => async (c: Client, x: Ctx): Promise<Outcome> => {
+  const o = await openLive(c.base, c);
+  if (!o.socket) return o.status === 401 || o.status === 403 ? 'refused' : 'empty';
+  try {
+    await o.socket.init();
+    o.socket.subscribe('1', query, vars(x));
+    const m = await o.socket.next('1');
+    if (m.type === 'next') return m.payload?.data && Object.values(m.payload.data).every((v) => v !== null) ? 'allowed' : 'empty';
+    const code = m.payload?.[0]?.extensions?.code;
+    return code === 'UNAUTHENTICATED' || code === 'FORBIDDEN' ? 'refused' : 'empty';
+  } finally {
+    o.socket.close();
+  }
 };
 
 const notify = (provider: string) => async (c: Client) => {
@@ -114,6 +131,7 @@ const recipes: Record<string, (c: Client, x: Ctx) => Promise<Outcome>> = {
   'order': gql('query($o: ID!) { order(orderNo: $o) { orderNo } }', (x) => ({ o: x.orderNo })),
   'purchaseInfo': gql('query($o: ID!) { purchaseInfo(orderNo: $o) { zip } }', (x) => ({ o: x.orderNo })),
   'paymentIntent': gql('query($o: ID!) { paymentIntent(orderNo: $o) { id } }', (x) => ({ o: x.orderNo })),
+  'paymentStatus': live(PAYMENT_STATUS, (x) => ({ r: x.orderNo })),
   'checkPayment': gql('mutation($o: ID!) { checkPayment(reference: $o) { paid } }', (x) => ({ o: x.orderNo })),
   'checkout': gql('mutation { checkout(input: { bookId: "3", format: EBOOK, country: "China", paymentMethod: BANK_TRANSFER }) { reused } }'),
   'adminOrders': gql('{ adminOrders { total } }'),

@@ -9,6 +9,7 @@ t.test('HTTP hardening: headers, CSP, body limits, content types, Origin checks,
   t.match(csp, /default-src 'self'/);
   t.match(csp, /script-src 'self'/);
   t.match(csp, /frame-ancestors 'none'/);
+  t.match(csp, new RegExp(`connect-src 'self' ${stack.base.replace(/^http/, 'ws').replace(/\./g, '\\.')}(;|$)`), 'the live status socket (same origin, ws:) may connect');
   t.match(csp, /form-action 'self' http:\/\/127\.0\.0\.1:\d+/, 'the Alipay gateway may receive the page-pay form');
   t.equal(index.headers.get('x-content-type-options'), 'nosniff');
   t.equal(index.headers.get('x-frame-options'), 'SAMEORIGIN');

@@ -8,6 +8,7 @@ import {
   loadGatewayConfig,
   loadWorkersConfig,
   producerConnection,
+  redisStatusEvents,
   workerConnection,
   type GatewayConfig,
   type RawConfig,
@@ -58,7 +59,8 @@ export async function startStack(t: T, env: RawConfig = {}, opts: { workers?: bo
     const producer = producerConnection(wconfig.redisUrl);
     const connection = workerConnection(wconfig.redisUrl);
     const queues = createQueues(producer, wconfig.queuePrefix);
-    const deps = { config: wconfig, db, log: createLogger('test-workers', 'silent'), queues, providers: sandboxes ? providersFromConfig(sandboxes.adapters) : {} };
+    const log = createLogger('test-workers', 'silent');
+    const deps = { config: wconfig, db, log, queues, events: redisStatusEvents(producer, wconfig.queuePrefix, log), providers: sandboxes ? providersFromConfig(sandboxes.adapters) : {} };
     const workers = startWorkers(deps, connection, buildProcessors(deps));
     await scheduleMaintenance(queues, 200);
     t.teardown(async () => {

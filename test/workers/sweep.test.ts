@@ -1,7 +1,7 @@
 import t from 'tap';
 import { Queue, Worker } from 'bullmq';
 import type { PaymentProvider } from '@shop/payments';
-import { createLogger, createQueues, closeQueues, deliverTo, loadWorkersConfig, outboxJob, payloadProblem, producerConnection, workerConnection, type Queues } from '@shop/workers';
+import { createLogger, createQueues, closeQueues, deliverTo, loadWorkersConfig, outboxJob, payloadProblem, producerConnection, silentStatusEvents, workerConnection, type Queues } from '@shop/workers';
 import type { Db } from '@shop/db';
 import { buildProcessors, startWorkers } from '../../workers/src/runtime.js';
 import { reconcile } from '../../workers/src/reconcile/sweep.js';
@@ -25,7 +25,7 @@ async function setup(t: T, env: Record<string, string> = {}): Promise<WorkerDeps
   });
   // The sweep only looks at which providers exist; it never calls them.
   const stub = {} as PaymentProvider;
-  return { url, config, db, queues, log: createLogger('sweep-test', 'silent'), providers: { wechat: stub, alipay: stub, paypal: stub } };
+  return { url, config, db, queues, log: createLogger('sweep-test', 'silent'), events: silentStatusEvents, providers: { wechat: stub, alipay: stub, paypal: stub } };
 }
 
 async function openAttempt(db: Db, status: 'created' | 'pending', createdAgoMs = 0): Promise<string> {

@@ -7,6 +7,7 @@ export { seal, unseal, keyedHash, sha256 } from './seal.js';
 export { outboxJob, relayNow, deliverTo } from './outbox.js';
 export { applyAttemptStatus, mismatch, isRetryable, type IntentRef } from './payments/resolve.js';
 export { settleAttempt, finishAttempt } from './payments/settle.js';
+export { orderStatusChannel, redisStatusEvents, silentStatusEvents, type StatusEvents } from './status-events.js';
 export { checkRedisConfig, type RedisCheck } from './redis-check.js';
 export { metricsAccess, type MetricsAccess } from './metrics/auth.js';
 export { payloadProblem } from './payloads.js';

@@ -8,6 +8,7 @@ import { checkRedisConfig } from './redis-check.js';
 import { createWorkerMetrics } from './metrics/jobs.js';
 import { startMetricsServer } from './metrics/server.js';
 import { watchRedisLoss } from './reconcile/redis-loss.js';
+import { redisStatusEvents } from './status-events.js';
 import { providersFromConfig, readPaymentsConfig } from '@shop/payments/registry';
 
 async function main(): Promise<void> {
@@ -41,7 +42,8 @@ async function main(): Promise<void> {
   const metrics = config.metricsPort ? createWorkerMetrics() : undefined;
   const metricsServer = metrics ? await startMetricsServer(metrics.registry, { port: config.metricsPort, host: config.metricsHost, token: config.metricsToken, env: config.env }) : undefined;
   const queues = createQueues(producer, config.queuePrefix);
-  const deps = { config, db, log, queues, metrics, providers: providersFromConfig(readPaymentsConfig(config.paymentsConfigFile)) };
+  const events = redisStatusEvents(producer, config.queuePrefix, log);
+  const deps = { config, db, log, queues, metrics, events, providers: providersFromConfig(readPaymentsConfig(config.paymentsConfigFile)) };
   // Missing schedulers mean a first start or a Redis that lost its data: the watch re-creates
   // them and rebuilds the queues from PostgreSQL, now and whenever it happens later.
   const watch = watchRedisLoss(deps, {

@@ -6,10 +6,9 @@ import { findOwnOrder, listOwnOrders, PAGE_SIZES, paidEbookIds } from '../servic
 import { invoicesByOrderNo, latestIntent, purchaseInfoOf } from '../services/orders/details.js';
 import type { PaymentMethod } from '../services/orders/views.js';
 import { checkPayment } from '../services/payments/check.js';
-import { text } from '../i18n/messages.js';
 import type { ShopContext } from './context.js';
 import { guarded, requireUser } from './errors.js';
-import { presentIntent, presentOrder } from './present-orders.js';
+import { presentCheck, presentIntent, presentOrder } from './present-orders.js';
 
 const lower = <T extends string>(v: string | null | undefined) => (v ? (v.toLowerCase() as T) : undefined);
 
@@ -43,8 +42,7 @@ export const orderResolvers: IResolvers = {
   Mutation: {
     checkPayment: async (_root, args: { reference: string }, ctx) =>
       guarded(ctx, async () => {
-        const r = await checkPayment(ctx.deps, requireUser(ctx), args.reference);
-        return { paid: r.paid, orderNo: r.orderNo, bookId: r.bookId, status: r.intentStatus, retryHref: r.retryHref, message: text(r.paid ? 'paymentSucceeded' : 'paymentFailed', ctx.locale) };
+        return presentCheck(await checkPayment(ctx.deps, requireUser(ctx), args.reference), ctx.locale);
       }),
     checkout: async (_root, args: { input: Record<string, unknown> }, ctx) =>
       guarded(ctx, async () => {

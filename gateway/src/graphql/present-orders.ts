@@ -1,5 +1,7 @@
 import { centsToDecimal } from '@shop/payments';
 import type { IntentView, OrderView } from '../services/orders/views.js';
+import type { PaymentCheck } from '../services/payments/check.js';
+import { text, type Locale } from '../i18n/messages.js';
 
 const nextActionTypes = { qr: 'QR', jsapi: 'JSAPI', form: 'FORM', redirect: 'REDIRECT', offline: 'OFFLINE' } as const;
 
@@ -55,4 +57,9 @@ export function presentIntent(i: IntentView, payee: string) {
         }
       : null,
   };
+}
+
+/** The answer of checkPayment and of every paymentStatus event: one shape, one page logic. */
+export function presentCheck(r: PaymentCheck, locale: Locale) {
+  return { paid: r.paid, orderNo: r.orderNo, bookId: r.bookId, status: r.intentStatus, retryHref: r.retryHref, message: text(r.paid ? 'paymentSucceeded' : 'paymentFailed', locale) };
 }

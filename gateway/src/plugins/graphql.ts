@@ -7,6 +7,7 @@ import { orderLoaders, orderResolvers } from '../graphql/orders.js';
 import { adminLoaders, adminResolvers } from '../graphql/admin.js';
 import { buildContext } from '../graphql/context.js';
 import { NoSchemaIntrospectionCustomRule } from 'graphql';
+import { liveSubscriptions } from '../graphql/live.js';
 import { MAX_DEPTH, queryShapeRule } from '../graphql/limits.js';
 import { limits, scaled } from './rate-limit.js';
 import { LocalWindowLimiter } from './local-limit.js';
@@ -16,8 +17,11 @@ export default fp(
   async (app) => {
     const production = app.config.env === 'production';
     const limiter = new LocalWindowLimiter(scaled(limits.graphql, app.config.rateLimitScale).max, 60_000);
+    const live = await liveSubscriptions(app, limiter);
     app.addHook('onRequest', async (req, reply) => {
       if (!req.url.startsWith('/graphql')) return;
+      // The WebSocket upgrade of subscriptions has its own checks (live.ts).
+      if (req.ws) return;
       // CSRF prevention: only a JSON POST (which a plain cross-site form cannot send) may run
       // operations; GET is for queries from tools and needs a header no simple request carries.
       const type = String(req.headers['content-type'] ?? '');
@@ -42,11 +46,13 @@ export default fp(
           ...(adminResolvers.Query as object),
         },
         Mutation: { ...(accountResolvers.Mutation as object), ...(orderResolvers.Mutation as object), ...(adminResolvers.Mutation as object) },
+        Subscription: live.resolvers,
         Book: orderResolvers.Book as object,
       },
       loaders: { ...adminLoaders, ...orderLoaders },
       context: buildContext(app.deps),
       routes: true,
+      subscription: live.subscription,
       // Unexpected errors reach the client as a stable code and the request id; details stay in the log.
       errorFormatter: (execution, ctx) => {
         const formatted = mercurius.defaultErrorFormatter(execution, ctx);
@@ -73,6 +79,7 @@ export default fp(
       validationRules: production ? [queryShapeRule, NoSchemaIntrospectionCustomRule] : [queryShapeRule],
       path: '/graphql',
     });
+    live.validateSubscriptions(production ? [queryShapeRule, NoSchemaIntrospectionCustomRule] : [queryShapeRule]);
   },
-  { name: 'graphql', dependencies: ['db', 'spa', 'services', 'session'] },
+  { name: 'graphql', dependencies: ['db', 'spa', 'services', 'session', 'metrics'] },
 );

@@ -10,6 +10,13 @@ import { metricsAccess, queueNames } from '@shop/workers';
 
 const queueStates = ['waiting', 'active', 'delayed', 'failed'] as const;
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** This app's Prometheus registry, for plugins that add their own figures. */
+    metricsRegistry: Registry;
+  }
+}
+
 function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
   return new Promise((resolve, reject) => {
     const t = setTimeout(() => reject(new Error(`timed out after ${ms} ms`)), ms);
@@ -25,6 +32,7 @@ export default fp(
     // One registry per app (not prom-client's global one): tests build many apps in one process.
     const registry = new Registry();
     collectDefaultMetrics({ register: registry, prefix: 'shop_gateway_' });
+    app.decorate('metricsRegistry', registry);
 
     const requests = new Histogram({
       name: 'shop_http_request_duration_seconds',

@@ -19,6 +19,10 @@ export default fp(
   async (app) => {
     const alipay = app.providers.alipay as { formTarget?: string } | undefined;
     const alipayGateway = origin(alipay?.formTarget);
+    // The live payment status runs over a WebSocket to /graphql: 'self' covers the same-origin
+    // ws:/wss: in current browsers (CSP 3); older ones need the socket's origin spelled out.
+    const own = origin(app.config.publicUrl);
+    const socketOrigin = own ? own.replace(/^http/, 'ws') : null;
     await app.register(helmet, {
       global: true,
       contentSecurityPolicy: {
@@ -27,7 +31,7 @@ export default fp(
           scriptSrc: ["'self'"],
           styleSrc: ["'self'", "'unsafe-inline'"],
           imgSrc: ["'self'", 'data:', 'blob:'],
-          connectSrc: ["'self'"],
+          connectSrc: ["'self'", ...(socketOrigin ? [socketOrigin] : [])],
           fontSrc: ["'self'", 'data:'],
           formAction: ["'self'", ...(alipayGateway ? [alipayGateway] : [])],
           frameAncestors: ["'none'"],

@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import type { ServiceDeps } from '../services/deps.js';
 import { CatalogCache } from '../services/catalog.js';
+import { redisStatusEvents } from '@shop/workers';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -10,7 +11,7 @@ declare module 'fastify' {
 
 export default fp(
   async (app) => {
-    app.decorate('deps', { db: app.db, redis: app.redis, queues: app.queues, config: app.config, log: app.log, providers: app.providers, catalog: new CatalogCache(app.db) });
+    app.decorate('deps', { db: app.db, redis: app.redis, queues: app.queues, config: app.config, log: app.log, providers: app.providers, catalog: new CatalogCache(app.db), events: redisStatusEvents(app.redis, app.config.queuePrefix, app.log) });
   },
   { name: 'services', dependencies: ['db', 'redis', 'queues', 'payments'] },
 );

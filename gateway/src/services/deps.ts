@@ -1,5 +1,5 @@
 import type { Db } from '@shop/db';
-import type { GatewayConfig, Queues } from '@shop/workers';
+import type { GatewayConfig, Queues, StatusEvents } from '@shop/workers';
 import type { Redis } from 'ioredis';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ProviderRegistry } from '@shop/payments/registry';
@@ -14,4 +14,6 @@ export interface ServiceDeps {
   log: FastifyBaseLogger;
   providers: ProviderRegistry;
   catalog: CatalogCache;
+  /** Order payment-state changes, published for the live payment pages (see status-hub.ts). */
+  events: StatusEvents;
 }

@@ -2,6 +2,7 @@ import type { AttemptStatus, PaymentProvider } from '@shop/payments';
 import { ProviderError } from '@shop/payments';
 import type { Db } from '@shop/db';
 import { finishAttempt, settleAttempt, type SettleOutcome } from './settle.js';
+import type { StatusEvents } from '../status-events.js';
 
 export interface IntentRef {
   id: string;
@@ -27,6 +28,7 @@ export function mismatch(intent: IntentRef, s: AttemptStatus, identity: PaymentP
  */
 export async function applyAttemptStatus(
   db: Db,
+  events: StatusEvents,
   provider: PaymentProvider,
   intent: IntentRef,
   status: AttemptStatus,
@@ -42,14 +44,14 @@ export async function applyAttemptStatus(
   }
   switch (s.state) {
     case 'succeeded': {
-      const settle = await settleAttempt(db, intent.id, source, s.providerRef ?? null);
+      const settle = await settleAttempt(db, events, intent.id, source, s.providerRef ?? null);
       return { outcome: settle.transitioned ? 'settled' : 'already', settle };
     }
     case 'failed':
-      await finishAttempt(db, intent.id, 'failed');
+      await finishAttempt(db, events, intent.id, 'failed');
       return { outcome: 'failed' };
     case 'closed':
-      await finishAttempt(db, intent.id, 'closed');
+      await finishAttempt(db, events, intent.id, 'closed');
       return { outcome: 'closed' };
     default:
       return { outcome: 'pending' };

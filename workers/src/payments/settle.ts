@@ -1,6 +1,7 @@
 import { appendOrderEvent, settleOrder, type Db } from '@shop/db';
 import type { IntentStatus } from '@shop/db';
 import { outboxJob } from '../outbox.js';
+import type { StatusEvents } from '../status-events.js';
 
 export interface SettleOutcome {
   transitioned: boolean;
@@ -13,8 +14,14 @@ export interface SettleOutcome {
  * row and the receipt mail's outbox row share one transaction. A payment that arrives for an
  * order already paid through another attempt is recorded for a refund instead.
  */
-export async function settleAttempt(db: Db, intentId: string, source: 'notification' | 'poll' | 'return' | 'operator', providerRef?: string | null): Promise<SettleOutcome> {
-  return db.transaction().execute(async (trx) => {
+export async function settleAttempt(
+  db: Db,
+  events: StatusEvents,
+  intentId: string,
+  source: 'notification' | 'poll' | 'return' | 'operator',
+  providerRef?: string | null,
+): Promise<SettleOutcome> {
+  const outcome = await db.transaction().execute(async (trx): Promise<SettleOutcome> => {
     const intent = await trx
       .selectFrom('payment_intents')
       .innerJoin('orders', 'orders.id', 'payment_intents.order_id')
@@ -34,15 +41,20 @@ export async function settleAttempt(db: Db, intentId: string, source: 'notificat
     }
     return { transitioned: false, orderNo: intent.order_no, outboxIds: [] };
   });
+  // After the commit, so a listener that re-reads sees the paid order.
+  if (outcome.transitioned) events.changed(outcome.orderNo, 'paid');
+  return outcome;
 }
 
 /** Moves an open attempt to a final state; a settled or closed one never moves back. */
-export async function finishAttempt(db: Db, intentId: string, status: Extract<IntentStatus, 'failed' | 'closed' | 'expired'>): Promise<boolean> {
+export async function finishAttempt(db: Db, events: StatusEvents, intentId: string, status: Extract<IntentStatus, 'failed' | 'closed' | 'expired'>): Promise<boolean> {
   const r = await db
     .updateTable('payment_intents')
     .set({ status, updated_at: new Date(), ...(status === 'failed' ? {} : { closed_at: new Date() }) })
     .where('id', '=', intentId)
     .where('status', 'in', ['created', 'pending'])
+    .returning((eb) => eb.selectFrom('orders').select('orders.order_no').whereRef('orders.id', '=', 'payment_intents.order_id').as('order_no'))
     .executeTakeFirst();
-  return Number(r.numUpdatedRows) > 0;
+  if (r?.order_no) events.changed(r.order_no, status);
+  return !!r;
 }

@@ -31,6 +31,7 @@ export function bankTransferProcessor(deps: WorkerDeps) {
       }
       return { outcome: 'settled', outbox: await outboxJob(trx, 'mail', { kind: 'receipt', orderNo }) };
     });
+    if (done.outcome === 'settled') deps.events.changed(orderNo, 'paid');
     if (done.outbox) await relayNow(deps.db, deps.queues, [done.outbox]);
     return { outcome: done.outcome };
   };

@@ -11,6 +11,7 @@ export function maintenanceProcessor(deps: WorkerDeps) {
       case 'expire-orders': {
         const expired = await expireDueOrders(deps.db);
         if (expired.length) deps.log.info({ count: expired.length }, 'expired unpaid orders');
+        for (const orderNo of expired) deps.events.changed(orderNo, 'expired');
         return { expired: expired.length };
       }
       case 'relay-outbox':

@@ -17,7 +17,7 @@ export function paymentCloseProcessor(deps: WorkerDeps) {
       return { closed: intent.out_trade_no };
     } catch (err) {
       if (err instanceof ProviderError && !err.retryable && /PAID/.test(err.code)) {
-        const settled = await settleAttempt(deps.db, intent.id, 'poll');
+        const settled = await settleAttempt(deps.db, deps.events, intent.id, 'poll');
         await relayNow(deps.db, deps.queues, settled.outboxIds);
         return { paidBeforeClose: intent.out_trade_no };
       }

@@ -29,14 +29,14 @@ export function paymentPollProcessor(deps: WorkerDeps) {
     if (!provider) throw new UnrecoverableError(`provider ${intent.provider} is not configured`);
 
     const status = await provider.query(intent.out_trade_no, intent.provider_ref ?? undefined);
-    const applied = await applyAttemptStatus(deps.db, provider, intent, status, 'poll');
+    const applied = await applyAttemptStatus(deps.db, deps.events, provider, intent, status, 'poll');
     if (applied.settle?.outboxIds.length) await relayNow(deps.db, deps.queues, applied.settle.outboxIds);
     if (applied.outcome !== 'pending') return { done: applied.outcome, reason: applied.reason };
 
     if (intent.order_status !== 'pending_payment' || intent.expires_at.getTime() <= Date.now()) {
       // Too late to pay: close it at the provider so a late scan cannot take money for a dead order.
       await provider.close(intent.out_trade_no, intent.provider_ref ?? undefined);
-      await finishAttempt(deps.db, intent.id, 'expired');
+      await finishAttempt(deps.db, deps.events, intent.id, 'expired');
       return { done: 'expired' };
     }
     const n = intent.poll_attempts + 1;

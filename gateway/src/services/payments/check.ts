@@ -12,12 +12,10 @@ export interface PaymentCheck {
   retryHref: string | null;
 }
 
-/**
- * The result pages' question "is it paid?": by order number, out_trade_no or PayPal order id, for
- * the buyer's own orders. An open attempt is asked at its provider right away (and a PayPal order
- * the buyer just approved is captured), so the page does not wait for the poller.
- */
-export async function checkPayment(deps: ServiceDeps, user: SessionUser | null, reference: string): Promise<PaymentCheck> {
+type AttemptRow = Awaited<ReturnType<typeof findAttempt>>;
+
+/** The latest attempt of one of the buyer's orders, by any of its references; refused otherwise. */
+async function findAttempt(deps: ServiceDeps, user: SessionUser | null, reference: string) {
   if (!user) throw unauthenticated();
   const ref = reference.trim().slice(0, 64);
   if (!ref) throw new AppError('orderNotFound', 404, 'NOT_FOUND');
@@ -31,21 +29,43 @@ export async function checkPayment(deps: ServiceDeps, user: SessionUser | null, 
     .limit(1)
     .executeTakeFirst();
   if (!row) throw new AppError('orderNotFound', 404, 'NOT_FOUND');
-  const answer = (paid: boolean, status: string): PaymentCheck => {
-    const a = row.next_action as { type?: string; href?: string } | null;
-    return { paid, orderNo: row.order_no, bookId: String(row.book_id), intentStatus: status, retryHref: !paid && a?.type === 'redirect' ? (a.href ?? null) : null };
-  };
-  if (row.order_status === 'paid') return answer(true, 'succeeded');
+  return row;
+}
+
+function answer(row: AttemptRow, paid: boolean, status: string): PaymentCheck {
+  const a = row.next_action as { type?: string; href?: string } | null;
+  return { paid, orderNo: row.order_no, bookId: String(row.book_id), intentStatus: status, retryHref: !paid && a?.type === 'redirect' ? (a.href ?? null) : null };
+}
+
+/** What checkPayment would answer, from PostgreSQL alone (the live status pages' re-read). */
+export async function paymentState(deps: ServiceDeps, user: SessionUser | null, reference: string): Promise<PaymentCheck> {
+  const row = await findAttempt(deps, user, reference);
+  return row.order_status === 'paid' ? answer(row, true, 'succeeded') : answer(row, false, row.status);
+}
+
+/** A payment the result pages can stop waiting for: paid, or an attempt that is no longer open. */
+export function isFinal(c: PaymentCheck): boolean {
+  return c.paid || (c.intentStatus !== 'pending' && c.intentStatus !== 'created');
+}
+
+/**
+ * The result pages' question "is it paid?": by order number, out_trade_no or PayPal order id, for
+ * the buyer's own orders. An open attempt is asked at its provider right away (and a PayPal order
+ * the buyer just approved is captured), so the page does not wait for the poller.
+ */
+export async function checkPayment(deps: ServiceDeps, user: SessionUser | null, reference: string): Promise<PaymentCheck> {
+  const row = await findAttempt(deps, user, reference);
+  if (row.order_status === 'paid') return answer(row, true, 'succeeded');
   const provider = deps.providers[row.provider];
-  if (!provider || row.provider === 'bank_transfer' || (row.status !== 'pending' && row.status !== 'created')) return answer(false, row.status);
+  if (!provider || row.provider === 'bank_transfer' || (row.status !== 'pending' && row.status !== 'created')) return answer(row, false, row.status);
   try {
     const status = await provider.query(row.out_trade_no, row.provider_ref ?? undefined);
-    const applied = await applyAttemptStatus(deps.db, provider, row, status, 'return');
+    const applied = await applyAttemptStatus(deps.db, deps.events, provider, row, status, 'return');
     if (applied.settle?.outboxIds.length) await relayNow(deps.db, deps.queues, applied.settle.outboxIds);
-    if (applied.outcome === 'settled' || applied.outcome === 'already') return answer(true, 'succeeded');
-    return answer(false, applied.outcome === 'pending' ? 'pending' : applied.outcome);
+    if (applied.outcome === 'settled' || applied.outcome === 'already') return answer(row, true, 'succeeded');
+    return answer(row, false, applied.outcome === 'pending' ? 'pending' : applied.outcome);
   } catch (err) {
     deps.log.warn({ err, provider: row.provider }, 'payment check at the provider failed');
-    return answer(false, row.status);
+    return answer(row, false, row.status);
   }
 }

@@ -71,7 +71,7 @@ export async function handleNotification(deps: ServiceDeps, name: string, header
     const id = await outboxJob(deps.db, 'settlement', { outTradeNo: intent.out_trade_no, intentId: intent.id, source: 'notification' });
     await relayNow(deps.db, deps.queues, [id]);
   } else {
-    const applied = await applyAttemptStatus(deps.db, provider, intent, n, 'notification');
+    const applied = await applyAttemptStatus(deps.db, deps.events, provider, intent, n, 'notification');
     if (applied.settle?.outboxIds.length) await relayNow(deps.db, deps.queues, applied.settle.outboxIds);
   }
   await deps.db.updateTable('provider_events').set({ processed_at: new Date() }).where('provider', '=', name).where('event_id', '=', n.eventId).execute();

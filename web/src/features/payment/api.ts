@@ -70,3 +70,20 @@ export const PAID_ORDER: TypedDocumentNode<{ order: PaidOrder | null }, { orderN
     }
   }
 `;
+
+/**
+ * The same answer as checkPayment, pushed over the GraphQL WebSocket: the state now, then every
+ * change, completing after a final state (see live.ts).
+ */
+export const PAYMENT_STATUS: TypedDocumentNode<{ paymentStatus: PaymentCheck }, { reference: string }> = gql`
+  subscription PaymentStatus($reference: ID!) {
+    paymentStatus(reference: $reference) {
+      paid
+      orderNo
+      bookId
+      status
+      retryHref
+      message
+    }
+  }
+`;

@@ -3,14 +3,17 @@ import { useEffect, useState } from 'react';
 import { QR_POLL_MS } from '../../lib/config';
 import { apiError } from '../../lib/errors';
 import { CHECK_PAYMENT, type PaymentCheck } from './api';
+import { watchPayment } from './live';
 
 export type Outcome = { kind: 'pending' } | { kind: 'paid'; check: PaymentCheck } | { kind: 'failed'; check: PaymentCheck | null };
 
 const OPEN = new Set(['pending', 'created']);
 
 /**
- * Asks the server every 3 s whether the payment went through (spec: QR polling every 3 s) until
- * it is paid, failed, or `maxTries` answers were still open.
+ * Whether the payment went through, until it is paid, failed, or still open after `maxTries`
+ * checks' worth of time (3 s each). The server pushes the state over the paymentStatus
+ * subscription; when the socket cannot be opened or fails, the page asks `checkPayment` every
+ * 3 s instead (the spec's QR polling).
  */
 export function usePaymentCheck(reference: string, maxTries = Infinity): Outcome {
   const [check] = useMutation(CHECK_PAYMENT);
@@ -20,8 +23,25 @@ export function usePaymentCheck(reference: string, maxTries = Infinity): Outcome
     if (!reference) return;
     let stopped = false;
     let timer: number | undefined;
+    let deadline: number | undefined;
     let tries = 0;
     let last: PaymentCheck | null = null;
+    const started = Date.now();
+    let stopLive: () => void = () => {};
+    const finish = (o: Outcome) => {
+      if (stopped) return;
+      stopped = true;
+      stopLive();
+      window.clearTimeout(timer);
+      window.clearTimeout(deadline);
+      setOutcome(o);
+    };
+    const judge = (c: PaymentCheck | null) => {
+      if (c?.paid) return finish({ kind: 'paid', check: c });
+      const open = !c || OPEN.has(c.status ?? 'pending');
+      if (!open || tries >= maxTries) return finish({ kind: 'failed', check: c });
+    };
+
     const ask = async () => {
       tries += 1;
       try {
@@ -30,18 +50,32 @@ export function usePaymentCheck(reference: string, maxTries = Infinity): Outcome
       } catch (err) {
         last = null;
         // A refusal (unknown order, not logged in) is final; a network hiccup is asked again.
-        if (apiError(err).code !== 'NETWORK' && !stopped) return setOutcome({ kind: 'failed', check: null });
+        if (apiError(err).code !== 'NETWORK') return finish({ kind: 'failed', check: null });
       }
       if (stopped) return;
-      if (last?.paid) return setOutcome({ kind: 'paid', check: last });
-      const open = !last || OPEN.has(last.status ?? 'pending');
-      if (!open || tries >= maxTries) return setOutcome({ kind: 'failed', check: last });
-      timer = window.setTimeout(() => void ask(), QR_POLL_MS);
+      judge(last);
+      if (!stopped) timer = window.setTimeout(() => void ask(), QR_POLL_MS);
     };
-    void ask();
+
+    // Live first. The same limit as polling: a payment still open after maxTries × 3 s failed.
+    if (Number.isFinite(maxTries)) deadline = window.setTimeout(() => finish({ kind: 'failed', check: last }), maxTries * QR_POLL_MS);
+    stopLive = watchPayment(reference, {
+      next: (c) => {
+        last = c;
+        if (!stopped) judge(c);
+      },
+      fallback: () => {
+        if (stopped) return;
+        window.clearTimeout(deadline);
+        tries = Math.floor((Date.now() - started) / QR_POLL_MS);
+        void ask();
+      },
+    });
     return () => {
       stopped = true;
+      stopLive();
       window.clearTimeout(timer);
+      window.clearTimeout(deadline);
     };
   }, [reference, maxTries, check]);
 

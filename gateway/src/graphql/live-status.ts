@@ -1,0 +1,101 @@
+import type { PaymentCheck } from '../services/payments/check.js';
+import { isFinal } from '../services/payments/check.js';
+
+export interface LiveStatusOptions {
+  /** The state when the subscription starts (checked at the provider, like checkPayment). */
+  first: PaymentCheck;
+  /** Reads the state again from PostgreSQL. */
+  reread: () => Promise<PaymentCheck>;
+  /** Registers the wake-up for "this order may have changed"; answers the unsubscribe. */
+  listen: (wake: () => void) => () => void;
+  /** Read again right after the first event: `first` was read before the listening began. */
+  rereadFirst: boolean;
+  /** A re-read at least this often, for an event lost on the way (Redis down, a restart). */
+  recheckMs: number;
+  onEnd: () => void;
+  onError: (err: unknown) => void;
+}
+
+export interface LiveStatus extends AsyncIterableIterator<PaymentCheck> {
+  /** Ends the stream from outside (the socket closed). */
+  end(): void;
+}
+
+/**
+ * The event stream of the paymentStatus subscription: the current state first, then every
+ * change (an event only wakes it up; the state always comes from PostgreSQL, so duplicated,
+ * reordered or lost events cannot show a wrong state), ending after a final state.
+ *
+ * Written as a plain iterator rather than an async generator: a generator waiting for the next
+ * event cannot be stopped by return() until it yields, which would leak its listener when the
+ * buyer leaves a page that never changes.
+ */
+export function liveStatus(opts: LiveStatusOptions): LiveStatus {
+  let sentFirst = false;
+  let last = JSON.stringify(opts.first);
+  let finished = isFinal(opts.first);
+  let ended = false;
+  let dirty = opts.rereadFirst && !finished;
+  let waiting: (() => void) | null = null;
+  const wake = () => {
+    dirty = true;
+    const w = waiting;
+    waiting = null;
+    w?.();
+  };
+  const unlisten = finished ? () => {} : opts.listen(wake);
+  const timer = finished ? undefined : setInterval(wake, opts.recheckMs);
+  timer?.unref();
+  const end = () => {
+    if (ended) return;
+    ended = true;
+    unlisten();
+    clearInterval(timer);
+    const w = waiting;
+    waiting = null;
+    w?.();
+    opts.onEnd();
+  };
+  const done: IteratorReturnResult<undefined> = { value: undefined, done: true };
+
+  const stream: LiveStatus = {
+    async next(): Promise<IteratorResult<PaymentCheck>> {
+      if (!sentFirst) {
+        sentFirst = true;
+        if (!ended) return { value: opts.first, done: false };
+      }
+      while (!ended && !finished) {
+        if (!dirty) await new Promise<void>((resolve) => (waiting = resolve));
+        if (ended) break;
+        dirty = false;
+        let now: PaymentCheck;
+        try {
+          now = await opts.reread();
+        } catch (err) {
+          opts.onError(err);
+          continue;
+        }
+        const key = JSON.stringify(now);
+        if (key === last || ended) continue;
+        last = key;
+        finished = isFinal(now);
+        return { value: now, done: false };
+      }
+      end();
+      return done;
+    },
+    async return(): Promise<IteratorResult<PaymentCheck>> {
+      end();
+      return done;
+    },
+    async throw(): Promise<IteratorResult<PaymentCheck>> {
+      end();
+      return done;
+    },
+    end,
+    [Symbol.asyncIterator]() {
+      return stream;
+    },
+  };
+  return stream;
+}

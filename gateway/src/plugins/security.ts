@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
-import helmet from '@fastify/helmet';
+import helmet, { type HelmetOptions } from 'helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { text } from '../i18n/messages.js';
 
 function origin(url: string | undefined): string | null {
@@ -11,6 +12,22 @@ function origin(url: string | undefined): string | null {
 }
 
 /**
+ * The headers helmet's middleware sets for these options, recorded once: they depend on the options
+ * only, and @fastify/helmet rebuilt the middleware (and re-parsed the CSP) on every request.
+ */
+export function securityHeaders(options: HelmetOptions): Array<[string, string]> {
+  const headers: Array<[string, string]> = [];
+  const recorder = {
+    setHeader: (name: string, value: string | number | readonly string[]) => headers.push([name, String(value)]),
+    removeHeader: () => {},
+  };
+  helmet(options)({} as IncomingMessage, recorder as unknown as ServerResponse, (err?: unknown) => {
+    if (err) throw err;
+  });
+  return headers;
+}
+
+/**
  * Security headers with a CSP the SPA works under (Chakra's emotion styles are inline; the Alipay
  * page-pay form posts to Alipay's gateway), and an Origin check on state-changing legacy routes:
  * a browser on another site cannot make a logged-in buyer's browser act.
@@ -19,8 +36,7 @@ export default fp(
   async (app) => {
     const alipay = app.providers.alipay as { formTarget?: string } | undefined;
     const alipayGateway = origin(alipay?.formTarget);
-    await app.register(helmet, {
-      global: true,
+    const headers = securityHeaders({
       contentSecurityPolicy: {
         directives: {
           defaultSrc: ["'self'"],
@@ -39,6 +55,11 @@ export default fp(
       // Cross-origin isolation would break the payment redirects and the PDF download in some browsers.
       crossOriginEmbedderPolicy: false,
       hsts: app.config.env === 'production' ? { maxAge: 15552000, includeSubDomains: true } : false,
+    });
+    app.addHook('onRequest', (_req, reply, done) => {
+      const res = reply.raw;
+      for (let i = 0; i < headers.length; i++) res.setHeader(headers[i]![0], headers[i]![1]);
+      done();
     });
 
     const allowed = new Set([origin(app.config.publicUrl)].filter((o): o is string => !!o));

@@ -24,6 +24,10 @@ interface Row {
 const fmt = (n: number) => (n >= 100 ? n.toFixed(0) : n.toFixed(1));
 const gql = (query: string) => JSON.stringify({ query });
 
+// BENCH_ONLY=books,orders,getlist,checkout,settlement,download,sql,spa runs a subset (for profiling).
+const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim()).filter(Boolean);
+const want = (key: string) => !only || only.includes(key);
+
 async function main(): Promise<void> {
   const started = Date.now();
   const stack = await startBenchStack();
@@ -49,12 +53,13 @@ async function main(): Promise<void> {
     const vs = (name: string, f: LoadFigures, base: number, baseName: string, target: number) =>
       rows.push({ case: name, figure: `${fmt(f.rps)} req/s${f.non2xx ? ` (${f.non2xx} non-2xx)` : ''}`, p50: f.p50, p99: f.p99, baseline: baseName, ratio: f.rps / base, target: `>= ${target}x`, met: f.rps / base >= target });
 
-    console.log('GraphQL books ...');
-    vs('GraphQL books', await load({ url: `${stack.gatewayUrl}/graphql`, method: 'POST', headers: json, body: gql('{ books { id title price currency vatText } }') }), bare.rps, 'bare Fastify', 0.6);
-    console.log('GraphQL orders ...');
-    vs('GraphQL orders (20 rows)', await load({ url: `${stack.gatewayUrl}/graphql`, method: 'POST', headers: json, body: gql('{ orders(page: 2, pageSize: 20) { total items { orderNo status amount bookName createdAt } } }'), perRequest: (i) => ({ headers: bearer(i) }) }), bare.rps, 'bare Fastify', 0.1);
-    console.log('legacy getList ...');
-    vs('legacy POST /api/order/getList', await load({ url: `${stack.gatewayUrl}/api/order/getList`, method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'currentSizeCo=2&pageSizeCo=20', perRequest: (i) => ({ headers: bearer(i) }) }), bare.rps, 'bare Fastify', 0.1);
+    if (want('books')) console.log('GraphQL books ...');
+    if (want('books')) vs('GraphQL books', await load({ url: `${stack.gatewayUrl}/graphql`, method: 'POST', headers: json, body: gql('{ books { id title price currency vatText } }') }), bare.rps, 'bare Fastify', 0.6);
+    if (want('orders')) console.log('GraphQL orders ...');
+    if (want('orders')) vs('GraphQL orders (20 rows)', await load({ url: `${stack.gatewayUrl}/graphql`, method: 'POST', headers: json, body: gql('{ orders(page: 2, pageSize: 20) { total items { orderNo status amount bookName createdAt } } }'), perRequest: (i) => ({ headers: bearer(i) }) }), bare.rps, 'bare Fastify', 0.1);
+    if (want('getlist')) console.log('legacy getList ...');
+    if (want('getlist')) vs('legacy POST /api/order/getList', await load({ url: `${stack.gatewayUrl}/api/order/getList`, method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'currentSizeCo=2&pageSizeCo=20', perRequest: (i) => ({ headers: bearer(i) }) }), bare.rps, 'bare Fastify', 0.1);
+    if (want('checkout')) {
     console.log('checkout ...');
     const checkout = await load({
       url: `${stack.gatewayUrl}/graphql`, method: 'POST', headers: json, amount: buyers.length,
@@ -62,9 +67,13 @@ async function main(): Promise<void> {
       perRequest: (i) => ({ headers: bearer(i) }),
     });
     rows.push({ case: 'checkout (order + attempt + outbox)', figure: `${fmt(checkout.rps)} checkouts/s`, p50: checkout.p50, p99: checkout.p99, baseline: 'raw pg INSERT', ratio: checkout.rps / rawPg.insertsPerSec, target: '>= 0.2x', met: checkout.rps / rawPg.insertsPerSec >= 0.2 });
+    }
+    if (want('settlement')) {
     console.log('settlement ...');
     const settle = await settlementRate(stack, db, buyers.slice(0, 300));
     rows.push({ case: 'settlement (notification -> paid)', figure: `${fmt(settle)} orders/s`, baseline: 'raw BullMQ no-op', ratio: settle / rawBull, target: '>= 0.25x', met: settle / rawBull >= 0.25 });
+    }
+    if (want('download')) {
     console.log('download ...');
     const download = (i: number) => ({ path: `/api/orders/BN${String(buyers[i % buyers.length]!.id).padStart(6, '0')}0000/download`, headers: bearer(i) });
     // First download of each buyer: a fresh encryption per request.
@@ -72,12 +81,17 @@ async function main(): Promise<void> {
     // Downloading again (retries, a second device) is served from the per-buyer cache.
     vs('e-book download, again (cached per buyer)', await load({ url: `${stack.gatewayUrl}/api/orders/x/download`, perRequest: download }), plain.rps, 'plain streaming', 0.5);
 
+    }
+    if (want('sql')) {
     const statements = await statementsPerOrdersRequest({ ...(process.env as Record<string, string>), DATABASE_URL: stack.databaseUrl, REDIS_URL: stack.redisUrl, WEB_DIST_DIR: path.join(root, 'web/dist') }, buyers[0]!.token);
     rows.push({ case: 'SQL statements per orders request', figure: `${statements}`, baseline: '-', ratio: null, target: '<= 2', met: statements <= 2 });
+    }
+    if (want('spa')) {
     const entry = await firstLoadJs(stack.gatewayUrl);
     const tti = await timeToInteractive(stack.gatewayUrl);
     rows.push({ case: 'SPA first-load JS (gzip, all scripts the browser fetched)', figure: `${(tti.scriptGzipBytes / 1024).toFixed(1)} KB in ${tti.scripts} files (entry alone ${(entry.gzipBytes / 1024).toFixed(1)} KB)`, baseline: '-', ratio: null, target: '<= 200 KB', met: tti.scriptGzipBytes <= 200 * 1024 });
     rows.push({ case: 'SPA time to interactive /shop/index', figure: `${tti.ms} ms (median of 3)`, baseline: '-', ratio: null, target: '-', met: null });
+    }
     const peak = rss.stop();
     rows.push({ case: 'gateway peak RSS under load', figure: `${(peak / 1048576).toFixed(0)} MB`, baseline: '-', ratio: null, target: '<= 200 MB', met: peak <= 200 * 1048576 });
     await db.destroy();

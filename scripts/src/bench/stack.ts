@@ -60,8 +60,10 @@ export async function startBenchStack(): Promise<BenchStack> {
     COOKIE_SECURE: 'false',
     WORKER_CONCURRENCY: '10',
   };
-  const gateway = startNode('gateway', path.join(root, 'gateway/dist/server.js'), env);
-  procs.push(gateway, startNode('workers', path.join(root, 'workers/dist/main.js'), env));
+  // BENCH_GATEWAY_ARGS / BENCH_WORKERS_ARGS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof") for profiling.
+  const args = (name: string) => (process.env[name] ?? '').split(' ').filter(Boolean);
+  const gateway = startNode('gateway', path.join(root, 'gateway/dist/server.js'), env, args('BENCH_GATEWAY_ARGS'));
+  procs.push(gateway, startNode('workers', path.join(root, 'workers/dist/main.js'), env, args('BENCH_WORKERS_ARGS')));
   procs.push(startNode('bare', path.join(root, 'scripts/dist/bench/bare-server.js'), { PORT: String(barePort), PLAIN_FILE: path.join(root, 'content/books/book-1.pdf') }));
   await waitFor('gateway', async () => portOpen(port), 30_000);
   await waitFor('bare fastify', async () => portOpen(barePort), 30_000);

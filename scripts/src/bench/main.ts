@@ -2,7 +2,8 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { createDb } from '@shop/db';
 import { rawBullmqRate, rawPgRate } from './baselines.js';
-import { load, type LoadFigures } from './load.js';
+import { load, useCpuMeter, type CpuSplit, type LoadFigures } from './load.js';
+import { cpuMeter } from './cpu.js';
 import { sampleRss } from './rss.js';
 import { seedBench } from './seed.js';
 import { firstLoadJs, timeToInteractive } from './spa.js';
@@ -33,6 +34,10 @@ async function main(): Promise<void> {
   const stack = await startBenchStack();
   const rss = sampleRss(stack.gateway.child.pid!);
   const rows: Row[] = [];
+  // Where the CPU went per request (or job) of each case, by process group.
+  const cpu: Array<{ case: string; per: number; ms: CpuSplit }> = [];
+  useCpuMeter(cpuMeter(stack.pids));
+  const split = (name: string, f: { total: number; cpuMs: CpuSplit }) => cpu.push({ case: name, per: f.total, ms: f.cpuMs });
   try {
     const db = createDb(stack.databaseUrl, { max: 4 });
     console.log('seeding 1,000 buyers and 100,000 orders ...');
@@ -50,8 +55,12 @@ async function main(): Promise<void> {
     rows.push({ case: 'baseline: raw BullMQ no-op job', figure: `${fmt(rawBull)} jobs/s`, baseline: '-', ratio: null, target: '-', met: null });
     rows.push({ case: 'baseline: plain PDF streaming', figure: `${fmt(plain.rps)} req/s`, p50: plain.p50, p99: plain.p99, baseline: '-', ratio: null, target: '-', met: null });
 
-    const vs = (name: string, f: LoadFigures, base: number, baseName: string, target: number) =>
+    split('baseline: bare Fastify hello', bare);
+    split('baseline: plain PDF streaming', plain);
+    const vs = (name: string, f: LoadFigures, base: number, baseName: string, target: number) => {
+      split(name, f);
       rows.push({ case: name, figure: `${fmt(f.rps)} req/s${f.non2xx ? ` (${f.non2xx} non-2xx)` : ''}`, p50: f.p50, p99: f.p99, baseline: baseName, ratio: f.rps / base, target: `>= ${target}x`, met: f.rps / base >= target });
+    };
 
     if (want('books')) console.log('GraphQL books ...');
     if (want('books')) vs('GraphQL books', await load({ url: `${stack.gatewayUrl}/graphql`, method: 'POST', headers: json, body: gql('{ books { id title price currency vatText } }') }), bare.rps, 'bare Fastify', 0.6);
@@ -66,11 +75,14 @@ async function main(): Promise<void> {
       body: JSON.stringify({ query: 'mutation($i: CheckoutInput!) { checkout(input: $i) { order { orderNo } } }', variables: { i: { bookId: '2', format: 'EBOOK', country: 'Germany', paymentMethod: 'BANK_TRANSFER' } } }),
       perRequest: (i) => ({ headers: bearer(i) }),
     });
+    split('checkout (order + attempt + outbox)', checkout);
     rows.push({ case: 'checkout (order + attempt + outbox)', figure: `${fmt(checkout.rps)} checkouts/s`, p50: checkout.p50, p99: checkout.p99, baseline: 'raw pg INSERT', ratio: checkout.rps / rawPg.insertsPerSec, target: '>= 0.2x', met: checkout.rps / rawPg.insertsPerSec >= 0.2 });
     }
     if (want('settlement')) {
     console.log('settlement ...');
-    const settle = await settlementRate(stack, db, buyers.slice(0, 300));
+    const settlement = await settlementRate(stack, db, buyers.slice(0, 300));
+    const settle = settlement.rate;
+    cpu.push({ case: 'settlement (per order)', per: settlement.orders, ms: settlement.cpuMs });
     rows.push({ case: 'settlement (notification -> paid)', figure: `${fmt(settle)} orders/s`, baseline: 'raw BullMQ no-op', ratio: settle / rawBull, target: '>= 0.25x', met: settle / rawBull >= 0.25 });
     }
     if (want('download')) {
@@ -104,11 +116,17 @@ async function main(): Promise<void> {
     '|---|---|---|---|---|---|---|---|',
     ...rows.map((r) => `| ${r.case} | ${r.figure} | ${r.p50 ?? ''} | ${r.p99 ?? ''} | ${r.baseline} | ${r.ratio === null ? '' : `${r.ratio.toFixed(2)}x`} | ${r.target} | ${r.met === null ? '' : r.met ? 'yes' : 'no'} |`),
   ].join('\n');
-  console.log(`\n${table}\n\nbench took ${((Date.now() - started) / 1000).toFixed(0)} s`);
+  const groups = ['gateway', 'postgres', 'redis', 'workers', 'sandboxes', 'bare', 'bench'];
+  const cpuTable = [
+    `| CPU ms per request | requests | ${groups.join(' | ')} |`,
+    `|---|---|${groups.map(() => '---|').join('')}`,
+    ...cpu.map((c) => `| ${c.case} | ${c.per} | ${groups.map((g) => (c.per ? ((c.ms[g] ?? 0) / c.per).toFixed(3) : '')).join(' | ')} |`),
+  ].join('\n');
+  console.log(`\n${table}\n\n${cpuTable}\n\nbench took ${((Date.now() - started) / 1000).toFixed(0)} s`);
   const out = path.join(root, 'bench-results');
   mkdirSync(out, { recursive: true });
-  writeFileSync(path.join(out, 'bench.json'), JSON.stringify({ date: new Date().toISOString(), cpus: (await import('node:os')).cpus().length, rows }, null, 2));
-  writeFileSync(path.join(out, 'bench.md'), `${table}\n`);
+  writeFileSync(path.join(out, 'bench.json'), JSON.stringify({ date: new Date().toISOString(), cpus: (await import('node:os')).cpus().length, rows, cpu }, null, 2));
+  writeFileSync(path.join(out, 'bench.md'), `${table}\n\n${cpuTable}\n`);
 }
 
 main().then(

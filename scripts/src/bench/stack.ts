@@ -7,6 +7,7 @@ import { startPostgres } from '../stack/postgres.js';
 import { startNode, type ManagedProcess } from '../stack/processes.js';
 import { startRedis } from '../stack/redis.js';
 import { startMailSink } from '../stack/mail.js';
+import { postmasterPid } from './cpu.js';
 import { freePort, portOpen, waitFor } from '../stack/util.js';
 
 export const root = fileURLToPath(new URL('../../../', import.meta.url));
@@ -18,6 +19,8 @@ export interface BenchStack {
   bareUrl: string;
   sandboxUrl: string;
   gateway: ManagedProcess;
+  /** Root pids per process group, for the CPU split per case. */
+  pids: Record<'gateway' | 'workers' | 'sandboxes' | 'postgres' | 'redis' | 'bare', () => number | undefined>;
   stop: () => Promise<void>;
 }
 
@@ -74,6 +77,14 @@ export async function startBenchStack(): Promise<BenchStack> {
     bareUrl: `http://127.0.0.1:${barePort}`,
     sandboxUrl: `http://127.0.0.1:${sandboxPort}`,
     gateway,
+    pids: {
+      gateway: () => gateway.child.pid,
+      workers: () => procs[2]?.child.pid,
+      sandboxes: () => procs[0]?.child.pid,
+      postgres: () => postmasterPid(path.join(tmp, 'pg')),
+      redis: () => redis.process.pid,
+      bare: () => procs[3]?.child.pid,
+    },
     stop: async () => {
       await Promise.all(procs.map((p) => p.stop()));
       for (const s of stops.reverse()) await s().catch(() => {});

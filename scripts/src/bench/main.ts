@@ -7,8 +7,8 @@ import { cpuMeter } from './cpu.js';
 import { sampleRss } from './rss.js';
 import { seedBench } from './seed.js';
 import { firstLoadJs, timeToInteractive } from './spa.js';
-import { statementsPerOrdersRequest } from './sql-count.js';
-import { root, startBenchStack } from './stack.js';
+import { statementsPerRequest } from './sql-count.js';
+import { BENCH_METRICS_TOKEN, root, startBenchStack } from './stack.js';
 import { settlementRate } from './settlement.js';
 
 interface Row {
@@ -32,20 +32,24 @@ const want = (key: string) => !only || only.includes(key);
 async function main(): Promise<void> {
   const started = Date.now();
   const stack = await startBenchStack();
-  const rss = sampleRss(stack.gateway.child.pid!);
+  const rss = sampleRss(stack.gateway.child.pid!, 250, { url: `${stack.gatewayUrl}/metrics`, token: BENCH_METRICS_TOKEN });
   const rows: Row[] = [];
+  const step = (name: string) => {
+    console.log(`${name} ...`);
+    rss.phase(name);
+  };
   // Where the CPU went per request (or job) of each case, by process group.
   const cpu: Array<{ case: string; per: number; ms: CpuSplit }> = [];
   useCpuMeter(cpuMeter(stack.pids));
   const split = (name: string, f: { total: number; cpuMs: CpuSplit }) => cpu.push({ case: name, per: f.total, ms: f.cpuMs });
   try {
     const db = createDb(stack.databaseUrl, { max: 4 });
-    console.log('seeding 1,000 buyers and 100,000 orders ...');
+    step('seeding 1,000 buyers and 100,000 orders');
     const buyers = await seedBench(db);
     const bearer = (i: number) => ({ authorization: `Bearer ${buyers[i % buyers.length]!.token}` });
     const json = { 'content-type': 'application/json' };
 
-    console.log('baselines ...');
+    step('baselines');
     const bare = await load({ url: `${stack.bareUrl}/hello` });
     const rawPg = await rawPgRate(stack.databaseUrl, 5);
     const rawBull = await rawBullmqRate(stack.redisUrl, 3000);
@@ -62,14 +66,14 @@ async function main(): Promise<void> {
       rows.push({ case: name, figure: `${fmt(f.rps)} req/s${f.non2xx ? ` (${f.non2xx} non-2xx)` : ''}`, p50: f.p50, p99: f.p99, baseline: baseName, ratio: f.rps / base, target: `>= ${target}x`, met: f.rps / base >= target });
     };
 
-    if (want('books')) console.log('GraphQL books ...');
+    if (want('books')) step('GraphQL books');
     if (want('books')) vs('GraphQL books', await load({ url: `${stack.gatewayUrl}/graphql`, method: 'POST', headers: json, body: gql('{ books { id title price currency vatText } }') }), bare.rps, 'bare Fastify', 0.6);
-    if (want('orders')) console.log('GraphQL orders ...');
+    if (want('orders')) step('GraphQL orders');
     if (want('orders')) vs('GraphQL orders (20 rows)', await load({ url: `${stack.gatewayUrl}/graphql`, method: 'POST', headers: json, body: gql('{ orders(page: 2, pageSize: 20) { total items { orderNo status amount bookName createdAt } } }'), perRequest: (i) => ({ headers: bearer(i) }) }), bare.rps, 'bare Fastify', 0.1);
-    if (want('getlist')) console.log('legacy getList ...');
+    if (want('getlist')) step('legacy getList');
     if (want('getlist')) vs('legacy POST /api/order/getList', await load({ url: `${stack.gatewayUrl}/api/order/getList`, method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'currentSizeCo=2&pageSizeCo=20', perRequest: (i) => ({ headers: bearer(i) }) }), bare.rps, 'bare Fastify', 0.1);
     if (want('checkout')) {
-    console.log('checkout ...');
+    step('checkout');
     const checkout = await load({
       url: `${stack.gatewayUrl}/graphql`, method: 'POST', headers: json, amount: buyers.length,
       body: JSON.stringify({ query: 'mutation($i: CheckoutInput!) { checkout(input: $i) { order { orderNo } } }', variables: { i: { bookId: '2', format: 'EBOOK', country: 'Germany', paymentMethod: 'BANK_TRANSFER' } } }),
@@ -79,14 +83,14 @@ async function main(): Promise<void> {
     rows.push({ case: 'checkout (order + attempt + outbox)', figure: `${fmt(checkout.rps)} checkouts/s`, p50: checkout.p50, p99: checkout.p99, baseline: 'raw pg INSERT', ratio: checkout.rps / rawPg.insertsPerSec, target: '>= 0.2x', met: checkout.rps / rawPg.insertsPerSec >= 0.2 });
     }
     if (want('settlement')) {
-    console.log('settlement ...');
+    step('settlement');
     const settlement = await settlementRate(stack, db, buyers.slice(0, 300));
     const settle = settlement.rate;
     cpu.push({ case: 'settlement (per order)', per: settlement.orders, ms: settlement.cpuMs });
     rows.push({ case: 'settlement (notification -> paid)', figure: `${fmt(settle)} orders/s`, baseline: 'raw BullMQ no-op', ratio: settle / rawBull, target: '>= 0.25x', met: settle / rawBull >= 0.25 });
     }
     if (want('download')) {
-    console.log('download ...');
+    step('download');
     const download = (i: number) => ({ path: `/api/orders/BN${String(buyers[i % buyers.length]!.id).padStart(6, '0')}0000/download`, headers: bearer(i) });
     // First download of each buyer: a fresh encryption per request.
     vs('e-book download, first per buyer (encrypt)', await load({ url: `${stack.gatewayUrl}/api/orders/x/download`, amount: buyers.length, perRequest: download }), plain.rps, 'plain streaming', 0.5);
@@ -95,17 +99,22 @@ async function main(): Promise<void> {
 
     }
     if (want('sql')) {
-    const statements = await statementsPerOrdersRequest({ ...(process.env as Record<string, string>), DATABASE_URL: stack.databaseUrl, REDIS_URL: stack.redisUrl, WEB_DIST_DIR: path.join(root, 'web/dist') }, buyers[0]!.token);
-    rows.push({ case: 'SQL statements per orders request', figure: `${statements}`, baseline: '-', ratio: null, target: '<= 2', met: statements <= 2 });
+    step('SQL counts');
+    const counted = await statementsPerRequest({ ...(process.env as Record<string, string>), DATABASE_URL: stack.databaseUrl, REDIS_URL: stack.redisUrl, WEB_DIST_DIR: path.join(root, 'web/dist') }, buyers[0]!.token);
+    rows.push({ case: 'SQL statements per orders request', figure: `${counted.orders}`, baseline: '-', ratio: null, target: '<= 2', met: counted.orders <= 2 });
+    rows.push({ case: 'SQL round trips per checkout (diagnostic; BEGIN/COMMIT included)', figure: `${counted.checkout}`, baseline: '-', ratio: null, target: '-', met: null });
     }
     if (want('spa')) {
+    step('SPA');
     const entry = await firstLoadJs(stack.gatewayUrl);
     const tti = await timeToInteractive(stack.gatewayUrl);
     rows.push({ case: 'SPA first-load JS (gzip, all scripts the browser fetched)', figure: `${(tti.scriptGzipBytes / 1024).toFixed(1)} KB in ${tti.scripts} files (entry alone ${(entry.gzipBytes / 1024).toFixed(1)} KB)`, baseline: '-', ratio: null, target: '<= 200 KB', met: tti.scriptGzipBytes <= 200 * 1024 });
     rows.push({ case: 'SPA time to interactive /shop/index', figure: `${tti.ms} ms (median of 3)`, baseline: '-', ratio: null, target: '-', met: null });
     }
     const peak = rss.stop();
-    rows.push({ case: 'gateway peak RSS under load', figure: `${(peak / 1048576).toFixed(0)} MB`, baseline: '-', ratio: null, target: '<= 200 MB', met: peak <= 200 * 1048576 });
+    const mb = (n?: number) => (n === undefined ? '?' : `${(n / 1048576).toFixed(0)} MB`);
+    const at = rss.peak();
+    rows.push({ case: 'gateway peak RSS under load', figure: `${mb(peak)} (during ${at.during}; V8 heap then: ${mb(at.heapTotal)} reserved, ${mb(at.heapUsed)} used; external ${mb(at.external)})`, baseline: '-', ratio: null, target: '<= 200 MB', met: peak <= 200 * 1048576 });
     await db.destroy();
   } finally {
     await stack.stop();

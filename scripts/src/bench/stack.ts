@@ -10,6 +10,8 @@ import { startMailSink } from '../stack/mail.js';
 import { postmasterPid } from './cpu.js';
 import { freePort, portOpen, waitFor } from '../stack/util.js';
 
+export const BENCH_METRICS_TOKEN = 'bench-metrics-token-0123456789';
+
 export const root = fileURLToPath(new URL('../../../', import.meta.url));
 
 export interface BenchStack {
@@ -43,7 +45,9 @@ export async function startBenchStack(): Promise<BenchStack> {
   const paymentsConfigFile = path.join(tmp, 'payments.json');
   const procs: ManagedProcess[] = [];
   const quiet = { ...process.env, LOG_LEVEL: 'error' };
-  procs.push(startNode('sandboxes', path.join(root, 'payments/dist/sandbox/main.js'), { ...quiet, APP_URL: `http://127.0.0.1:${port}`, SANDBOX_PORT: String(sandboxPort), PAYMENTS_CONFIG_FILE: paymentsConfigFile, SANDBOX_TIME_SCALE: '0.001' }));
+  // BENCH_GATEWAY_ARGS, BENCH_WORKERS_ARGS, BENCH_SANDBOX_ARGS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof") for profiling.
+  const args = (name: string) => (process.env[name] ?? '').split(' ').filter(Boolean);
+  procs.push(startNode('sandboxes', path.join(root, 'payments/dist/sandbox/main.js'), { ...quiet, APP_URL: `http://127.0.0.1:${port}`, SANDBOX_PORT: String(sandboxPort), PAYMENTS_CONFIG_FILE: paymentsConfigFile, SANDBOX_TIME_SCALE: '0.001' }, args('BENCH_SANDBOX_ARGS')));
   await waitFor('sandboxes', async () => existsSync(paymentsConfigFile), 30_000);
   const env = {
     ...quiet,
@@ -62,9 +66,9 @@ export async function startBenchStack(): Promise<BenchStack> {
     RETRY_DELAY_SCALE: '1',
     COOKIE_SECURE: 'false',
     WORKER_CONCURRENCY: '10',
+    // The bench reads the gateway's heap figures from /metrics while sampling its RSS.
+    METRICS_TOKEN: BENCH_METRICS_TOKEN,
   };
-  // BENCH_GATEWAY_ARGS / BENCH_WORKERS_ARGS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof") for profiling.
-  const args = (name: string) => (process.env[name] ?? '').split(' ').filter(Boolean);
   const gateway = startNode('gateway', path.join(root, 'gateway/dist/server.js'), env, args('BENCH_GATEWAY_ARGS'));
   procs.push(gateway, startNode('workers', path.join(root, 'workers/dist/main.js'), env, args('BENCH_WORKERS_ARGS')));
   procs.push(startNode('bare', path.join(root, 'scripts/dist/bench/bare-server.js'), { PORT: String(barePort), PLAIN_FILE: path.join(root, 'content/books/book-1.pdf') }));

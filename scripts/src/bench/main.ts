@@ -2,8 +2,9 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { createDb } from '@shop/db';
 import { rawBullmqRate, rawPgRate } from './baselines.js';
-import { load, useCpuMeter, type CpuSplit, type LoadFigures } from './load.js';
+import { load, metered, useCpuMeter, type CpuSplit, type LoadFigures } from './load.js';
 import { cpuMeter } from './cpu.js';
+import { encryptionMs } from './encrypt.js';
 import { sampleRss } from './rss.js';
 import { seedBench } from './seed.js';
 import { firstLoadJs, timeToInteractive } from './spa.js';
@@ -39,9 +40,9 @@ async function main(): Promise<void> {
     rss.phase(name);
   };
   // Where the CPU went per request (or job) of each case, by process group.
-  const cpu: Array<{ case: string; per: number; ms: CpuSplit }> = [];
+  const cpu: Array<{ case: string; per: number; ms: CpuSplit; baseline?: string }> = [];
   useCpuMeter(cpuMeter(stack.pids));
-  const split = (name: string, f: { total: number; cpuMs: CpuSplit }) => cpu.push({ case: name, per: f.total, ms: f.cpuMs });
+  const split = (name: string, f: { total: number; cpuMs: CpuSplit }, baseline?: string) => cpu.push({ case: name, per: f.total, ms: f.cpuMs, baseline });
   try {
     const db = createDb(stack.databaseUrl, { max: 4 });
     step('seeding 1,000 buyers and 100,000 orders');
@@ -51,8 +52,10 @@ async function main(): Promise<void> {
 
     step('baselines');
     const bare = await load({ url: `${stack.bareUrl}/hello` });
-    const rawPg = await rawPgRate(stack.databaseUrl, 5);
-    const rawBull = await rawBullmqRate(stack.redisUrl, 3000);
+    const { result: rawPg, cpuMs: rawPgCpu } = await metered(() => rawPgRate(stack.databaseUrl, 5));
+    cpu.push({ case: 'baseline: raw pg INSERT+SELECT (per insert)', per: Math.round(rawPg.insertsPerSec * 5), ms: rawPgCpu });
+    const { result: rawBull, cpuMs: rawBullCpu } = await metered(() => rawBullmqRate(stack.redisUrl, 3000));
+    cpu.push({ case: 'baseline: raw BullMQ no-op job', per: 3000, ms: rawBullCpu });
     const plain = await load({ url: `${stack.bareUrl}/plain.pdf` });
     rows.push({ case: 'baseline: bare Fastify hello', figure: `${fmt(bare.rps)} req/s`, p50: bare.p50, p99: bare.p99, baseline: '-', ratio: null, target: '-', met: null });
     rows.push({ case: 'baseline: raw pg INSERT+SELECT', figure: `${fmt(rawPg.insertsPerSec)} inserts/s`, baseline: '-', ratio: null, target: '-', met: null });
@@ -62,11 +65,17 @@ async function main(): Promise<void> {
     split('baseline: bare Fastify hello', bare);
     split('baseline: plain PDF streaming', plain);
     const vs = (name: string, f: LoadFigures, base: number, baseName: string, target: number) => {
-      split(name, f);
+      split(name, f, baseName === 'bare Fastify' ? 'baseline: bare Fastify hello' : 'baseline: plain PDF streaming');
       rows.push({ case: name, figure: `${fmt(f.rps)} req/s${f.non2xx ? ` (${f.non2xx} non-2xx)` : ''}`, p50: f.p50, p99: f.p99, baseline: baseName, ratio: f.rps / base, target: `>= ${target}x`, met: f.rps / base >= target });
     };
 
     if (want('books')) step('GraphQL books');
+    if (want('books')) {
+      // Diagnostic: what any JSON POST with an answer of that size costs a bare Fastify.
+      const post = await load({ url: `${stack.bareUrl}/json`, method: 'POST', headers: json, body: gql('{ books { id title price currency vatText } }') });
+      split('diagnostic: bare Fastify JSON POST, same body and answer size', post, 'baseline: bare Fastify hello');
+      rows.push({ case: 'diagnostic: bare Fastify JSON POST, same body and answer size', figure: `${fmt(post.rps)} req/s`, p50: post.p50, p99: post.p99, baseline: 'bare Fastify', ratio: post.rps / bare.rps, target: '-', met: null });
+    }
     if (want('books')) vs('GraphQL books', await load({ url: `${stack.gatewayUrl}/graphql`, method: 'POST', headers: json, body: gql('{ books { id title price currency vatText } }') }), bare.rps, 'bare Fastify', 0.6);
     if (want('orders')) step('GraphQL orders');
     if (want('orders')) vs('GraphQL orders (20 rows)', await load({ url: `${stack.gatewayUrl}/graphql`, method: 'POST', headers: json, body: gql('{ orders(page: 2, pageSize: 20) { total items { orderNo status amount bookName createdAt } } }'), perRequest: (i) => ({ headers: bearer(i) }) }), bare.rps, 'bare Fastify', 0.1);
@@ -79,14 +88,14 @@ async function main(): Promise<void> {
       body: JSON.stringify({ query: 'mutation($i: CheckoutInput!) { checkout(input: $i) { order { orderNo } } }', variables: { i: { bookId: '2', format: 'EBOOK', country: 'Germany', paymentMethod: 'BANK_TRANSFER' } } }),
       perRequest: (i) => ({ headers: bearer(i) }),
     });
-    split('checkout (order + attempt + outbox)', checkout);
+    split('checkout (order + attempt + outbox)', checkout, 'baseline: raw pg INSERT+SELECT (per insert)');
     rows.push({ case: 'checkout (order + attempt + outbox)', figure: `${fmt(checkout.rps)} checkouts/s`, p50: checkout.p50, p99: checkout.p99, baseline: 'raw pg INSERT', ratio: checkout.rps / rawPg.insertsPerSec, target: '>= 0.2x', met: checkout.rps / rawPg.insertsPerSec >= 0.2 });
     }
     if (want('settlement')) {
     step('settlement');
     const settlement = await settlementRate(stack, db, buyers.slice(0, 300));
     const settle = settlement.rate;
-    cpu.push({ case: 'settlement (per order)', per: settlement.orders, ms: settlement.cpuMs });
+    cpu.push({ case: 'settlement (per order)', per: settlement.orders, ms: settlement.cpuMs, baseline: 'baseline: raw BullMQ no-op job' });
     rows.push({ case: 'settlement (notification -> paid)', figure: `${fmt(settle)} orders/s`, baseline: 'raw BullMQ no-op', ratio: settle / rawBull, target: '>= 0.25x', met: settle / rawBull >= 0.25 });
     }
     if (want('download')) {
@@ -94,6 +103,8 @@ async function main(): Promise<void> {
     const download = (i: number) => ({ path: `/api/orders/BN${String(buyers[i % buyers.length]!.id).padStart(6, '0')}0000/download`, headers: bearer(i) });
     // First download of each buyer: a fresh encryption per request.
     vs('e-book download, first per buyer (encrypt)', await load({ url: `${stack.gatewayUrl}/api/orders/x/download`, amount: buyers.length, perRequest: download }), plain.rps, 'plain streaming', 0.5);
+    const enc = await encryptionMs(root);
+    rows.push({ case: 'diagnostic: one e-book encryption alone (AES-256, in-process)', figure: `${enc.toFixed(1)} ms CPU per document (at most ${fmt(1000 / enc)}/s per core)`, baseline: '-', ratio: null, target: '-', met: null });
     // Downloading again (retries, a second device) is served from the per-buyer cache.
     vs('e-book download, again (cached per buyer)', await load({ url: `${stack.gatewayUrl}/api/orders/x/download`, perRequest: download }), plain.rps, 'plain streaming', 0.5);
 
@@ -126,10 +137,17 @@ async function main(): Promise<void> {
     ...rows.map((r) => `| ${r.case} | ${r.figure} | ${r.p50 ?? ''} | ${r.p99 ?? ''} | ${r.baseline} | ${r.ratio === null ? '' : `${r.ratio.toFixed(2)}x`} | ${r.target} | ${r.met === null ? '' : r.met ? 'yes' : 'no'} |`),
   ].join('\n');
   const groups = ['gateway', 'postgres', 'redis', 'workers', 'sandboxes', 'bare', 'bench'];
+  const totalMs = (c: (typeof cpu)[number]) => groups.reduce((sum, g) => sum + (c.ms[g] ?? 0), 0) / Math.max(c.per, 1);
+  // If every process were CPU-bound on the same cores, rates would be in inverse proportion to the
+  // CPU a request costs in all processes together: the ratio that CPU alone allows.
+  const cpuBound = (c: (typeof cpu)[number]) => {
+    const base = cpu.find((b) => b.case === c.baseline);
+    return base && c.per ? `${(totalMs(base) / totalMs(c)).toFixed(2)}x` : '';
+  };
   const cpuTable = [
-    `| CPU ms per request | requests | ${groups.join(' | ')} |`,
-    `|---|---|${groups.map(() => '---|').join('')}`,
-    ...cpu.map((c) => `| ${c.case} | ${c.per} | ${groups.map((g) => (c.per ? ((c.ms[g] ?? 0) / c.per).toFixed(3) : '')).join(' | ')} |`),
+    `| CPU ms per request | requests | ${groups.join(' | ')} | all | ratio CPU allows |`,
+    `|---|---|${groups.map(() => '---|').join('')}---|---|`,
+    ...cpu.map((c) => `| ${c.case} | ${c.per} | ${groups.map((g) => (c.per ? ((c.ms[g] ?? 0) / c.per).toFixed(3) : '')).join(' | ')} | ${totalMs(c).toFixed(3)} | ${cpuBound(c)} |`),
   ].join('\n');
   console.log(`\n${table}\n\n${cpuTable}\n\nbench took ${((Date.now() - started) / 1000).toFixed(0)} s`);
   const out = path.join(root, 'bench-results');

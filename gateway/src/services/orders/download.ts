@@ -55,15 +55,24 @@ export async function ebookFor(deps: ServiceDeps, user: SessionUser | null, whic
   } catch {
     throw downloadFailed();
   }
+  const bytes = await encryptPdf(source, user.email);
+  encrypted.set(key, bytes);
+  return { fileName: `${title}.pdf`, bookId: row.book_id, bytes };
+}
+
+/**
+ * The PDF encrypted with AES-256 (PDF 2.0): the user password opens it, a random owner password
+ * (thrown away) guards the permissions. Most of its cost is the standard's deliberately slow
+ * password hashing, four times per document (user and owner, validation and key salts).
+ */
+export async function encryptPdf(source: Uint8Array, userPassword: string): Promise<Uint8Array> {
   const doc = await PDFDocument.load(source);
   doc.encrypt({
-    userPassword: user.email,
+    userPassword,
     ownerPassword: randomBytes(24).toString('base64url'),
     permissions: { printing: 'highResolution', modifying: false, copying: false, annotating: false, fillingForms: false, contentAccessibility: true, documentAssembly: false },
   });
-  const bytes = await doc.save({ useObjectStreams: false });
-  encrypted.set(key, bytes);
-  return { fileName: `${title}.pdf`, bookId: row.book_id, bytes };
+  return doc.save({ useObjectStreams: false });
 }
 
 /** Content-Disposition with an ASCII fallback and the UTF-8 name (Chinese titles). */

@@ -25,20 +25,24 @@ export default fp(
   async (app) => {
     const production = app.config.env === 'production';
     const limiter = new LocalWindowLimiter(scaled(limits.graphql, app.config.rateLimitScale).max, 60_000);
-    app.addHook('onRequest', async (req, reply) => {
-      if (!req.url.startsWith('/graphql')) return;
+    app.addHook('onRequest', (req, reply, done) => {
+      if (!req.url.startsWith('/graphql')) return done();
       // CSRF prevention: only a JSON POST (which a plain cross-site form cannot send) may run
       // operations; GET is for queries from tools and needs a header no simple request carries.
       const type = String(req.headers['content-type'] ?? '');
       if (req.method === 'POST' && !type.startsWith('application/json')) {
-        return reply.code(415).send({ errors: [{ message: 'GraphQL requests must be application/json', extensions: { code: 'UNSUPPORTED_MEDIA_TYPE' } }] });
+        reply.code(415).send({ errors: [{ message: 'GraphQL requests must be application/json', extensions: { code: 'UNSUPPORTED_MEDIA_TYPE' } }] });
+        return;
       }
       if (req.method === 'GET' && !req.headers['apollo-require-preflight'] && !req.headers['x-apollo-operation-name']) {
-        return reply.code(400).send({ errors: [{ message: 'GET requests need an apollo-require-preflight header', extensions: { code: 'CSRF_PREVENTED' } }] });
+        reply.code(400).send({ errors: [{ message: 'GET requests need an apollo-require-preflight header', extensions: { code: 'CSRF_PREVENTED' } }] });
+        return;
       }
       if (!limiter.hit(req.ip)) {
-        return reply.code(429).send({ errors: [{ message: text('tooManyRequests', req.locale), extensions: { code: 'RATE_LIMITED' } }] });
+        reply.code(429).send({ errors: [{ message: text('tooManyRequests', req.locale), extensions: { code: 'RATE_LIMITED' } }] });
+        return;
       }
+      done();
     });
 
     // Repeated catalogue queries are answered from their cached serialized answer (see

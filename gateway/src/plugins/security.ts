@@ -63,15 +63,15 @@ export default fp(
     });
 
     const allowed = new Set([origin(app.config.publicUrl)].filter((o): o is string => !!o));
-    app.addHook('onRequest', async (req, reply) => {
-      if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS') return;
-      if (!req.url.startsWith('/api/') || req.url.startsWith('/api/pay/notify/')) return;
+    app.addHook('onRequest', (req, reply, done) => {
+      if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS') return done();
+      if (!req.url.startsWith('/api/') || req.url.startsWith('/api/pay/notify/')) return done();
       const given = req.headers.origin;
       // Old non-browser clients send no Origin; browsers always do on a cross-site POST.
-      if (!given) return;
+      if (!given) return done();
       const own = `${req.protocol}://${req.headers.host ?? ''}`;
-      if (given === own || allowed.has(given)) return;
-      return reply.code(403).send({ code: 403, message: text('noPermission', req.locale ?? 'en'), data: null });
+      if (given === own || allowed.has(given)) return done();
+      reply.code(403).send({ code: 403, message: text('noPermission', req.locale ?? 'en'), data: null });
     });
   },
   { name: 'security', dependencies: ['session', 'payments'] },

@@ -82,45 +82,44 @@ async function main(): Promise<void> {
     if (want('getlist')) step('legacy getList');
     if (want('getlist')) vs('legacy POST /api/order/getList', await load({ url: `${stack.gatewayUrl}/api/order/getList`, method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'currentSizeCo=2&pageSizeCo=20', perRequest: (i) => ({ headers: bearer(i) }) }), bare.rps, 'bare Fastify', 0.1);
     if (want('checkout')) {
-    step('checkout');
-    const checkout = await load({
-      url: `${stack.gatewayUrl}/graphql`, method: 'POST', headers: json, amount: buyers.length,
-      body: JSON.stringify({ query: 'mutation($i: CheckoutInput!) { checkout(input: $i) { order { orderNo } } }', variables: { i: { bookId: '2', format: 'EBOOK', country: 'Germany', paymentMethod: 'BANK_TRANSFER' } } }),
-      perRequest: (i) => ({ headers: bearer(i) }),
-    });
-    split('checkout (order + attempt + outbox)', checkout, 'baseline: raw pg INSERT+SELECT (per insert)');
-    rows.push({ case: 'checkout (order + attempt + outbox)', figure: `${fmt(checkout.rps)} checkouts/s`, p50: checkout.p50, p99: checkout.p99, baseline: 'raw pg INSERT', ratio: checkout.rps / rawPg.insertsPerSec, target: '>= 0.2x', met: checkout.rps / rawPg.insertsPerSec >= 0.2 });
+      step('checkout');
+      const checkout = await load({
+        url: `${stack.gatewayUrl}/graphql`, method: 'POST', headers: json, amount: buyers.length,
+        body: JSON.stringify({ query: 'mutation($i: CheckoutInput!) { checkout(input: $i) { order { orderNo } } }', variables: { i: { bookId: '2', format: 'EBOOK', country: 'Germany', paymentMethod: 'BANK_TRANSFER' } } }),
+        perRequest: (i) => ({ headers: bearer(i) }),
+      });
+      split('checkout (order + attempt + outbox)', checkout, 'baseline: raw pg INSERT+SELECT (per insert)');
+      rows.push({ case: 'checkout (order + attempt + outbox)', figure: `${fmt(checkout.rps)} checkouts/s`, p50: checkout.p50, p99: checkout.p99, baseline: 'raw pg INSERT', ratio: checkout.rps / rawPg.insertsPerSec, target: '>= 0.2x', met: checkout.rps / rawPg.insertsPerSec >= 0.2 });
     }
     if (want('settlement')) {
-    step('settlement');
-    const settlement = await settlementRate(stack, db, buyers.slice(0, 300));
-    const settle = settlement.rate;
-    cpu.push({ case: 'settlement (per order)', per: settlement.orders, ms: settlement.cpuMs, baseline: 'baseline: raw BullMQ no-op job' });
-    rows.push({ case: 'settlement (notification -> paid)', figure: `${fmt(settle)} orders/s`, baseline: 'raw BullMQ no-op', ratio: settle / rawBull, target: '>= 0.25x', met: settle / rawBull >= 0.25 });
+      step('settlement');
+      const settlement = await settlementRate(stack, db, buyers.slice(0, 300));
+      const settle = settlement.rate;
+      cpu.push({ case: 'settlement (per order)', per: settlement.orders, ms: settlement.cpuMs, baseline: 'baseline: raw BullMQ no-op job' });
+      rows.push({ case: 'settlement (notification -> paid)', figure: `${fmt(settle)} orders/s`, baseline: 'raw BullMQ no-op', ratio: settle / rawBull, target: '>= 0.25x', met: settle / rawBull >= 0.25 });
     }
     if (want('download')) {
-    step('download');
-    const download = (i: number) => ({ path: `/api/orders/BN${String(buyers[i % buyers.length]!.id).padStart(6, '0')}0000/download`, headers: bearer(i) });
-    // First download of each buyer: a fresh encryption per request.
-    vs('e-book download, first per buyer (encrypt)', await load({ url: `${stack.gatewayUrl}/api/orders/x/download`, amount: buyers.length, perRequest: download }), plain.rps, 'plain streaming', 0.5);
-    const enc = await encryptionMs(root);
-    rows.push({ case: 'diagnostic: one e-book encryption alone (AES-256, in-process)', figure: `${enc.toFixed(1)} ms CPU per document (at most ${fmt(1000 / enc)}/s per core)`, baseline: '-', ratio: null, target: '-', met: null });
-    // Downloading again (retries, a second device) is served from the per-buyer cache.
-    vs('e-book download, again (cached per buyer)', await load({ url: `${stack.gatewayUrl}/api/orders/x/download`, perRequest: download }), plain.rps, 'plain streaming', 0.5);
-
+      step('download');
+      const download = (i: number) => ({ path: `/api/orders/BN${String(buyers[i % buyers.length]!.id).padStart(6, '0')}0000/download`, headers: bearer(i) });
+      // First download of each buyer: a fresh encryption per request.
+      vs('e-book download, first per buyer (encrypt)', await load({ url: `${stack.gatewayUrl}/api/orders/x/download`, amount: buyers.length, perRequest: download }), plain.rps, 'plain streaming', 0.5);
+      const enc = await encryptionMs(root);
+      rows.push({ case: 'diagnostic: one e-book encryption alone (AES-256, in-process)', figure: `${enc.toFixed(1)} ms CPU per document (at most ${fmt(1000 / enc)}/s per core)`, baseline: '-', ratio: null, target: '-', met: null });
+      // Downloading again (retries, a second device) is served from the per-buyer cache.
+      vs('e-book download, again (cached per buyer)', await load({ url: `${stack.gatewayUrl}/api/orders/x/download`, perRequest: download }), plain.rps, 'plain streaming', 0.5);
     }
     if (want('sql')) {
-    step('SQL counts');
-    const counted = await statementsPerRequest({ ...(process.env as Record<string, string>), DATABASE_URL: stack.databaseUrl, REDIS_URL: stack.redisUrl, WEB_DIST_DIR: path.join(root, 'web/dist') }, buyers[0]!.token);
-    rows.push({ case: 'SQL statements per orders request', figure: `${counted.orders}`, baseline: '-', ratio: null, target: '<= 2', met: counted.orders <= 2 });
-    rows.push({ case: 'SQL round trips per checkout (diagnostic; BEGIN/COMMIT included)', figure: `${counted.checkout}`, baseline: '-', ratio: null, target: '-', met: null });
+      step('SQL counts');
+      const counted = await statementsPerRequest({ ...(process.env as Record<string, string>), DATABASE_URL: stack.databaseUrl, REDIS_URL: stack.redisUrl, WEB_DIST_DIR: path.join(root, 'web/dist') }, buyers[0]!.token);
+      rows.push({ case: 'SQL statements per orders request', figure: `${counted.orders}`, baseline: '-', ratio: null, target: '<= 2', met: counted.orders <= 2 });
+      rows.push({ case: 'SQL round trips per checkout (diagnostic; BEGIN/COMMIT included)', figure: `${counted.checkout}`, baseline: '-', ratio: null, target: '-', met: null });
     }
     if (want('spa')) {
-    step('SPA');
-    const entry = await firstLoadJs(stack.gatewayUrl);
-    const tti = await timeToInteractive(stack.gatewayUrl);
-    rows.push({ case: 'SPA first-load JS (gzip, all scripts the browser fetched)', figure: `${(tti.scriptGzipBytes / 1024).toFixed(1)} KB in ${tti.scripts} files (entry alone ${(entry.gzipBytes / 1024).toFixed(1)} KB)`, baseline: '-', ratio: null, target: '<= 200 KB', met: tti.scriptGzipBytes <= 200 * 1024 });
-    rows.push({ case: 'SPA time to interactive /shop/index', figure: `${tti.ms} ms (median of 3)`, baseline: '-', ratio: null, target: '-', met: null });
+      step('SPA');
+      const entry = await firstLoadJs(stack.gatewayUrl);
+      const tti = await timeToInteractive(stack.gatewayUrl);
+      rows.push({ case: 'SPA first-load JS (gzip, all scripts the browser fetched)', figure: `${(tti.scriptGzipBytes / 1024).toFixed(1)} KB in ${tti.scripts} files (entry alone ${(entry.gzipBytes / 1024).toFixed(1)} KB)`, baseline: '-', ratio: null, target: '<= 200 KB', met: tti.scriptGzipBytes <= 200 * 1024 });
+      rows.push({ case: 'SPA time to interactive /shop/index', figure: `${tti.ms} ms (median of 3)`, baseline: '-', ratio: null, target: '-', met: null });
     }
     const peak = rss.stop();
     const mb = (n?: number) => (n === undefined ? '?' : `${(n / 1048576).toFixed(0)} MB`);

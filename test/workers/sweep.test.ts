@@ -139,7 +139,8 @@ t.test('bad input fails at once with UnrecoverableError; payloads carry no perso
     const job = await (deps.queues[queue] as unknown as Queue).add(queue, data);
     const failed = await eventually(`${queue} failed`, async () => {
       const j = await (deps.queues[queue] as unknown as Queue).getJob(job.id!);
-      return (await j!.getState()) === 'failed' ? j : false;
+      // The job read before its move to failed has no failedReason yet: read it again then.
+      return (await j!.getState()) === 'failed' && j!.failedReason ? j : false;
     });
     // Failed for good on the first try (BullMQ counts a payload refused before processing as 0 or 1).
     t.ok(failed!.attemptsMade <= 1, `${queue} ${JSON.stringify(data)}: no retries`);

@@ -49,7 +49,8 @@ export class PublicAnswers {
     if (variables !== undefined && variables !== null && (typeof variables !== 'object' || Array.isArray(variables))) return null;
     let pub = this.publicQuery.get(query);
     if (pub === undefined) {
-      if (this.publicQuery.size >= MAX_QUERIES) return null;
+      // Bounded: the oldest decision goes (a flood of distinct texts costs a parse each, as in Mercurius).
+      if (this.publicQuery.size >= MAX_QUERIES) this.publicQuery.delete(this.publicQuery.keys().next().value!);
       try {
         pub = isPublicQuery(parse(query, { maxTokens: 1000 }));
       } catch {

@@ -1,6 +1,19 @@
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { Database } from './database.js';
+import { preparedName } from './prepared.js';
+
+type QueryFn = (...args: unknown[]) => unknown;
+
+/** Registered SQL texts go out as named statements (see prepared.ts); everything else unchanged. */
+function namePreparedStatements(client: pg.PoolClient): void {
+  const query = client.query.bind(client) as QueryFn;
+  (client as unknown as { query: QueryFn }).query = (config: unknown, values?: unknown, callback?: unknown) => {
+    const name = typeof config === 'string' && typeof callback !== 'function' ? preparedName(config) : undefined;
+    if (name && (values === undefined || Array.isArray(values))) return query({ name, text: config, values });
+    return query(config, values, callback);
+  };
+}
 
 // bigint ids stay strings (pg's default); counts are cast explicitly where needed.
 export interface DbOptions {
@@ -20,7 +33,10 @@ export function createPool(connectionString: string, options: DbOptions = {}): p
   pool.on('error', () => {});
   // Nor a checked-out one (a transaction between two queries when PostgreSQL restarts): its query
   // fails on its own, and the pool drops the broken client when it is released.
-  pool.on('connect', (client) => client.on('error', () => {}));
+  pool.on('connect', (client) => {
+    client.on('error', () => {});
+    namePreparedStatements(client);
+  });
   return pool;
 }
 

@@ -1,5 +1,6 @@
 export * from './database.js';
 export { createDb, createPool, type Db, type DbOptions } from './connect.js';
+export { prepared, queryTemplate } from './prepared.js';
 export { migrateToLatest, migrateDown, migrateToNothing, migrationNames } from './migrate.js';
 export { seed, books as bookSeeds, countries as countrySeeds, DEFAULT_COUNTRY_CODE } from './seed/index.js';
 export { pingDb } from './health.js';

@@ -48,8 +48,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     bodyLimit: 256 * 1024,
   });
   app.decorate('config', config);
-  app.addHook('onSend', async (req, reply) => {
+  // Hooks that wait for nothing take the callback form: no promise per hook per request.
+  app.addHook('onSend', (req, reply, payload, done) => {
     reply.header('x-request-id', req.id);
+    done(null, payload);
   });
 
   // Before any plugin: child contexts take the error handler in force when they are registered.

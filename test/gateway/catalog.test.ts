@@ -14,3 +14,52 @@ t.test('GraphQL books in both languages, priced from the catalogue', async (t) =
   const zh = (await app.inject({ method: 'POST', url: '/graphql', payload: { query, variables: { l: 'zh' } } })).json();
   t.equal(zh.data.books[0].title, '汽车软件质量管理体系要求');
 });
+
+t.test('repeated catalogue queries get the same answer from the cache; other queries never do', async (t) => {
+  const { app } = await buildTestApp(t);
+  const ask = (payload: object, headers: Record<string, string> = {}) => app.inject({ method: 'POST', url: '/graphql', payload, headers });
+  const query = '{ books { id title price } countries { code } }';
+  const first = await ask({ query });
+  const again = await ask({ query });
+  t.equal(again.statusCode, 200);
+  t.equal(again.body, first.body);
+  t.equal(again.headers['content-type'], first.headers['content-type']);
+  t.ok(again.headers['content-security-policy'], 'security headers on cached answers too');
+  t.not(again.headers['x-request-id'], first.headers['x-request-id']);
+  // Variables are part of the key.
+  const zh = await ask({ query: 'query($l: Language) { books(language: $l) { title } }', variables: { l: 'zh' } });
+  const en = await ask({ query: 'query($l: Language) { books(language: $l) { title } }', variables: { l: 'en' } });
+  t.not(zh.body, en.body);
+  t.equal((await ask({ query: 'query($l: Language) { books(language: $l) { title } }', variables: { l: 'zh' } })).body, zh.body);
+  // A query touching a buyer's data is executed every time.
+  const me = '{ books { id } me { email } }';
+  t.same((await ask({ query: me })).json().data.me, null);
+  t.same((await ask({ query: me })).json().data.me, null);
+  // Errors are not kept.
+  const bad = await ask({ query: '{ book(id: "1") { nope } }' });
+  t.equal((await ask({ query: '{ book(id: "1") { nope } }' })).body, bad.body);
+  t.ok(bad.json().errors);
+});
+
+t.test('which documents count as public catalogue queries; answers expire with the catalogue snapshot', async (t) => {
+  const { parse } = await import('graphql');
+  const { isPublicQuery, PublicAnswers } = await import('@shop/gateway/graphql/public-answers');
+  t.ok(isPublicQuery(parse('{ books { id } countries { code } version }')));
+  t.ok(isPublicQuery(parse('query Q($id: ID!) { book(id: $id) { title } }')));
+  t.notOk(isPublicQuery(parse('{ books { id } me { email } }')));
+  t.notOk(isPublicQuery(parse('{ orders { total } }')));
+  t.notOk(isPublicQuery(parse('mutation { logout }')));
+  t.notOk(isPublicQuery(parse('{ ...F } fragment F on Query { books { id } }')));
+  t.notOk(isPublicQuery(parse('{ books @skip(if: false) { id } }')));
+  let until = Date.now() + 60_000;
+  const answers = new PublicAnswers(() => until);
+  const key = answers.key({ query: '{ books { id } }' })!;
+  t.ok(key);
+  t.equal(answers.key({ query: '{ me { email } }' }), null);
+  t.equal(answers.key({ query: '{ books { id } }', extensions: {} }), null);
+  answers.set(key, '{"data":{}}', 'application/json');
+  t.equal(answers.get(key)?.payload, '{"data":{}}');
+  until = 0;
+  answers.set('other', '{"data":{}}', 'application/json');
+  t.equal(answers.get('other'), undefined, 'nothing is kept without a catalogue snapshot');
+});

@@ -39,6 +39,8 @@ t.test('a crash between commit and enqueue loses nothing: the relay hands the ro
   t.ok(registration.registrations.has(email), 'the registration service got the account');
   t.equal(registration.requests, 1, 'once');
   t.not((await db.selectFrom('outbox').select('relayed_at').where('id', '=', row.id).executeTakeFirstOrThrow()).relayed_at, null, 'the row is marked relayed');
+  // The job writes 'succeeded' before BullMQ books it as completed: wait for the bookkeeping.
+  await eventually('the job completed', async () => (await queue.getJobState(`mirror-${userId}`)) === 'completed', 30_000);
   t.equal(await queue.getJobState(`mirror-${userId}`), 'completed', 'the job completed');
   w.child.kill('SIGTERM');
   t.equal((await w.exited).code, 0);

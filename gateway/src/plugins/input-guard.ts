@@ -16,8 +16,10 @@ function hasNul(value: unknown, budget = { n: MAX_NODES }): boolean {
  * Refuses input no field can legitimately carry (NUL characters, absurdly nested bodies) with the
  * product's "Invalid request" before any handler sees it, instead of failing deep in the database.
  */
-export async function inputGuard(req: FastifyRequest, reply: FastifyReply): Promise<void> {
+export function inputGuard(req: FastifyRequest, reply: FastifyReply, done: (err?: Error) => void): void {
   if (hasNul(req.body) || hasNul(req.query) || hasNul(req.params)) {
-    await reply.code(400).send({ code: 400, message: text('badRequest', req.locale ?? 'en'), data: null });
+    reply.code(400).send({ code: 400, message: text('badRequest', req.locale ?? 'en'), data: null });
+    return;
   }
+  done();
 }

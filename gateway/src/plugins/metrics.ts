@@ -41,10 +41,11 @@ export default fp(
       buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
       registers: [registry],
     });
-    app.addHook('onResponse', async (req, reply) => {
+    app.addHook('onResponse', (req, reply, done) => {
       // The route pattern, never the raw URL: order numbers and tokens would explode the labels.
       const route = req.routeOptions.url ?? 'unmatched';
       requests.observe({ method: req.method, route, status_code: String(reply.statusCode) }, reply.elapsedTime / 1000);
+      done();
     });
 
     const queues = app.queues;

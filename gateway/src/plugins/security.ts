@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
-import helmet from '@fastify/helmet';
+import helmet, { type HelmetOptions } from 'helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { text } from '../i18n/messages.js';
 
 function origin(url: string | undefined): string | null {
@@ -8,6 +9,22 @@ function origin(url: string | undefined): string | null {
   } catch {
     return null;
   }
+}
+
+/**
+ * The headers helmet's middleware sets for these options, recorded once: they depend on the options
+ * only, and @fastify/helmet rebuilt the middleware (and re-parsed the CSP) on every request.
+ */
+export function securityHeaders(options: HelmetOptions): Array<[string, string]> {
+  const headers: Array<[string, string]> = [];
+  const recorder = {
+    setHeader: (name: string, value: string | number | readonly string[]) => headers.push([name, String(value)]),
+    removeHeader: () => {},
+  };
+  helmet(options)({} as IncomingMessage, recorder as unknown as ServerResponse, (err?: unknown) => {
+    if (err) throw err;
+  });
+  return headers;
 }
 
 /**
@@ -23,8 +40,7 @@ export default fp(
     // ws:/wss: in current browsers (CSP 3); older ones need the socket's origin spelled out.
     const own = origin(app.config.publicUrl);
     const socketOrigin = own ? own.replace(/^http/, 'ws') : null;
-    await app.register(helmet, {
-      global: true,
+    const headers = securityHeaders({
       contentSecurityPolicy: {
         directives: {
           defaultSrc: ["'self'"],
@@ -44,17 +60,22 @@ export default fp(
       crossOriginEmbedderPolicy: false,
       hsts: app.config.env === 'production' ? { maxAge: 15552000, includeSubDomains: true } : false,
     });
+    app.addHook('onRequest', (_req, reply, done) => {
+      const res = reply.raw;
+      for (let i = 0; i < headers.length; i++) res.setHeader(headers[i]![0], headers[i]![1]);
+      done();
+    });
 
     const allowed = new Set([origin(app.config.publicUrl)].filter((o): o is string => !!o));
-    app.addHook('onRequest', async (req, reply) => {
-      if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS') return;
-      if (!req.url.startsWith('/api/') || req.url.startsWith('/api/pay/notify/')) return;
+    app.addHook('onRequest', (req, reply, done) => {
+      if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS') return done();
+      if (!req.url.startsWith('/api/') || req.url.startsWith('/api/pay/notify/')) return done();
       const given = req.headers.origin;
       // Old non-browser clients send no Origin; browsers always do on a cross-site POST.
-      if (!given) return;
+      if (!given) return done();
       const own = `${req.protocol}://${req.headers.host ?? ''}`;
-      if (given === own || allowed.has(given)) return;
-      return reply.code(403).send({ code: 403, message: text('noPermission', req.locale ?? 'en'), data: null });
+      if (given === own || allowed.has(given)) return done();
+      reply.code(403).send({ code: 403, message: text('noPermission', req.locale ?? 'en'), data: null });
     });
   },
   { name: 'security', dependencies: ['session', 'payments'] },

@@ -41,14 +41,18 @@ export default fp(
     app.decorateRequest('sessionToken', null);
     app.decorateRequest('user', null);
     app.decorateRequest('locale', 'en');
-    app.addHook('onRequest', async (req) => {
+    // Callback form: a request without a session token (the catalogue, the SPA) waits for nothing.
+    app.addHook('onRequest', (req, _reply, done) => {
       req.locale = requestLocale(req);
       const url = req.url;
-      if (!url.startsWith('/api/') && !url.startsWith('/graphql') && !url.startsWith('/admin')) return;
+      if (!url.startsWith('/api/') && !url.startsWith('/graphql') && !url.startsWith('/admin')) return done();
       const token = bearer(req) ?? req.cookies[SESSION_COOKIE] ?? null;
-      if (!token) return;
+      if (!token) return done();
       req.sessionToken = token;
-      req.user = await findSessionUser(app, token);
+      findSessionUser(app, token).then((user) => {
+        req.user = user;
+        done();
+      }, done);
     });
   },
   { name: 'session', dependencies: ['db', '@fastify/cookie'] },

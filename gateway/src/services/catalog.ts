@@ -17,6 +17,15 @@ export class CatalogCache {
 
   constructor(private readonly db: Db) {}
 
+  /**
+   * Until when the snapshot held now stays valid (0 when nothing is held): answers built from it
+   * (the cached GraphQL catalogue answers) must not outlive it.
+   */
+  snapshotValidUntil(): number {
+    const ends = [this.books, this.countries].filter((c): c is Cached<never> => !!c).map((c) => c.at + TTL_MS);
+    return ends.length ? Math.min(...ends) : 0;
+  }
+
   private fresh<T>(c: Cached<T> | undefined, load: () => Promise<T>): Cached<T> {
     if (c && Date.now() - c.at < TTL_MS) return c;
     const value = load();

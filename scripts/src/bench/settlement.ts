@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '@shop/db';
 import type { Buyer } from './seed.js';
 import type { BenchStack } from './stack.js';
+import { metered, type CpuSplit } from './load.js';
 
 async function inBatches<T>(items: T[], size: number, fn: (item: T) => Promise<unknown>): Promise<void> {
   for (let i = 0; i < items.length; i += size) await Promise.all(items.slice(i, i + size).map(fn));
@@ -11,7 +12,7 @@ async function inBatches<T>(items: T[], size: number, fn: (item: T) => Promise<u
  * Orders settled per second from the moment the buyers pay in the WeChat sandbox until every
  * order is paid: signed callbacks, verification, the ledger transition and the receipt job.
  */
-export async function settlementRate(stack: BenchStack, db: Kysely<Database>, buyers: Buyer[]): Promise<number> {
+export async function settlementRate(stack: BenchStack, db: Kysely<Database>, buyers: Buyer[]): Promise<{ rate: number; orders: number; cpuMs: CpuSplit }> {
   const query = 'mutation($i: CheckoutInput!) { checkout(input: $i) { order { orderNo } } }';
   const orderNos: string[] = [];
   await inBatches(buyers, 10, async (b) => {
@@ -24,6 +25,11 @@ export async function settlementRate(stack: BenchStack, db: Kysely<Database>, bu
     if (body.data) orderNos.push(body.data.checkout.order.orderNo);
   });
   const attempts = await db.selectFrom('payment_intents').innerJoin('orders', 'orders.id', 'payment_intents.order_id').select('payment_intents.out_trade_no').where('orders.order_no', 'in', orderNos).execute();
+  const { result: seconds, cpuMs } = await metered(() => settle(stack, db, orderNos, attempts));
+  return { rate: orderNos.length / seconds, orders: orderNos.length, cpuMs };
+}
+
+async function settle(stack: BenchStack, db: Kysely<Database>, orderNos: string[], attempts: { out_trade_no: string }[]): Promise<number> {
   const t0 = performance.now();
   await inBatches(attempts, 20, (a) => fetch(`${stack.sandboxUrl}/wechat/_control/orders/${a.out_trade_no}/pay`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' }));
   for (;;) {
@@ -32,5 +38,5 @@ export async function settlementRate(stack: BenchStack, db: Kysely<Database>, bu
     if (performance.now() - t0 > 120_000) throw new Error(`settlement stalled at ${r.n}/${orderNos.length}`);
     await new Promise((res) => setTimeout(res, 50));
   }
-  return orderNos.length / ((performance.now() - t0) / 1000);
+  return (performance.now() - t0) / 1000;
 }

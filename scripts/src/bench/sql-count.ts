@@ -1,20 +1,50 @@
+import { randomBytes } from 'node:crypto';
 import { Kysely, PostgresDialect } from 'kysely';
 import type { Database } from '@shop/db';
 import { createPool } from '@shop/db';
 import { buildApp } from '@shop/gateway';
-import { loadGatewayConfig } from '@shop/workers';
+import { loadGatewayConfig, sha256 } from '@shop/workers';
 
-/** SQL statements one GraphQL `orders` page costs, counted (not timed) on an in-process gateway. */
-export async function statementsPerOrdersRequest(env: Record<string, string>, token: string, requests = 20): Promise<number> {
+/**
+ * Round trips to PostgreSQL per request (every statement the pool's clients send, BEGIN and
+ * COMMIT included), counted (not timed) on an in-process gateway: a GraphQL `orders` page, and a
+ * first checkout (a fresh order by bank transfer) of 20 buyers created here.
+ */
+export async function statementsPerRequest(env: Record<string, string>, token: string, requests = 20): Promise<{ orders: number; checkout: number }> {
   let statements = 0;
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: createPool(env.DATABASE_URL!, { max: 4 }) }), log: (e) => void (e.level === 'query' && statements++) });
+  const pool = createPool(env.DATABASE_URL!, { max: 4 });
+  pool.on('connect', (client) => {
+    const query = client.query.bind(client) as (...a: unknown[]) => unknown;
+    (client as unknown as { query: typeof query }).query = (...a: unknown[]) => {
+      statements++;
+      return query(...a);
+    };
+  });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   const app = await buildApp({ config: loadGatewayConfig({ ...env, PORT: '0', LOG_LEVEL: 'silent' }), db });
   await app.ready();
-  const query = '{ orders(page: 2, pageSize: 20) { total items { orderNo status amount bookName } } }';
-  await app.inject({ method: 'POST', url: '/graphql', headers: { authorization: `Bearer ${token}` }, payload: { query } });
+  const gql = (bearer: string, payload: object) => app.inject({ method: 'POST', url: '/graphql', headers: { authorization: `Bearer ${bearer}` }, payload });
+
+  const orders = { query: '{ orders(page: 2, pageSize: 20) { total items { orderNo status amount bookName } } }' };
+  await gql(token, orders);
   statements = 0;
-  for (let i = 0; i < requests; i++) await app.inject({ method: 'POST', url: '/graphql', headers: { authorization: `Bearer ${token}` }, payload: { query } });
+  for (let i = 0; i < requests; i++) await gql(token, orders);
+  const perOrders = statements / requests;
+
+  const tokens: string[] = [];
+  for (let i = 0; i < requests + 1; i++) {
+    const user = await db.insertInto('users').values({ email: `count${i}-${randomBytes(4).toString('hex')}@example.com`, first_name: 'Count', last_name: 'Buyer', password_hash: 'x', company: 'Bench GmbH', country_code: '001' }).returning('id').executeTakeFirstOrThrow();
+    const t = randomBytes(32).toString('base64url');
+    await db.insertInto('sessions').values({ token_hash: sha256(t), user_id: user.id, expires_at: new Date(Date.now() + 3_600_000) }).execute();
+    tokens.push(t);
+  }
+  const checkout = (t: string) => gql(t, { query: 'mutation($i: CheckoutInput!) { checkout(input: $i) { order { orderNo } } }', variables: { i: { bookId: '1', format: 'EBOOK', country: 'Germany', paymentMethod: 'BANK_TRANSFER' } } });
+  await checkout(tokens[requests]!);
+  statements = 0;
+  for (let i = 0; i < requests; i++) await checkout(tokens[i]!);
+  const perCheckout = statements / requests;
+
   await app.close();
   await db.destroy();
-  return statements / requests;
+  return { orders: perOrders, checkout: perCheckout };
 }

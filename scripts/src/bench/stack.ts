@@ -7,7 +7,10 @@ import { startPostgres } from '../stack/postgres.js';
 import { startNode, type ManagedProcess } from '../stack/processes.js';
 import { startRedis } from '../stack/redis.js';
 import { startMailSink } from '../stack/mail.js';
+import { postmasterPid } from './cpu.js';
 import { freePort, portOpen, waitFor } from '../stack/util.js';
+
+export const BENCH_METRICS_TOKEN = 'bench-metrics-token-0123456789';
 
 export const root = fileURLToPath(new URL('../../../', import.meta.url));
 
@@ -18,6 +21,8 @@ export interface BenchStack {
   bareUrl: string;
   sandboxUrl: string;
   gateway: ManagedProcess;
+  /** Root pids per process group, for the CPU split per case. */
+  pids: Record<'gateway' | 'workers' | 'sandboxes' | 'postgres' | 'redis' | 'bare', () => number | undefined>;
   stop: () => Promise<void>;
 }
 
@@ -40,7 +45,9 @@ export async function startBenchStack(): Promise<BenchStack> {
   const paymentsConfigFile = path.join(tmp, 'payments.json');
   const procs: ManagedProcess[] = [];
   const quiet = { ...process.env, LOG_LEVEL: 'error' };
-  procs.push(startNode('sandboxes', path.join(root, 'payments/dist/sandbox/main.js'), { ...quiet, APP_URL: `http://127.0.0.1:${port}`, SANDBOX_PORT: String(sandboxPort), PAYMENTS_CONFIG_FILE: paymentsConfigFile, SANDBOX_TIME_SCALE: '0.001' }));
+  // BENCH_GATEWAY_ARGS, BENCH_WORKERS_ARGS, BENCH_SANDBOX_ARGS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof") for profiling.
+  const args = (name: string) => (process.env[name] ?? '').split(' ').filter(Boolean);
+  procs.push(startNode('sandboxes', path.join(root, 'payments/dist/sandbox/main.js'), { ...quiet, APP_URL: `http://127.0.0.1:${port}`, SANDBOX_PORT: String(sandboxPort), PAYMENTS_CONFIG_FILE: paymentsConfigFile, SANDBOX_TIME_SCALE: '0.001' }, args('BENCH_SANDBOX_ARGS')));
   await waitFor('sandboxes', async () => existsSync(paymentsConfigFile), 30_000);
   const env = {
     ...quiet,
@@ -59,9 +66,11 @@ export async function startBenchStack(): Promise<BenchStack> {
     RETRY_DELAY_SCALE: '1',
     COOKIE_SECURE: 'false',
     WORKER_CONCURRENCY: '10',
+    // The bench reads the gateway's heap figures from /metrics while sampling its RSS.
+    METRICS_TOKEN: BENCH_METRICS_TOKEN,
   };
-  const gateway = startNode('gateway', path.join(root, 'gateway/dist/server.js'), env);
-  procs.push(gateway, startNode('workers', path.join(root, 'workers/dist/main.js'), env));
+  const gateway = startNode('gateway', path.join(root, 'gateway/dist/server.js'), env, args('BENCH_GATEWAY_ARGS'));
+  procs.push(gateway, startNode('workers', path.join(root, 'workers/dist/main.js'), env, args('BENCH_WORKERS_ARGS')));
   procs.push(startNode('bare', path.join(root, 'scripts/dist/bench/bare-server.js'), { PORT: String(barePort), PLAIN_FILE: path.join(root, 'content/books/book-1.pdf') }));
   await waitFor('gateway', async () => portOpen(port), 30_000);
   await waitFor('bare fastify', async () => portOpen(barePort), 30_000);
@@ -72,6 +81,14 @@ export async function startBenchStack(): Promise<BenchStack> {
     bareUrl: `http://127.0.0.1:${barePort}`,
     sandboxUrl: `http://127.0.0.1:${sandboxPort}`,
     gateway,
+    pids: {
+      gateway: () => gateway.child.pid,
+      workers: () => procs[2]?.child.pid,
+      sandboxes: () => procs[0]?.child.pid,
+      postgres: () => postmasterPid(path.join(tmp, 'pg')),
+      redis: () => redis.process.pid,
+      bare: () => procs[3]?.child.pid,
+    },
     stop: async () => {
       await Promise.all(procs.map((p) => p.stop()));
       for (const s of stops.reverse()) await s().catch(() => {});

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Role } from '@shop/db';
+import { queryTemplate, type Role } from '@shop/db';
 import { sha256 } from '@shop/workers';
 import type { ServiceDeps } from '../deps.js';
 
@@ -24,9 +24,9 @@ export async function createSession(deps: ServiceDeps, userId: number): Promise<
   return { token, expiresAt };
 }
 
-export async function findSessionUser(deps: Pick<ServiceDeps, 'db'>, token: string): Promise<SessionUser | null> {
-  if (!token || token.length > 200) return null;
-  const row = await deps.db
+// Behind every authenticated request: compiled once, a prepared statement per connection.
+const sessionUserQuery = queryTemplate(['tokenHash', 'now'], (db, a) =>
+  db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
     .select([
@@ -41,11 +41,15 @@ export async function findSessionUser(deps: Pick<ServiceDeps, 'db'>, token: stri
       'users.login_first',
       'users.company',
     ])
-    .where('sessions.token_hash', '=', sha256(token))
+    .where('sessions.token_hash', '=', a.tokenHash)
     .where('sessions.revoked_at', 'is', null)
-    .where('sessions.expires_at', '>', new Date())
-    .where('users.disabled', '=', false)
-    .executeTakeFirst();
+    .where('sessions.expires_at', '>', a.now)
+    .where('users.disabled', '=', false),
+);
+
+export async function findSessionUser(deps: Pick<ServiceDeps, 'db'>, token: string): Promise<SessionUser | null> {
+  if (!token || token.length > 200) return null;
+  const row = (await deps.db.executeQuery(sessionUserQuery(deps.db, { tokenHash: sha256(token), now: new Date() }))).rows[0];
   if (!row) return null;
   return {
     id: row.id,

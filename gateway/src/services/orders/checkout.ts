@@ -107,22 +107,27 @@ export async function checkout(deps: ServiceDeps, user: SessionUser | null, inpu
     if (info) await savePurchaseInfo(trx, order.id, info, method.payType, language);
     if (invoice) await saveInvoice(trx, order.id, invoice);
 
-    const latest = await trx.selectFrom('payment_intents').selectAll().where('order_id', '=', order.id).orderBy('id', 'desc').limit(1).forUpdate().executeTakeFirst();
-    const open = latest && (latest.status === 'created' || latest.status === 'pending');
-    if (open && latest.provider === method.provider && latest.method === method.method) {
-      if (latest.next_action) return { order, intent: latest, reused, fresh: false, outbox: [] as string[] };
-      throw new AppError('requestInProgress', 409, 'CONFLICT');
-    }
+    // An order created just now has no attempts yet: its first one needs no look-up.
+    let attemptNo = 1;
     const outbox: string[] = [];
-    if (open) {
-      // A new attempt replaces the open one, which must no longer be payable at its provider.
-      await trx.updateTable('payment_intents').set({ status: 'closed', closed_at: now, updated_at: now }).where('id', '=', latest.id).execute();
-      outbox.push(await outboxJob(trx, 'payment-close', { intentId: latest.id }));
+    if (reused) {
+      const latest = await trx.selectFrom('payment_intents').selectAll().where('order_id', '=', order.id).orderBy('id', 'desc').limit(1).forUpdate().executeTakeFirst();
+      const open = latest && (latest.status === 'created' || latest.status === 'pending');
+      if (open && latest.provider === method.provider && latest.method === method.method) {
+        if (latest.next_action) return { order, intent: latest, reused, fresh: false, outbox };
+        throw new AppError('requestInProgress', 409, 'CONFLICT');
+      }
+      if (open) {
+        // A new attempt replaces the open one, which must no longer be payable at its provider.
+        await trx.updateTable('payment_intents').set({ status: 'closed', closed_at: now, updated_at: now }).where('id', '=', latest.id).execute();
+        outbox.push(await outboxJob(trx, 'payment-close', { intentId: latest.id }));
+      }
+      const attempts = await trx.selectFrom('payment_intents').select((eb) => eb.fn.countAll<string>().as('n')).where('order_id', '=', order.id).executeTakeFirstOrThrow();
+      attemptNo = Number(attempts.n) + 1;
     }
-    const attempts = await trx.selectFrom('payment_intents').select((eb) => eb.fn.countAll<string>().as('n')).where('order_id', '=', order.id).executeTakeFirstOrThrow();
     const intent = await trx
       .insertInto('payment_intents')
-      .values({ order_id: order.id, provider: method.provider, method: method.method, out_trade_no: outTradeNoFor(order.order_no, Number(attempts.n) + 1), amount_cents: order.amount_cents, currency: order.currency })
+      .values({ order_id: order.id, provider: method.provider, method: method.method, out_trade_no: outTradeNoFor(order.order_no, attemptNo), amount_cents: order.amount_cents, currency: order.currency })
       .returningAll()
       .executeTakeFirstOrThrow();
     return { order, intent, reused, fresh: true, outbox };

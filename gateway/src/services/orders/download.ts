@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { PDFDocument } from '@cantoo/pdf-lib';
+import { queryTemplate, type Db } from '@shop/db';
 import { AppError } from '../errors.js';
 import type { ServiceDeps } from '../deps.js';
 import type { SessionUser } from '../accounts/sessions.js';
@@ -15,6 +16,19 @@ export interface EbookFile {
   bytes: Uint8Array;
 }
 
+// The paid e-book order behind a download, by order number or by book: compiled once, prepared.
+const paidEbooks = (db: Db) =>
+  db
+    .selectFrom('orders')
+    .innerJoin('books', 'books.id', 'orders.book_id')
+    .select(['orders.book_id', 'books.pdf_file', 'books.title_en', 'books.title_zh', 'orders.language'])
+    .where('orders.status', '=', 'paid')
+    .where('orders.format', '=', 'ebook')
+    .orderBy('orders.paid_at', 'desc')
+    .limit(1);
+const byOrderNo = queryTemplate(['userId', 'orderNo'], (db, a) => paidEbooks(db).where('orders.user_id', '=', a.userId).where('orders.order_no', '=', a.orderNo));
+const byBookId = queryTemplate(['userId', 'bookId'], (db, a) => paidEbooks(db).where('orders.user_id', '=', a.userId).where('orders.book_id', '=', a.bookId));
+
 const downloadFailed = () => new AppError('downloadFailed', 500, 'DOWNLOAD_FAILED');
 
 /**
@@ -24,17 +38,11 @@ const downloadFailed = () => new AppError('downloadFailed', 500, 'DOWNLOAD_FAILE
 export async function ebookFor(deps: ServiceDeps, user: SessionUser | null, which: { orderNo?: string; bookId?: number }): Promise<EbookFile> {
   if (!user) throw new AppError('notLoggedIn', 401, 'UNAUTHENTICATED');
   if (!user.email) throw downloadFailed();
-  let q = deps.db
-    .selectFrom('orders')
-    .innerJoin('books', 'books.id', 'orders.book_id')
-    .select(['orders.book_id', 'books.pdf_file', 'books.title_en', 'books.title_zh', 'orders.language'])
-    .where('orders.user_id', '=', user.id)
-    .where('orders.status', '=', 'paid')
-    .where('orders.format', '=', 'ebook');
-  if (which.orderNo) q = q.where('orders.order_no', '=', which.orderNo);
-  else if (which.bookId && Number.isInteger(which.bookId)) q = q.where('orders.book_id', '=', which.bookId);
+  let query;
+  if (which.orderNo) query = byOrderNo(deps.db, { userId: user.id, orderNo: which.orderNo });
+  else if (which.bookId && Number.isInteger(which.bookId)) query = byBookId(deps.db, { userId: user.id, bookId: which.bookId });
   else throw downloadFailed();
-  const row = await q.orderBy('orders.paid_at', 'desc').limit(1).executeTakeFirst();
+  const row = (await deps.db.executeQuery(query)).rows[0];
   if (!row) throw downloadFailed();
 
   const file = path.resolve(deps.config.contentDir, path.basename(row.pdf_file));
@@ -55,15 +63,24 @@ export async function ebookFor(deps: ServiceDeps, user: SessionUser | null, whic
   } catch {
     throw downloadFailed();
   }
+  const bytes = await encryptPdf(source, user.email);
+  encrypted.set(key, bytes);
+  return { fileName: `${title}.pdf`, bookId: row.book_id, bytes };
+}
+
+/**
+ * The PDF encrypted with AES-256 (PDF 2.0): the user password opens it, a random owner password
+ * (thrown away) guards the permissions. Most of its cost is the standard's deliberately slow
+ * password hashing, four times per document (user and owner, validation and key salts).
+ */
+export async function encryptPdf(source: Uint8Array, userPassword: string): Promise<Uint8Array> {
   const doc = await PDFDocument.load(source);
   doc.encrypt({
-    userPassword: user.email,
+    userPassword,
     ownerPassword: randomBytes(24).toString('base64url'),
     permissions: { printing: 'highResolution', modifying: false, copying: false, annotating: false, fillingForms: false, contentAccessibility: true, documentAssembly: false },
   });
-  const bytes = await doc.save({ useObjectStreams: false });
-  encrypted.set(key, bytes);
-  return { fileName: `${title}.pdf`, bookId: row.book_id, bytes };
+  return doc.save({ useObjectStreams: false });
 }
 
 /** Content-Disposition with an ASCII fallback and the UTF-8 name (Chinese titles). */

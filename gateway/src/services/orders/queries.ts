@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { Database, OrderStatus } from '@shop/db';
+import { queryTemplate, type Database, type OrderStatus } from '@shop/db';
 import { orderView, type OrderRow, type OrderView } from './views.js';
 
 function orderSelect(db: Kysely<Database>) {
@@ -43,6 +43,45 @@ export interface OrderListFilter {
 
 export const PAGE_SIZES = [10, 20, 50] as const;
 
+type ListArgs = 'userId' | 'status' | 'payType' | 'limit' | 'offset';
+
+/** The page query for one filter shape, compiled once and run as a prepared statement. */
+function listTemplate(withStatus: boolean, withPayType: boolean) {
+  const keys: ListArgs[] = ['userId', 'limit', 'offset', ...(withStatus ? (['status'] as const) : []), ...(withPayType ? (['payType'] as const) : [])];
+  return queryTemplate(keys, (db, a) =>
+    db
+      .with('total', (qb) => {
+        let q = qb.selectFrom('orders').select((eb) => eb.fn.countAll<string>().as('n')).where('user_id', '=', a.userId);
+        if (withStatus) q = q.where('status', '=', a.status);
+        if (withPayType) q = q.where('pay_type', '=', a.payType);
+        return q;
+      })
+      .with('page', (qb) => {
+        let q = qb.selectFrom('orders').selectAll().where('user_id', '=', a.userId);
+        if (withStatus) q = q.where('status', '=', a.status);
+        if (withPayType) q = q.where('pay_type', '=', a.payType);
+        return q.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(a.limit).offset(a.offset);
+      })
+      .selectFrom('total')
+      .leftJoin('page', (j) => j.onTrue())
+      .leftJoin('books', 'books.id', 'page.book_id')
+      // Every row of the page is the user's own: one look-up by key, not a join over all users.
+      .leftJoin('users', (j) => j.on('users.id', '=', a.userId))
+      .select([
+        'total.n as total', 'page.order_no', 'page.created_at', 'page.book_id', 'books.title_en', 'books.title_zh', 'page.format', 'page.language',
+        'page.country', 'page.pay_type', 'page.provider', 'page.amount_cents', 'page.currency', 'page.status', 'page.shipping_status',
+        'page.invoice_required', 'page.paid_at', 'page.expires_at', 'page.bank_reference', 'page.user_id', 'users.email as buyer_email', 'page.id',
+      ])
+      .select((eb) =>
+        eb.selectFrom('payment_intents').select('payment_intents.method').whereRef('payment_intents.order_id', '=', 'page.id').orderBy('payment_intents.id', 'desc').limit(1).as('method'),
+      )
+      .orderBy('page.created_at', 'desc')
+      .orderBy('page.id', 'desc'),
+  );
+}
+
+const listTemplates = [listTemplate(false, false), listTemplate(true, false), listTemplate(false, true), listTemplate(true, true)];
+
 /**
  * A page of the user's orders, newest first, and the total: one SQL statement. The page is cut
  * first and only its rows are joined; the total is counted from the index alone.
@@ -54,34 +93,8 @@ export async function listOwnOrders(
   page: number,
   pageSize: number,
 ): Promise<{ items: OrderView[]; total: number }> {
-  const rows = await db
-    .with('total', (qb) => {
-      let q = qb.selectFrom('orders').select((eb) => eb.fn.countAll<string>().as('n')).where('user_id', '=', userId);
-      if (filter.status) q = q.where('status', '=', filter.status);
-      if (filter.payType) q = q.where('pay_type', '=', filter.payType);
-      return q;
-    })
-    .with('page', (qb) => {
-      let q = qb.selectFrom('orders').selectAll().where('user_id', '=', userId);
-      if (filter.status) q = q.where('status', '=', filter.status);
-      if (filter.payType) q = q.where('pay_type', '=', filter.payType);
-      return q.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(pageSize).offset((page - 1) * pageSize);
-    })
-    .selectFrom('total')
-    .leftJoin('page', (j) => j.onTrue())
-    .leftJoin('books', 'books.id', 'page.book_id')
-    .leftJoin('users', 'users.id', 'page.user_id')
-    .select([
-      'total.n as total', 'page.order_no', 'page.created_at', 'page.book_id', 'books.title_en', 'books.title_zh', 'page.format', 'page.language',
-      'page.country', 'page.pay_type', 'page.provider', 'page.amount_cents', 'page.currency', 'page.status', 'page.shipping_status',
-      'page.invoice_required', 'page.paid_at', 'page.expires_at', 'page.bank_reference', 'page.user_id', 'users.email as buyer_email', 'page.id',
-    ])
-    .select((eb) =>
-      eb.selectFrom('payment_intents').select('payment_intents.method').whereRef('payment_intents.order_id', '=', 'page.id').orderBy('payment_intents.id', 'desc').limit(1).as('method'),
-    )
-    .orderBy('page.created_at', 'desc')
-    .orderBy('page.id', 'desc')
-    .execute();
+  const template = listTemplates[(filter.status ? 1 : 0) + (filter.payType ? 2 : 0)]!;
+  const { rows } = await db.executeQuery(template(db, { userId, status: filter.status, payType: filter.payType, limit: pageSize, offset: (page - 1) * pageSize }));
   const total = rows[0] ? Number(rows[0].total) : 0;
   const items = rows.filter((r) => r.order_no !== null).map((r) => orderView(r as unknown as OrderRow));
   return { items, total };

@@ -12,10 +12,17 @@ export interface TestApp {
 
 /** The real gateway on a fresh database and the shared test Redis, for inject() or listen(). */
 export async function buildTestApp(t: { teardown(fn: () => unknown): void }, env: RawConfig = {}): Promise<TestApp> {
-  const { url } = await createTestDatabase(t);
+  // The app closes before its database is dropped: a forced drop under an open pool would make
+  // the pool's idle connections fail unheard.
+  const dropDatabase: (() => unknown)[] = [];
+  const { url } = await createTestDatabase({ teardown: (fn) => dropDatabase.push(fn) });
   const config = loadGatewayConfig({ ...process.env, DATABASE_URL: url, QUEUE_PREFIX: uniquePrefix(), ...env });
-  const app = await buildApp({ config });
-  t.teardown(() => app.close());
+  let app: FastifyInstance | undefined;
+  t.teardown(async () => {
+    await app?.close();
+    for (const fn of dropDatabase) await fn();
+  });
+  app = await buildApp({ config });
   await app.ready();
   return { app, config, db: app.db };
 }

@@ -28,5 +28,8 @@ export async function enqueue<Q extends QueueName>(
 }
 
 export async function closeQueues(queues: Queues): Promise<void> {
+  // A queue closed while its connection still starts up loses its error listener, and the start-up
+  // failing once the shared connection quits would then be thrown unheard: let it settle first.
+  await Promise.all(Object.values(queues).map((q) => q.waitUntilReady().catch(() => undefined)));
   await Promise.all(Object.values(queues).map((q) => q.close()));
 }

@@ -13,7 +13,7 @@ import {
   type GatewayConfig,
   type RawConfig,
 } from '@shop/workers';
-import { buildProcessors, scheduleMaintenance, startWorkers } from '../../workers/src/runtime.js';
+import { buildProcessors, closeWorkers, scheduleMaintenance, startWorkers } from '../../workers/src/runtime.js';
 import { createDb, type Db } from '@shop/db';
 import { startRegistrationService, type RegistrationServiceSandbox } from '../../scripts/src/sandboxes/registration-service.js';
 import { createTestDatabase } from './db.js';
@@ -64,7 +64,7 @@ export async function startStack(t: T, env: RawConfig = {}, opts: { workers?: bo
     const workers = startWorkers(deps, connection, buildProcessors(deps));
     await scheduleMaintenance(queues, 200);
     t.teardown(async () => {
-      await Promise.all(workers.map((w) => w.close()));
+      await closeWorkers(workers);
       await closeQueues(queues);
       await Promise.allSettled([producer.quit(), connection.quit(), db.destroy()]);
     });

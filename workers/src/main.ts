@@ -3,7 +3,7 @@ import { ConfigError, loadWorkersConfig } from './config/index.js';
 import { createLogger } from './logger.js';
 import { createQueues, closeQueues } from './queues.js';
 import { producerConnection, workerConnection } from './redis.js';
-import { buildProcessors, RECONCILE_SCHEDULER, scheduleMaintenance, startWorkers } from './runtime.js';
+import { buildProcessors, closeWorkers, RECONCILE_SCHEDULER, scheduleMaintenance, startWorkers } from './runtime.js';
 import { checkRedisConfig } from './redis-check.js';
 import { createWorkerMetrics } from './metrics/jobs.js';
 import { startMetricsServer } from './metrics/server.js';
@@ -68,7 +68,7 @@ async function main(): Promise<void> {
     timer.unref();
     watch.stop();
     try {
-      await Promise.all(workers.map((w) => w.close()));
+      await closeWorkers(workers);
       await metricsServer?.close();
       await closeQueues(queues);
     } catch (err) {

@@ -76,3 +76,13 @@ export async function scheduleMaintenance(queues: import('./queues.js').Queues, 
 
 /** The scheduler of the reconciliation sweep; its absence means Redis lost its data. */
 export const RECONCILE_SCHEDULER = 'reconcile';
+
+/**
+ * Closes workers, letting their start-up settle first (for at most `settleMs`): a worker closed
+ * while its connections still start up drops its error listener, and that start-up failing when
+ * the socket goes would then be thrown unheard.
+ */
+export async function closeWorkers(workers: { waitUntilReady(): Promise<unknown>; close(): Promise<void> }[], settleMs = 2_000): Promise<void> {
+  await Promise.race([Promise.all(workers.map((w) => w.waitUntilReady().catch(() => undefined))), new Promise((r) => setTimeout(r, settleMs).unref())]);
+  await Promise.all(workers.map((w) => w.close()));
+}

@@ -5,6 +5,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { BookCover } from '../../components/ui/BookCover';
 import type { CatalogBook, Format } from './api';
 import { FormatChoice } from './FormatChoice';
+import { PriceLine } from './PriceLine';
 
 interface Props {
   book: CatalogBook;
@@ -26,15 +27,7 @@ export function BookCard({ book, onBuy }: Props) {
           <RouterLink to={`/bookDetail/${book.id}`}>{book.title}</RouterLink>
         </Link>
       </Heading>
-      <Text data-testid="price">
-        {t('books.unitPrice')}:{' '}
-        <Text as="span" fontWeight="bold" color="red.600">
-          {book.price} {book.currency}
-        </Text>{' '}
-        <Text as="span" color="fg.muted" fontSize="sm">
-          {t('books.vat')}
-        </Text>
-      </Text>
+      <PriceLine book={book} />
       <FormatChoice value={format} onChange={setChosen} ebookDisabled={book.ebookPurchased} name={`format-${book.id}`} />
       {book.ebookPurchased && book.ebookPassword ? (
         <Text fontSize="sm" color="green.700">

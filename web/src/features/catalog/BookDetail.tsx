@@ -8,6 +8,7 @@ import { BASE } from '../../lib/config';
 import { storedLocale } from '../../lib/i18n';
 import { BOOK, type CatalogBook, type Format } from './api';
 import { FormatChoice } from './FormatChoice';
+import { PriceLine } from './PriceLine';
 
 /** The cover and the sample pages shown in the gallery. */
 function galleryImages(bookId: string): string[] {
@@ -36,15 +37,7 @@ export function BookDetail({ bookId, onBuy }: Props) {
         <Heading as="h1" size="lg">
           {book.title}
         </Heading>
-        <Text data-testid="price">
-          {t('books.unitPrice')}:{' '}
-          <Text as="span" fontWeight="bold" color="red.600">
-            {book.price} {book.currency}
-          </Text>{' '}
-          <Text as="span" color="fg.muted" fontSize="sm">
-            {t('books.vat')}
-          </Text>
-        </Text>
+        <PriceLine book={book} />
         <Heading as="h2" size="sm">
           {t('books.introduction')}
         </Heading>

@@ -1,0 +1,19 @@
+import { Text } from '@chakra-ui/react';
+import { useTranslation } from 'react-i18next';
+import type { CatalogBook } from './api';
+
+/** Unit price with its currency and 'plus applicable VAT' (spec section 2). */
+export function PriceLine({ book }: { book: Pick<CatalogBook, 'price' | 'currency'> }) {
+  const { t } = useTranslation();
+  return (
+    <Text data-testid="price">
+      {t('books.unitPrice')}:{' '}
+      <Text as="span" fontWeight="bold" color="red.600">
+        {book.price} {book.currency}
+      </Text>{' '}
+      <Text as="span" color="fg.muted" fontSize="sm">
+        {t('books.vat')}
+      </Text>
+    </Text>
+  );
+}

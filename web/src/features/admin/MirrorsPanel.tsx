@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { notify } from '../../components/ui/toaster';
 import { messageOf } from '../../lib/errors';
 import { formatDateTime } from '../../lib/format';
+import { usePagedFilter } from '../../lib/paging';
 import { tableRecipe } from '../../lib/theme';
 import { REGISTRATION_MIRRORS, RETRY_MIRROR, type MirrorStatus, type RegistrationMirror } from './api';
 import { AdminPager } from './AdminPager';
@@ -36,9 +37,7 @@ function RetryButton({ mirror, onDone }: { mirror: RegistrationMirror; onDone: (
 /** The accounts' mirrors at the external registration service; a failed one can be sent again. */
 export function MirrorsPanel() {
   const { t } = useTranslation();
-  const [status, setStatus] = useState<MirrorStatus | undefined>();
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(20);
+  const { filter: status, setFilter: setStatus, page, setPage, pageSize, setPageSize } = usePagedFilter<MirrorStatus | undefined>(undefined, 20);
   const [history, setHistory] = useState<RegistrationMirror | null>(null);
   const { data, previousData, loading, error, refetch } = useQuery(REGISTRATION_MIRRORS, { variables: { status, page, pageSize }, fetchPolicy: 'cache-and-network' });
   const shown = (data ?? previousData)?.registrationMirrors;
@@ -52,10 +51,7 @@ export function MirrorsPanel() {
         allLabel={t('admin.all')}
         value={status ?? ''}
         options={MIRROR_STATUSES.map((s) => ({ value: s, label: t(`admin.mirrors.statuses.${s}`) }))}
-        onChange={(v) => {
-          setStatus((v || undefined) as MirrorStatus | undefined);
-          setPage(1);
-        }}
+        onChange={(v) => setStatus((v || undefined) as MirrorStatus | undefined)}
       />
       {error && !shown ? (
         <Text color="red.600" role="alert">
@@ -120,10 +116,7 @@ export function MirrorsPanel() {
             page={page}
             pageSize={pageSize}
             onPage={setPage}
-            onPageSize={(s) => {
-              setPageSize(s);
-              setPage(1);
-            }}
+            onPageSize={setPageSize}
           />
         </>
       )}

@@ -3,6 +3,7 @@ import { useQuery } from '@apollo/client/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { messageOf } from '../../lib/errors';
+import { usePagedFilter } from '../../lib/paging';
 import { ADMIN_ORDERS, type AdminOrderFilter } from './api';
 import { AdminOrdersTable } from './AdminOrdersTable';
 import { AdminPager } from './AdminPager';
@@ -12,9 +13,7 @@ import { OrderFilterBar } from './OrderFilterBar';
 /** Every buyer's orders with the filters, the pager, and one order opened in a dialog. */
 export function OrdersPanel() {
   const { t } = useTranslation();
-  const [filter, setFilter] = useState<AdminOrderFilter>({});
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(20);
+  const { filter, setFilter, page, setPage, pageSize, setPageSize } = usePagedFilter<AdminOrderFilter>({}, 20);
   const [open, setOpen] = useState<string | null>(null);
   const { data, previousData, loading, error } = useQuery(ADMIN_ORDERS, { variables: { filter, page, pageSize }, fetchPolicy: 'cache-and-network' });
   const shown = data ?? previousData;
@@ -23,10 +22,7 @@ export function OrdersPanel() {
     <Stack gap={4}>
       <OrderFilterBar
         value={filter}
-        onChange={(f) => {
-          setFilter(f);
-          setPage(1);
-        }}
+        onChange={setFilter}
       />
       {error && !shown ? (
         <Text color="red.600" role="alert">
@@ -43,10 +39,7 @@ export function OrdersPanel() {
             page={page}
             pageSize={pageSize}
             onPage={setPage}
-            onPageSize={(s) => {
-              setPageSize(s);
-              setPage(1);
-            }}
+            onPageSize={setPageSize}
           />
         </>
       )}

@@ -4,6 +4,8 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { requestLogin } from '../../lib/login-gate';
 import { messageOf } from '../../lib/errors';
+import { PAGE_SIZES } from '../../lib/config';
+import { usePagedFilter } from '../../lib/paging';
 import { useSession } from '../../lib/session';
 import { ORDERS, type OrderFilter } from './api';
 import { OrderFilters } from './OrderFilters';
@@ -13,9 +15,7 @@ import { PurchaseInfoView } from './PurchaseInfoView';
 
 function OrdersList() {
   const { t } = useTranslation();
-  const [filter, setFilter] = useState<OrderFilter>({});
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(10);
+  const { filter, setFilter, page, setPage, pageSize, setPageSize } = usePagedFilter<OrderFilter>({}, PAGE_SIZES[0]);
   const [infoFor, setInfoFor] = useState<string | null>(null);
   const { data, previousData, loading, error } = useQuery(ORDERS, { variables: { filter, page, pageSize }, fetchPolicy: 'cache-and-network' });
   const shown = data ?? previousData;
@@ -24,10 +24,7 @@ function OrdersList() {
     <Stack gap={4}>
       <OrderFilters
         value={filter}
-        onChange={(f) => {
-          setFilter(f);
-          setPage(1);
-        }}
+        onChange={setFilter}
       />
       {error && !shown ? (
         <Text color="red.600" role="alert">
@@ -43,10 +40,7 @@ function OrdersList() {
             page={page}
             pageSize={pageSize}
             onPage={setPage}
-            onPageSize={(s) => {
-              setPageSize(s);
-              setPage(1);
-            }}
+            onPageSize={setPageSize}
           />
         </>
       )}

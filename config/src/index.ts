@@ -1,0 +1,2 @@
+// One settings schema and loader per process, validated at start.
+export {};

@@ -1,0 +1,2 @@
+// The only writer of orders, payment attempts and their events.
+export {};

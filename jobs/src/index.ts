@@ -1,0 +1,2 @@
+// The job contract: queue names, payload schemas, job ids, default options, queue factories.
+export {};

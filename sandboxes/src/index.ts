@@ -1,0 +1,2 @@
+// Dev and test only: local stand-ins of the providers. Never loaded by a production process.
+export {};

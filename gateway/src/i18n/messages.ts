@@ -2,6 +2,10 @@
 export const messages = {
   success: { en: 'success', zh: '成功' },
   errorOccurred: { en: 'An error occurred', zh: '发生错误' },
+  // Server failures: the legacy wording of spec section 8 ('an error occurred'), and GraphQL's.
+  serverError: { en: 'an error occurred', zh: '发生错误' },
+  internalError: { en: 'Internal error', zh: '服务器内部错误' },
+  serviceUnavailable: { en: 'The service is temporarily unavailable, please try again later', zh: '服务暂时不可用，请稍后再试' },
   emailRequired: { en: 'Please enter email', zh: '请输入邮箱' },
   emailInvalid: { en: 'Please input the correct email address', zh: '请输入正确的邮箱地址' },
   passwordRequired: { en: 'Password must be filled', zh: '密码必须填写' },

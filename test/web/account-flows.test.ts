@@ -232,9 +232,11 @@ t.test('entry parameters: orderToken, a token through /zhPage, the login prompt 
   const reg = await registerLegacy(stack.client(), email);
   const token = String(reg.data.access_token);
 
-  // ?orderToken: stored as the token cookie for a day; the visitor is logged in.
+  // ?orderToken: after the visitor confirms the account (test/hardening/order-token.test.ts), stored
+  // as the token cookie for a day; the visitor is logged in.
   const a = await openShop(browser, stack.base);
   await a.page.goto(`/shop/orders?orderToken=${token}`);
+  await a.page.getByTestId('order-token-dialog').getByRole('button', { name: en.auth.orderToken.continue }).click();
   await t.resolves(a.page.getByTestId('orders-table').waitFor(), 'logged in by orderToken');
   t.equal(new URL(a.page.url()).search, '', 'the token leaves the address');
   const cookie = (await a.context.cookies()).find((c) => c.name === 'token');

@@ -27,6 +27,20 @@ export function buildProcessors(deps: WorkerDeps): Processors {
   };
 }
 
+/**
+ * How often the workers look for jobs whose worker died. BullMQ renews a lock every half
+ * lockDuration; a dead worker's lock lapses between lockDuration/2 and lockDuration after its
+ * death, and the job moves back to wait at the next stalled check that finds it in the stalled set
+ * (filled at the check before; a check can be skipped once while another process's check key is
+ * still alive). So the takeover comes between lockDuration/2 and lockDuration + 2 × this interval:
+ * with the interval at lockDuration/6 that is 15-40 s for the default 30 s lock (it was up to
+ * 90 s with the interval equal to the lock, 61-66 s measured). Each check is one short script per
+ * queue and process.
+ */
+export function stalledCheckInterval(jobLockMs: number): number {
+  return Math.max(500, Math.round(jobLockMs / 6));
+}
+
 export function startWorkers(
   deps: WorkerDeps,
   connection: Redis,
@@ -46,7 +60,7 @@ export function startWorkers(
       concurrency: deps.config.workerConcurrency,
       // A worker that died mid-job loses its lock after this long; another worker then takes over.
       lockDuration: deps.config.jobLockMs,
-      stalledInterval: deps.config.jobLockMs,
+      stalledInterval: stalledCheckInterval(deps.config.jobLockMs),
       settings: {
         backoffStrategy: (attempts: number, _type?: string, _err?: Error, job?: MinimalJob) => {
           const opts = job?.opts.backoff;

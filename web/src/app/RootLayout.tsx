@@ -16,6 +16,7 @@ import { HeaderBar } from './layout/HeaderBar';
 import { MobileBar } from './layout/MobileBar';
 
 const AuthDialogs = lazyWithTexts(() => import('../features/auth/AuthDialogs'));
+const OrderTokenConfirm = lazyWithTexts(() => import('../features/auth/OrderTokenConfirm'));
 
 /**
  * Runs the on-load flags once the session is known: ?logout, and the remembered login prompt (set
@@ -62,6 +63,11 @@ export function RootLayout({ flags }: { flags: EntryFlags }) {
       </Box>
       <Footer />
       <Toaster />
+      {flags.orderToken ? (
+        <Suspense fallback={null}>
+          <OrderTokenConfirm token={flags.orderToken} />
+        </Suspense>
+      ) : null}
       {authUsed.current ? (
         <Suspense fallback={null}>
           <AuthDialogs />

@@ -5,6 +5,12 @@ import { storeTokenCookie, writeStored } from '../lib/storage';
 export interface EntryFlags {
   /** ?logout: end the session on load. */
   logout: boolean;
+  /**
+   * ?orderToken: a session handed over by a link. Stored as the token cookie (spec section 2) only
+   * once the visitor confirmed the account it signs into (OrderTokenConfirm), so a link cannot log
+   * someone into another account without their action (login CSRF).
+   */
+  orderToken: string | null;
 }
 
 const USER_PARAMS = ['email', 'userId', 'phonenumber', 'user', 'loginFirst'] as const;
@@ -37,7 +43,6 @@ export function readEntry(): EntryFlags {
   const language = q.get('language');
   if (isLocale(language)) storeLocale(language);
   const orderToken = q.get('orderToken');
-  if (orderToken) storeTokenCookie(orderToken);
   // Only the start page takes a session token: on /views/pay/PayPalResult `token` is the order.
   const startPage = path === '/' || path === '/index';
   const token = startPage ? q.get('token') : null;
@@ -48,7 +53,7 @@ export function readEntry(): EntryFlags {
   }
   if (q.has('login') && !token && !orderToken) writeStored('loginNeeded', '1');
 
-  const flags = { logout: q.has('logout') };
+  const flags = { logout: q.has('logout'), orderToken: orderToken || null };
   const consumed = [...CONSUMED, ...(startPage ? ['token'] : [])];
   if (consumed.some((k) => q.has(k))) {
     for (const k of consumed) q.delete(k);

@@ -68,6 +68,13 @@ export const enScreens = {
       wrong: 'Verification code error',
       countdown: '{{seconds}} s',
     },
+    orderToken: {
+      title: 'Sign in with this link?',
+      signsInAs: 'This link signs you in as {{name}} ({{account}}).',
+      replaces: 'You are signed in as {{account}} now; continuing signs you out of it.',
+      ownLinkOnly: 'Continue only if the link is your own.',
+      continue: 'Continue',
+    },
     logout: {
       title: 'Log Out',
       confirm: 'Are you sure you want to sign out?',

@@ -69,6 +69,13 @@ export const zhScreens: ScreenMessages = {
       wrong: '验证码错误',
       countdown: '{{seconds}} 秒',
     },
+    orderToken: {
+      title: '使用此链接登录？',
+      signsInAs: '此链接将以 {{name}}（{{account}}）的身份登录。',
+      replaces: '您当前以 {{account}} 登录；继续将退出该账号。',
+      ownLinkOnly: '仅当这是您本人的链接时才继续。',
+      continue: '继续',
+    },
     logout: {
       title: '退出登录',
       confirm: '确定要退出登录吗？',

@@ -26,9 +26,11 @@ t.test('?orderToken signs in only after the visitor confirms the account', async
   t.match(await dialog.innerText(), new RegExp(`Mallory Buyer \\(${attacker.email.replace(/[.+]/g, '\\$&')}\\)`), 'names the account the link signs into');
   t.equal(await tokenCookie(guest.context), undefined, 'no session before the answer');
   t.equal(new URL(guest.page.url()).search, '', 'the token leaves the address');
+  t.equal(await guest.page.getByTestId('login-dialog').count(), 0, "My Orders' login prompt waits for the answer");
   await dialog.getByRole('button', { name: en.common.cancel }).click();
   await dialog.waitFor({ state: 'detached' });
   t.equal(await tokenCookie(guest.context), undefined, 'cancelled: still a guest');
+  await t.resolves(guest.page.getByTestId('login-dialog').waitFor(), 'then My Orders asks the guest to log in');
   await guest.page.reload();
   await guest.page.getByTestId('login-button').waitFor();
   t.equal(await guest.page.getByTestId('order-token-dialog').count(), 0, 'not asked again after a reload');

@@ -1,5 +1,6 @@
 import { BASE, ROUTER_BASENAME } from '../lib/config';
 import { isLocale, storeLocale } from '../lib/i18n';
+import { beginHandover } from '../lib/login-gate';
 import { storeTokenCookie, writeStored } from '../lib/storage';
 
 export interface EntryFlags {
@@ -43,6 +44,7 @@ export function readEntry(): EntryFlags {
   const language = q.get('language');
   if (isLocale(language)) storeLocale(language);
   const orderToken = q.get('orderToken');
+  if (orderToken) beginHandover();
   // Only the start page takes a session token: on /views/pay/PayPalResult `token` is the order.
   const startPage = path === '/' || path === '/index';
   const token = startPage ? q.get('token') : null;

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { ShopDialog } from '../../components/ui/ShopDialog';
 import { DIALOG_WIDTH } from '../../lib/config';
 import { ME, sessionChanged, useSession, type SessionUser } from '../../lib/session';
+import { endHandover } from '../../lib/login-gate';
 import { storeTokenCookie } from '../../lib/storage';
 
 const accountOf = (u: SessionUser) => u.email || `${u.phoneArea} ${u.phoneNo}`.trim();
@@ -25,32 +26,37 @@ export default function OrderTokenConfirm({ token }: { token: string }) {
   const settled = !loading && !preview.loading;
   const sameAccount = settled && !!owner && !!user && owner.userId === user.userId;
 
+  const finish = (accepted: boolean) => {
+    setDone(true);
+    endHandover(accepted);
+  };
+
   useEffect(() => {
     if (done || !settled) return;
-    if (!owner) setDone(true);
+    if (!owner) finish(false);
     else if (sameAccount) {
       storeTokenCookie(token);
-      setDone(true);
+      finish(true);
     }
   }, [done, settled, owner, sameAccount, token]);
 
   const accept = () => {
     storeTokenCookie(token);
-    setDone(true);
+    finish(true);
     void sessionChanged(client);
   };
 
   return (
     <ShopDialog
       open={!done && settled && !!owner && !sameAccount}
-      onClose={() => setDone(true)}
+      onClose={() => finish(false)}
       title={t('auth.orderToken.title')}
       width={DIALOG_WIDTH.login}
       testId="order-token-dialog"
       role="alertdialog"
       footer={
         <>
-          <Button variant="outline" onClick={() => setDone(true)}>
+          <Button variant="outline" onClick={() => finish(false)}>
             {t('common.cancel')}
           </Button>
           <Button colorPalette="blue" onClick={accept}>

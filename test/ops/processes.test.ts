@@ -25,7 +25,8 @@ t.test('the gateway process stops gracefully on SIGTERM and SIGINT', async (t) =
     const port = await getPort();
     const gw = run('gateway/dist/server.js', { DATABASE_URL: url, PORT: String(port) });
     t.teardown(() => gw.child.kill('SIGKILL'));
-    await eventually('gateway listening', async () => (await fetch(`http://127.0.0.1:${port}/health/ready`)).status === 200);
+    // Generous: a start-up takes over 10 s on a loaded CI machine.
+    await eventually('gateway listening', async () => (await fetch(`http://127.0.0.1:${port}/health/ready`)).status === 200, 60_000);
     gw.child.kill(signal);
     const { code } = await gw.exited;
     t.equal(code, 0, `${signal}: exit code 0`);

@@ -5,7 +5,7 @@ import { loadGatewayConfig } from '@shop/workers';
 import { createSession } from '../../gateway/src/services/accounts/sessions.js';
 import { prepareDatabase } from '../../scripts/src/stack/database.js';
 import { startPostgres } from '../../scripts/src/stack/postgres.js';
-import { freePort } from '../../scripts/src/stack/util.js';
+import getPort from 'get-port';
 import { Client } from '../helpers/http.js';
 import { uniquePrefix } from '../helpers/redis.js';
 import { eventually, tempDir } from '../helpers/tmp.js';
@@ -15,12 +15,12 @@ const driverText = /ECONNREFUSED|ECONNRESET|connect |terminat|Connection|127\.0\
 
 t.test('PostgreSQL stopped: both faces answer 503 with a generic message and the request id, never driver text', async (t) => {
   const dir = tempDir(t);
-  const pgPort = await freePort();
+  const pgPort = await getPort();
   let pg = await startPostgres({ dir: path.join(dir, 'pg'), port: pgPort, persistent: true });
   t.teardown(() => pg.stop().catch(() => {}));
   await prepareDatabase(pg.url);
 
-  const port = await freePort();
+  const port = await getPort();
   const config = loadGatewayConfig({ ...process.env, DATABASE_URL: pg.url, QUEUE_PREFIX: uniquePrefix(), PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` });
   const app = await buildApp({ config });
   await app.listen({ port, host: '127.0.0.1' });

@@ -40,6 +40,10 @@ t.test('a SIGKILLed worker\'s job is taken over within the documented time', asy
   const survivor = runNode(t, 'workers/dist/main.js', env);
   await eventually('second workers process started', async () => survivor.output().includes('workers started'), 20_000);
   await fetch(registration.url.replace('/register', '/_control/delay'), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ms: 0 }) });
+  // The mirror call gives up after 10 s (registration-mirror.ts): the measurement needs the first
+  // attempt still in flight at the kill, so a survivor slower to start than that is a failed run.
+  const held = await queue.getJob(jobId);
+  t.same({ state: await held?.getState(), attemptsMade: held?.attemptsMade, requests: registration.requests }, { state: 'active', attemptsMade: 0, requests: 1 }, 'the first attempt is still in flight at the kill');
   const killedAt = Date.now();
   first.child.kill('SIGKILL');
   await first.exited;

@@ -6,6 +6,8 @@ import { Toaster } from '../components/ui/toaster';
 import { useLogout } from '../features/auth';
 import { useAuthDialog } from '../lib/auth-dialog';
 import { requestLogin } from '../lib/login-gate';
+import { BRAND } from '../lib/config';
+import { storedLocale } from '../lib/i18n';
 import { readStored, writeStored } from '../lib/storage';
 import { rememberUser, useSession } from '../lib/session';
 import { checkVersion } from '../lib/version';
@@ -47,6 +49,11 @@ export function RootLayout({ flags }: { flags: EntryFlags }) {
   const authUsed = useRef(false);
   if (view) authUsed.current = true;
   useEntryFlags(flags);
+
+  // The tab title is the shop's name in the UI language (index.html carries the English one).
+  useEffect(() => {
+    document.title = BRAND.name[storedLocale()];
+  }, []);
 
   // Spec: on every navigation, compare the server's version with this build and reload if stale.
   useEffect(() => {

@@ -5,7 +5,15 @@ import { apiError } from '../../lib/errors';
 import { CHECK_PAYMENT, type PaymentCheck } from './api';
 import { watchPayment } from './live';
 
-export type Outcome = { kind: 'pending' } | { kind: 'paid'; check: PaymentCheck } | { kind: 'failed'; check: PaymentCheck | null };
+export type Outcome =
+  | { kind: 'pending' }
+  | { kind: 'paid'; check: PaymentCheck }
+  | { kind: 'failed'; check: PaymentCheck | null }
+  // No session (another device, an expired session, another host name): the state is unknown
+  // until the buyer logs in, and a paid order must never read "failed".
+  | { kind: 'login' }
+  // The order is not one of this account's: another account placed it.
+  | { kind: 'notFound' };
 
 const OPEN = new Set(['pending', 'created']);
 
@@ -50,7 +58,10 @@ export function usePaymentCheck(reference: string, maxTries = Infinity): Outcome
       } catch (err) {
         last = null;
         // A refusal (unknown order, not logged in) is final; a network hiccup is asked again.
-        if (apiError(err).code !== 'NETWORK') return finish({ kind: 'failed', check: null });
+        const code = apiError(err).code;
+        if (code === 'UNAUTHENTICATED') return finish({ kind: 'login' });
+        if (code === 'NOT_FOUND') return finish({ kind: 'notFound' });
+        if (code !== 'NETWORK') return finish({ kind: 'failed', check: null });
       }
       if (stopped) return;
       judge(last);

@@ -1,6 +1,9 @@
 // Texts of the first screen: header, footer, book list. Loaded before the first render.
 export const enShell = {
   common: {
+    /** Between a label and its value: full-width in Chinese. */
+    inParens: '({{text}})',
+    colon: ': ',
     confirm: 'Confirm',
     cancel: 'Cancel',
     close: 'Close',
@@ -51,6 +54,13 @@ export const enShell = {
     next: 'Next images',
     image: 'Image {{n}}',
     notFound: 'The book does not exist',
+  },
+  legal: {
+    nav: 'Legal information',
+    imprint: 'Imprint',
+    terms: 'Terms of sale',
+    withdrawal: 'Refunds and withdrawal',
+    privacy: 'Privacy',
   },
 };
 

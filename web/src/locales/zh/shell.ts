@@ -2,6 +2,9 @@ import type { ShellMessages } from '../en/shell';
 
 export const zhShell: ShellMessages = {
   common: {
+    /** Between a label and its value: full-width in Chinese. */
+    inParens: '（{{text}}）',
+    colon: '：',
     confirm: '确定',
     cancel: '取消',
     close: '关闭',
@@ -52,5 +55,12 @@ export const zhShell: ShellMessages = {
     next: '下一组图片',
     image: '图片 {{n}}',
     notFound: '该书不存在',
+  },
+  legal: {
+    nav: '法律信息',
+    imprint: '运营者信息',
+    terms: '销售条款',
+    withdrawal: '退款与撤销',
+    privacy: '隐私政策',
   },
 };

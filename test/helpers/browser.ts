@@ -74,11 +74,11 @@ export async function widthOf(page: Page, selector: string): Promise<number> {
 export async function signInBuyer(
   stack: { client(): import('./http.js').Client; base: string },
   context: BrowserContext,
-  opts: { email: string; language?: 'zh' | 'en' },
+  opts: { email: string; language?: 'zh' | 'en'; firstName?: string; lastName?: string },
 ): Promise<import('./http.js').Client> {
   const { registerLegacy } = await import('./accounts.js');
   const c = stack.client();
-  const r = await registerLegacy(c, opts.email, { language: opts.language ?? 'en' });
+  const r = await registerLegacy(c, opts.email, { language: opts.language ?? 'en', firstName: opts.firstName, lastName: opts.lastName });
   if (r.code !== 200) throw new Error(`registration failed: ${r.message}`);
   await context.addCookies([{ name: 'token', value: String(r.data.access_token), url: stack.base, httpOnly: true, sameSite: 'Lax' }]);
   return c;

@@ -77,6 +77,7 @@ async function purchase(w: Walk, book: number, method: Method) {
   const title = await bookTitle(w.page, book);
   const p = await openPurchase(w.page, w.T, { book, ...COUNTRY[w.lang], method, shot: w.shot });
   w.t.equal(p.width, 900, 'purchase dialog is 900 px wide');
+  w.t.equal(p.preset, w.lang === 'zh' ? '中国' : 'China', 'the country starts at 001, China');
   w.t.same(p.missing, [w.T.validation.countryRequired], 'the country is checked first');
   w.t.equal(p.countryValue, COUNTRY[w.lang].country, 'the country name in the UI language');
   w.t.ok(p.ebookNote, 'the red e-book note');

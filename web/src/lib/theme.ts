@@ -31,7 +31,22 @@ const config = defineConfig({
     breakpoints,
     keyframes,
     tokens,
-    semanticTokens,
+    semanticTokens: {
+      ...semanticTokens,
+      // colorPalette="brand": the operator's BRAND_COLOR, set as --shop-brand at start (lib/brand.ts).
+      colors: {
+        ...semanticTokens.colors,
+        brand: {
+          solid: { value: 'var(--shop-brand, #1d4ed8)' },
+          contrast: { value: '#ffffff' },
+          fg: { value: 'color-mix(in srgb, var(--shop-brand, #1d4ed8) 85%, black)' },
+          muted: { value: 'color-mix(in srgb, var(--shop-brand, #1d4ed8) 25%, white)' },
+          subtle: { value: 'color-mix(in srgb, var(--shop-brand, #1d4ed8) 10%, white)' },
+          emphasized: { value: 'color-mix(in srgb, var(--shop-brand, #1d4ed8) 80%, black)' },
+          focusRing: { value: 'var(--shop-brand, #1d4ed8)' },
+        },
+      },
+    },
     textStyles,
     layerStyles,
     animationStyles,

@@ -63,7 +63,7 @@ export function PurchaseDialog({ book, format, busy, onSubmit, onClose }: Props)
           <Button variant="outline" onClick={onClose}>
             {t('common.cancel')}
           </Button>
-          <Button colorPalette="blue" loading={busy} onClick={submit} data-testid="purchase-submit">
+          <Button colorPalette="brand" loading={busy} onClick={submit} data-testid="purchase-submit">
             {payTypeOf(method) === 3 ? t('purchase.agreeAndSubmit') : t('purchase.agreeAndPay')}
           </Button>
         </>

@@ -27,7 +27,7 @@ export function ResultDialog({ outcome, order, busy, onConfirm }: Props) {
       width={DIALOG_WIDTH.login}
       testId={paid ? 'pay-success-dialog' : 'pay-failed-dialog'}
       footer={
-        <Button colorPalette={paid ? 'blue' : 'red'} loading={busy} onClick={onConfirm} data-testid="result-confirm">
+        <Button colorPalette={paid ? 'brand' : 'red'} loading={busy} onClick={onConfirm} data-testid="result-confirm">
           {paid ? (ebook ? t('pay.confirmDownload') : t('common.confirm')) : t('common.confirm')}
         </Button>
       }

@@ -55,7 +55,7 @@ async function seeOrderPaid(w: Walk, title: string) {
   await page.waitForURL('**/shop/orders');
   const row = page.getByTestId('order-row').filter({ hasText: title });
   await row.getByTestId('order-status').filter({ hasText: T.orders.statuses.PAID }).waitFor();
-  w.t.equal(await row.getByTestId('order-status').evaluate((e) => getComputedStyle(e).color), 'rgb(22, 163, 74)', `${title}: paid, in green`);
+  w.t.equal(await row.getByTestId('order-status').evaluate((e) => getComputedStyle(e).color), 'rgb(21, 128, 61)', `${title}: paid, in green (green.700: readable on white)`);
   w.t.equal(await row.getByTestId('download').innerText(), T.orders.download, 'with the Download link');
   return row;
 }

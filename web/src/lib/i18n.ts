@@ -53,6 +53,8 @@ const screenLoaders: Record<Locale, () => Promise<Partial<Messages>>> = {
 
 export async function initI18n(): Promise<typeof i18n> {
   const lng = storedLocale();
+  // A language taken from the browser on a payment result page is kept for the pages after it.
+  if (!isLocale(readStored('locale')) && lng === 'zh') storeLocale(lng);
   document.documentElement.lang = lng === 'zh' ? 'zh-CN' : 'en';
   const shell = await shellLoaders[lng]();
   await i18n.use(initReactI18next).init({

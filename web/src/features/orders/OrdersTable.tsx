@@ -35,7 +35,7 @@ function useOrderCells(onShowInfo: (orderNo: string) => void) {
       </TextButton>
     ),
     status: (r: OrderRow) => (
-      <Text as="span" color={r.status === 'PAID' ? 'green.600' : 'red.600'} data-testid="order-status">
+      <Text as="span" color={r.status === 'PAID' ? 'green.700' : 'red.600'} data-testid="order-status">
         {t(`orders.statuses.${r.status}`)}
       </Text>
     ),
@@ -74,7 +74,7 @@ function OrdersGrid({ rows, onShowInfo, filtered }: Props) {
         <Table.Header>
           <Table.Row>
             {headers.map((h) => (
-              <Table.ColumnHeader key={h} px={2} whiteSpace={h === 'orderTime' || h === 'orderId' ? 'nowrap' : 'normal'} minW={h === 'password' ? '9.5rem' : undefined}>
+              <Table.ColumnHeader key={h} px={2} whiteSpace={h === 'orderId' ? 'nowrap' : 'normal'} minW={h === 'password' ? '9.5rem' : undefined}>
                 {t(`orders.${h}`)}
               </Table.ColumnHeader>
             ))}
@@ -90,7 +90,8 @@ function OrdersGrid({ rows, onShowInfo, filtered }: Props) {
           ) : null}
           {rows.map((r) => (
             <Table.Row key={r.orderNo} data-testid="order-row" data-order-no={r.orderNo}>
-              <Table.Cell px={2} whiteSpace="nowrap">
+              {/* Date over time: the narrowest form of YYYY-MM-DD HH:mm. */}
+              <Table.Cell px={2} minW="5.5rem">
                 {formatDateTime(r.createdAt)}
               </Table.Cell>
               <Table.Cell px={2} whiteSpace="nowrap">

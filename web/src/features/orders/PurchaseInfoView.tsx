@@ -25,7 +25,7 @@ export function PurchaseInfoView({ orderNo, onClose }: { orderNo: string; onClos
       width={DIALOG_WIDTH.purchaseInfo}
       testId="purchase-info-view"
       footer={
-        <Button variant="outline" onClick={onClose}>
+        <Button variant="outline" onClick={onClose} data-testid="purchase-info-close">
           {t('common.close')}
         </Button>
       }

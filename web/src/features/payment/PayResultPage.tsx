@@ -38,14 +38,14 @@ export function PayResultPage(props: Props) {
         <Spinner size="lg" />
       </Stack>
     );
-  return <PayResult key={user?.userId ?? 'guest'} {...props} />;
+  return <PayResult key={user?.userId ?? 'guest'} signedIn={!!user} {...props} />;
 }
 
-function PayResult({ reference, bilingual, afterSuccess }: Props) {
+function PayResult({ reference, bilingual, afterSuccess, signedIn }: Props & { signedIn: boolean }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const client = useApolloClient();
-  const outcome = usePaymentCheck(reference, MAX_CHECKS);
+  const outcome = usePaymentCheck(reference, MAX_CHECKS, signedIn);
   const [busy, setBusy] = useState(false);
   const orderNo = outcome.kind === 'paid' ? (outcome.check.orderNo ?? reference) : null;
   const { data, loading: orderLoading } = useQuery(PAID_ORDER, { variables: { orderNo: orderNo ?? '' }, skip: !orderNo, fetchPolicy: 'network-only' });

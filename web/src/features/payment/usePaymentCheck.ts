@@ -23,7 +23,7 @@ const OPEN = new Set(['pending', 'created']);
  * subscription; when the socket cannot be opened or fails, the page asks `checkPayment` every
  * 3 s instead (the spec's QR polling).
  */
-export function usePaymentCheck(reference: string, maxTries = Infinity): Outcome {
+export function usePaymentCheck(reference: string, maxTries = Infinity, live = true): Outcome {
   const [check] = useMutation(CHECK_PAYMENT);
   const [outcome, setOutcome] = useState<Outcome>({ kind: 'pending' });
 
@@ -70,6 +70,15 @@ export function usePaymentCheck(reference: string, maxTries = Infinity): Outcome
 
     // Live first. The same limit as polling: a payment still open after maxTries × 3 s failed.
     if (Number.isFinite(maxTries)) deadline = window.setTimeout(() => finish({ kind: 'failed', check: last }), maxTries * QR_POLL_MS);
+    // Without a session the socket would be refused: one question tells the page to ask for a login.
+    if (!live) {
+      window.clearTimeout(deadline);
+      void ask();
+      return () => {
+        stopped = true;
+        window.clearTimeout(timer);
+      };
+    }
     stopLive = watchPayment(reference, {
       next: (c) => {
         last = c;
@@ -88,7 +97,7 @@ export function usePaymentCheck(reference: string, maxTries = Infinity): Outcome
       window.clearTimeout(timer);
       window.clearTimeout(deadline);
     };
-  }, [reference, maxTries, check]);
+  }, [reference, maxTries, check, live]);
 
   return outcome;
 }

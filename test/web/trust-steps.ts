@@ -3,7 +3,7 @@
 // online, the China preset, Chinese names, the brand from configuration (title, mark, favicon),
 // toasts clear of the header, the filter's empty text, the legal pages, and axe on every screen.
 // In English and in Chinese, each with its own buyer and an order paid at the WeChat sandbox.
-import type { Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import t from 'tap';
 import { en } from '../../web/src/locales/en/index.ts';
 import type { Messages } from '../../web/src/locales/en/index.ts';
@@ -12,12 +12,18 @@ import { checkA11y } from '../helpers/axe.js';
 import { launchBrowser, openShop, screenshots, signInBuyer } from '../helpers/browser.js';
 import { buy } from '../helpers/orders.js';
 import { drivers, waitPaid } from '../helpers/payflow.js';
-import { startStack, uniqueEmail } from '../helpers/stack.js';
+import { startStack, uniqueEmail, type TestStack } from '../helpers/stack.js';
 import { logInWithCaptcha, PASSWORD } from './buy-steps.js';
 
 const BRAND = { BRAND_NAME_EN: 'Test Standard Press', BRAND_NAME_ZH: '测试标准出版社', BRAND_MARK: 'TS', BRAND_COLOR: '#0f766e' };
-const stack = await startStack(t, { RETRY_DELAY_SCALE: '0.01', RATE_LIMIT_SCALE: '10', ...BRAND }, { payments: true });
-const browser = await launchBrowser(t);
+let stack: TestStack;
+let browser: Browser;
+
+/** One file per screen group and language (the files trust-*.test.ts): each its own stack. */
+async function start(): Promise<void> {
+  stack = await startStack(t, { RETRY_DELAY_SCALE: '0.01', RATE_LIMIT_SCALE: '10', ...BRAND }, { payments: true });
+  browser = await launchBrowser(t);
+}
 const noise = (e: string) => /Failed to load resource/.test(e);
 
 const LANGS = {
@@ -47,10 +53,10 @@ async function inFrame(page: Page, selector: string): Promise<{ left: number; ri
   });
 }
 
-for (const lang of ['en', 'zh'] as const) {
+export async function ordersAndContent(lang: 'en' | 'zh'): Promise<void> {
   const L = LANGS[lang];
   const T: Messages = L.T;
-
+  await start();
   t.test(`My Orders, purchase information, names, brand and legal pages (${lang})`, async (t) => {
     const { context, page, errors } = await openShop(browser, stack.base, { locale: L.browserLocale });
     const shot = screenshots(`trust-${lang}`);
@@ -61,8 +67,8 @@ for (const lang of ['en', 'zh'] as const) {
     await page.getByTestId('book').first().waitFor();
     await page.waitForFunction((name) => document.title === name, L.brand);
     t.equal(await page.title(), L.brand, 'the tab title is the brand name in the UI language');
-    t.equal(await page.getByTestId('brand-name').innerText(), L.brand, 'the header shows the configured name');
-    t.ok(await page.getByTestId('brand-mark').evaluate((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0), 'the mark is drawn');
+    t.equal(await page.getByTestId('header-bar').getByTestId('brand-name').innerText(), L.brand, 'the header shows the configured name');
+    t.ok(await page.getByTestId('header-bar').getByTestId('brand-mark').evaluate((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0), 'the mark is drawn');
     const iconHref = await page.locator('link[rel=icon]').getAttribute('href');
     t.equal(iconHref, '/shop/brand/mark', 'a favicon is named');
     const icon = await page.request.get(iconHref!);
@@ -102,7 +108,7 @@ for (const lang of ['en', 'zh'] as const) {
     const infoText = await info.innerText();
     t.notMatch(infoText, T.purchaseInfo.notFound, 'not "no purchase information"');
     t.match(infoText, lang === 'zh' ? /德国|Germany/ : /Germany/, 'the country of the order');
-    const close = info.getByRole('button', { name: T.common.close, exact: true });
+    const close = info.getByTestId('purchase-info-close');
     t.not(await close.evaluate((b) => getComputedStyle(b).backgroundColor), 'rgb(0, 0, 0)', 'Close is not a black button');
     await shot(page, 'purchase-info');
     await checkA11y(t, page, `purchase information (${lang})`);
@@ -164,7 +170,12 @@ for (const lang of ['en', 'zh'] as const) {
     t.same(errors.filter((e) => !noise(e)), [], 'no page errors');
     await context.close();
   });
+}
 
+export async function resultWithoutSession(lang: 'en' | 'zh'): Promise<void> {
+  const L = LANGS[lang];
+  const T: Messages = L.T;
+  await start();
   t.test(`a result page opened without a session asks for the login, then shows the paid order (${lang})`, async (t) => {
     // The buyer paid in one browser; the result page opens in another with nothing stored.
     const buyer = await openShop(browser, stack.base);
@@ -210,6 +221,28 @@ for (const lang of ['en', 'zh'] as const) {
     t.equal(await page.getByTestId('processing').count(), 0, '"being processed" is gone behind the dialog');
     await shot(page, 'paid-dialog');
     await checkA11y(t, page, `success dialog (${lang})`);
+
+    // Confirm downloads the PDF and leads to the book page, which shows the purchase and the facts.
+    const [download] = await Promise.all([page.waitForEvent('download'), ok.getByTestId('result-confirm').click()]);
+    t.match(download.suggestedFilename(), /\.pdf$/, 'the PDF is downloaded');
+    await page.waitForURL('**/shop/bookDetail/1');
+    const panel = page.getByTestId('purchased-panel');
+    await panel.waitFor();
+    t.equal(await panel.getByTestId('purchased-order-no').innerText(), orderNo, 'the book page shows the order number');
+    t.equal(await panel.getByTestId('purchased-amount').innerText(), '75.00 EUR', 'and the amount');
+    t.equal(await panel.getByTestId('purchased-password').innerText(), email, 'and the PDF password');
+    const [again] = await Promise.all([page.waitForEvent('download'), panel.getByTestId('purchased-download').click()]);
+    t.match(again.suggestedFilename(), /\.pdf$/, 'and downloads it again');
+    const facts = await page.getByTestId('book-facts').innerText();
+    t.match(facts, /978-3-00-000000-0/, 'the ISBN');
+    t.match(facts, /2024-03-15/, 'the publication date');
+    t.match(facts, lang === 'zh' ? /第1版/ : /1st edition/, 'the edition in the UI language');
+    t.match(facts, lang === 'zh' ? /126 页/ : /126 pages/, 'the pages');
+    t.ok((await page.getByTestId('book-description').innerText()).length > 100, 'the longer description');
+    const cover = await page.getByTestId('book-detail').locator('img').first().getAttribute('src');
+    t.equal(cover, lang === 'zh' ? '/shop/covers/book-1-zh.svg' : '/shop/covers/book-1.svg', 'the cover in the UI language');
+    await shot(page, 'book-detail-bought');
+    await checkA11y(t, page, `book page after the purchase (${lang})`);
     t.same(errors.filter((e) => !noise(e)), [], 'no page errors');
   });
 }

@@ -13,7 +13,7 @@ for (const lang of ['en', 'zh'] as const) {
     await registerLegacy(stack.client(), email);
     const browser = await launchBrowser(t);
     const { page, errors } = await openShop(browser, stack.base, { viewport: { width: 375, height: 812 } });
-    const shot = screenshots(`mobile-${lang}`);
+    const shot = screenshots(`mobile-${lang}`, t);
     await page.goto(`/shop/${lang}Page`);
     await page.getByTestId('book').first().waitFor();
     t.notOk(await page.getByTestId('header-bar').isVisible(), 'the header bar is hidden below 633 px');

@@ -357,7 +357,7 @@ export function walk(name: string, lang: Lang, steps: (w: Walk) => Promise<void>
   t.test(`${name} (${lang})`, async (t) => {
     const { page, context, errors } = await openShop(browser, stack.base);
     t.teardown(() => context.close());
-    const w: Walk = { t, lang, T: TEXTS[lang], page, context, email: uniqueEmail(`walk-${lang}`), shot: screenshots(`checkout-${lang}-${name.split(':')[0]!.replace(/\W+/g, '-').toLowerCase()}`), dir: tempDir(t) };
+    const w: Walk = { t, lang, T: TEXTS[lang], page, context, email: uniqueEmail(`walk-${lang}`), shot: screenshots(`checkout-${lang}-${name.split(':')[0]!.replace(/\W+/g, '-').toLowerCase()}`, t), dir: tempDir(t) };
     await page.goto(`/shop/${lang}Page`);
     await page.getByTestId('book').first().waitFor();
     await steps(w);

@@ -74,7 +74,7 @@ function OrdersGrid({ rows, onShowInfo, filtered }: Props) {
         <Table.Header>
           <Table.Row>
             {headers.map((h) => (
-              <Table.ColumnHeader key={h} px={2} whiteSpace={h === 'orderId' ? 'nowrap' : 'normal'} minW={h === 'password' ? '9.5rem' : undefined}>
+              <Table.ColumnHeader key={h} px={2} whiteSpace={h === 'orderId' ? 'nowrap' : 'normal'} minW={h === 'password' ? '8rem' : undefined}>
                 {t(`orders.${h}`)}
               </Table.ColumnHeader>
             ))}
@@ -97,7 +97,7 @@ function OrdersGrid({ rows, onShowInfo, filtered }: Props) {
               <Table.Cell px={2} whiteSpace="nowrap">
                 {cell.orderNo(r)}
               </Table.Cell>
-              <Table.Cell px={2} minW="10rem">
+              <Table.Cell px={2} minW="9rem">
                 <HStack>
                   <BookCover bookId={r.bookId} alt="" h="48px" w="36px" flexShrink={0} />
                   <Text lineClamp={3} whiteSpace="normal">

@@ -34,8 +34,17 @@ t.test("the operator's logo file replaces the drawn mark", async (t) => {
 
 t.test('a bad colour or mark stops the start with a clear message', async (t) => {
   const env = { ...process.env, DATABASE_URL: 'postgres://x@127.0.0.1/x', REDIS_URL: 'redis://127.0.0.1:1' };
-  t.throws(() => loadGatewayConfig({ ...env, BRAND_COLOR: 'red' }), (e: unknown) => e instanceof ConfigError && /BRAND_COLOR must be a colour like #1d4ed8/.test(String((e as Error).message)));
-  t.throws(() => loadGatewayConfig({ ...env, BRAND_MARK: 'TOOLONG' }), /BRAND_MARK must be one to four characters/);
+  const problem = (over: Record<string, string>) => {
+    try {
+      loadGatewayConfig({ ...env, ...over });
+      return 'started';
+    } catch (e) {
+      return e instanceof ConfigError ? e.problems.join('; ') : String(e);
+    }
+  };
+  t.match(problem({ BRAND_COLOR: 'red' }), /BRAND_COLOR must be a colour like #1d4ed8, got "red"/);
+  t.match(problem({ BRAND_MARK: 'TOOLONG' }), /BRAND_MARK must be one to four characters/);
+  t.equal(problem({ BRAND_COLOR: '#0f766e', BRAND_MARK: '汽' }), 'started', 'a colour and one Chinese character are fine');
 });
 
 t.test('legal pages: the markdown of each page and language, nothing else', async (t) => {

@@ -1,7 +1,7 @@
 import { Box, Spinner, Text } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { BASE } from '../../lib/config';
+import { BASE, BRAND } from '../../lib/config';
 import { storedLocale } from '../../lib/i18n';
 import { Markdown } from './markdown';
 
@@ -31,8 +31,14 @@ export function LegalPage({ page }: { page: string | undefined }) {
       .catch(() => !ctl.signal.aborted && setState({ error: true }));
     return () => ctl.abort();
   }, [page]);
+  // The page's name before the shop's in the tab title, while it is shown.
   useEffect(() => {
-    if (isLegalPage(page)) document.title = `${t(`legal.${page}`)} · ${document.title.split(' · ').pop()}`;
+    if (!isLegalPage(page)) return;
+    const shop = BRAND.name[storedLocale()];
+    document.title = `${t(`legal.${page}`)} · ${shop}`;
+    return () => {
+      document.title = shop;
+    };
   }, [page, t]);
 
   if (!state) return <Spinner />;

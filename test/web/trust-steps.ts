@@ -45,11 +45,18 @@ async function paidBuyer(lang: 'en' | 'zh', context: import('playwright-core').B
   return { email, orderNo: r.data.checkout.order.orderNo };
 }
 
-/** Whether the element's box lies inside the viewport horizontally. */
+/**
+ * Where the element lies horizontally, and the visible frame around it: the viewport, narrowed by
+ * every ancestor that clips its overflow (the table's scroll area).
+ */
 async function inFrame(page: Page, selector: string): Promise<{ left: number; right: number; width: number }> {
   return page.locator(selector).first().evaluate((el) => {
     const r = el.getBoundingClientRect();
-    return { left: r.left, right: r.right, width: window.innerWidth };
+    let right = window.innerWidth;
+    for (let p = el.parentElement; p; p = p.parentElement) {
+      if (getComputedStyle(p).overflowX !== 'visible') right = Math.min(right, p.getBoundingClientRect().right);
+    }
+    return { left: r.left, right: r.right, width: right };
   });
 }
 
@@ -91,13 +98,14 @@ export async function ordersAndContent(lang: 'en' | 'zh'): Promise<void> {
     const row = page.getByTestId('order-row').filter({ hasText: orderNo });
     await row.getByTestId('download').waitFor();
     const dl = await inFrame(page, `[data-order-no="${orderNo}"] [data-testid=download]`);
-    t.ok(dl.left >= 0 && dl.right <= dl.width, `the Download link is in the frame (${Math.round(dl.left)}–${Math.round(dl.right)} of ${dl.width})`);
+    t.ok(dl.left >= 0 && dl.right <= dl.width, `the Download link is in the visible frame (${Math.round(dl.left)}–${Math.round(dl.right)}, frame ends at ${Math.round(dl.width)})`);
     const scroll = await page.getByTestId('orders-table').evaluate((el) => ({ scroll: el.parentElement!.scrollWidth, client: el.parentElement!.clientWidth }));
     t.ok(scroll.scroll <= scroll.client, `no sideways scrolling in the table (${scroll.scroll} ≤ ${scroll.client})`);
     const header = page.getByTestId('orders-table').locator('th').filter({ hasText: T.orders.password });
     t.equal((await header.innerText()).trim(), T.orders.password, 'the password header reads in full');
     t.ok(await header.evaluate((el) => el.scrollWidth <= el.clientWidth), 'and is not cut');
     t.match(await row.getByTestId('order-password').innerText(), /@example\.com/, 'the password (the email) is shown');
+    t.ok(await row.getByTestId('order-password').evaluate((el) => el.scrollWidth <= el.clientWidth), 'the email wraps inside its cell, over no other column');
     await shot(page, 'orders-1280');
     await checkA11y(t, page, `My Orders (${lang})`);
 

@@ -91,7 +91,7 @@ function OrdersGrid({ rows, onShowInfo, filtered }: Props) {
           {rows.map((r) => (
             <Table.Row key={r.orderNo} data-testid="order-row" data-order-no={r.orderNo}>
               {/* Date over time: the narrowest form of YYYY-MM-DD HH:mm. */}
-              <Table.Cell px={2} minW="5.5rem">
+              <Table.Cell px={2} minW="5.5rem" whiteSpace="normal">
                 {formatDateTime(r.createdAt)}
               </Table.Cell>
               <Table.Cell px={2} whiteSpace="nowrap">
@@ -105,16 +105,16 @@ function OrdersGrid({ rows, onShowInfo, filtered }: Props) {
                   </Text>
                 </HStack>
               </Table.Cell>
-              <Table.Cell px={2}>{cell.format(r)}</Table.Cell>
-              <Table.Cell px={2}>{r.country}</Table.Cell>
-              <Table.Cell px={2}>{cell.payType(r)}</Table.Cell>
+              <Table.Cell px={2} whiteSpace="normal">{cell.format(r)}</Table.Cell>
+              <Table.Cell px={2} whiteSpace="normal">{r.country}</Table.Cell>
+              <Table.Cell px={2} whiteSpace="normal">{cell.payType(r)}</Table.Cell>
               <Table.Cell px={2} textAlign="end">
                 {formatPrice(r.amount)}
               </Table.Cell>
               <Table.Cell px={2}>{r.currency}</Table.Cell>
-              <Table.Cell px={2}>{cell.status(r)}</Table.Cell>
+              <Table.Cell px={2} whiteSpace="normal">{cell.status(r)}</Table.Cell>
               {/* An email breaks at any character rather than widening the table. */}
-              <Table.Cell px={2} maxW="12rem" css={{ overflowWrap: 'anywhere' }} data-testid="order-password">
+              <Table.Cell px={2} minW="8rem" maxW="12rem" whiteSpace="normal" css={{ overflowWrap: 'anywhere', wordBreak: 'break-all' }} data-testid="order-password">
                 {cell.password(r)}
               </Table.Cell>
               <Table.Cell px={2} whiteSpace="nowrap">

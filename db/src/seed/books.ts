@@ -33,7 +33,7 @@ export const books: readonly BookSeed[] = [
     editionEn: '1st edition',
     editionZh: '第1版',
     pages: 126,
-    isbn: '978-3-00-000000-0',
+    isbn: '978-3-00-000001-0',
     publishedOn: '2024-03-15',
     descriptionEn:
       'The standard sets out what an organisation developing or maintaining software for vehicles must have in place: a defined quality policy, responsibilities, planning, a development process with verification and validation, configuration and change management, supplier control, and measurement and improvement. Each requirement is written so that it can be audited, with notes on typical evidence. For quality managers, process owners, project leads and everyone preparing an organisation for certification.',
@@ -54,7 +54,7 @@ export const books: readonly BookSeed[] = [
     editionEn: '1st edition',
     editionZh: '第1版',
     pages: 88,
-    isbn: '978-3-00-000000-7',
+    isbn: '978-3-00-000002-7',
     publishedOn: '2024-06-01',
     descriptionEn:
       'The rules by which organisations are certified against the standard: application, the stages of the initial audit, surveillance and recertification audits, how findings are graded and closed, and when a certificate is suspended or withdrawn. The second part lists what a certification body must demonstrate to be recognised: impartiality, competence of its auditors, and the records it keeps.',
@@ -74,7 +74,7 @@ export const books: readonly BookSeed[] = [
     editionEn: '1st edition',
     editionZh: '第1版',
     pages: 64,
-    isbn: '978-3-00-000000-4',
+    isbn: '978-3-00-000003-4',
     publishedOn: '2024-09-20',
     descriptionEn:
       'A working guide for auditors: how to plan an audit against the certification rules, sample projects and records, interview developers and managers, judge evidence and write findings that an organisation can act on. With checklists for each audit stage and worked examples of typical findings.',

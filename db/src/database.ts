@@ -104,6 +104,16 @@ interface BooksTable {
   currency: ColumnType<string, string | undefined, string>;
   pdf_file: string;
   active: ColumnType<boolean, boolean | undefined, boolean>;
+  edition_en: ColumnType<string | null, string | null | undefined, string | null>;
+  edition_zh: ColumnType<string | null, string | null | undefined, string | null>;
+  pages: ColumnType<number | null, number | null | undefined, number | null>;
+  isbn: ColumnType<string | null, string | null | undefined, string | null>;
+  /** A date column: pg answers it as a Date at local midnight, written as YYYY-MM-DD. */
+  published_on: ColumnType<Date | null, string | null | undefined, string | null>;
+  description_en: ColumnType<string, string | undefined, string>;
+  description_zh: ColumnType<string, string | undefined, string>;
+  /** The Chinese cover; `cover` is the English one. */
+  cover_zh: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 interface OrdersTable {

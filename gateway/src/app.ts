@@ -14,6 +14,7 @@ import { inputGuard } from './plugins/input-guard.js';
 import graphqlPlugin from './plugins/graphql.js';
 import redisPlugin from './plugins/redis.js';
 import spaPlugin from './plugins/spa.js';
+import brandPlugin from './plugins/brand.js';
 import paymentsPlugin from './plugins/payments.js';
 import queuesPlugin from './plugins/queues.js';
 import type { ProviderRegistry } from '@shop/payments/registry';
@@ -83,6 +84,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(sessionPlugin);
   await app.register(securityPlugin);
   await app.register(rateLimitPlugin);
+  await app.register(brandPlugin);
   await app.register(spaPlugin);
   await app.register(graphqlPlugin);
   // Tier 3: routes.

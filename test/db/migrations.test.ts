@@ -75,3 +75,19 @@ t.test('constraints hold in the database itself', async (t) => {
     'a provider event is stored once',
   );
 });
+
+t.test('the catalogue holds edition, pages, ISBN, publication date, a description and a cover per language', async (t) => {
+  const { db } = await createTestDatabase(t);
+  const books = await db.selectFrom('books').selectAll().orderBy('id').execute();
+  for (const b of books) {
+    t.ok(b.edition_en && b.edition_zh, `book ${b.id}: edition in both languages`);
+    t.ok(b.pages && b.pages > 0, `book ${b.id}: pages`);
+    t.match(b.isbn, /^978-\d-\d{2}-\d{6}-\d$/, `book ${b.id}: ISBN-13`);
+    const digits = b.isbn!.replace(/-/g, '').split('').map(Number);
+    t.equal(digits.reduce((s, d, i) => s + d * (i % 2 ? 3 : 1), 0) % 10, 0, `book ${b.id}: ISBN check digit`);
+    t.ok(b.published_on instanceof Date, `book ${b.id}: publication date`);
+    t.ok(b.description_en.length > b.introduction_en.length && b.description_zh.length > b.introduction_zh.length, `book ${b.id}: a longer description in both languages`);
+    t.equal(b.cover_zh, `book-${b.id}-zh.svg`, `book ${b.id}: a Chinese cover`);
+  }
+  await t.rejects(db.updateTable('books').set({ pages: 0 }).where('id', '=', 1).execute(), /check/, 'pages are positive');
+});

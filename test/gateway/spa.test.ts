@@ -57,6 +57,7 @@ t.test("the page carries this deployment's service contacts and home pages", asy
       serviceHotline: '+49 30 1234 5678',
       homeUrl: { en: 'https://standard.test/en/', zh: 'https://standard.test/zh/?q=</script><script>alert(1)</script>' },
       externalLoginUrl: 'https://platform.test/sso/login',
+      brand: { name: { en: 'ASQ Standard Publications', zh: '汽车软件质量标准出版物' }, color: '#1d4ed8', markUrl: '/shop/brand/mark' },
     }, `${url}: the configured values`);
     t.notMatch(page.body, /<script>alert/, `${url}: a value cannot close the block`);
   }

@@ -12,7 +12,7 @@ t.test('forgot password: code by mail, new password, back to the login, log in w
   t.equal((await registerLegacy(stack.client(), email)).code, 200);
   const browser = await launchBrowser(t);
   const { page, errors } = await openShop(browser, stack.base);
-  const shot = screenshots('forgot-password');
+  const shot = screenshots('forgot-password', t);
   await page.goto('/shop/index');
   await page.getByTestId('login-button').click();
   await page.getByTestId('login-dialog').getByText(en.auth.login.forgot).click();
@@ -75,7 +75,7 @@ t.test('language: switch stored locally and reloading; ?language=; zh/en entry p
   const stack = await startStack(t);
   const browser = await launchBrowser(t);
   const { page } = await openShop(browser, stack.base);
-  const shot = screenshots('language');
+  const shot = screenshots('language', t);
   await page.goto('/shop/index');
   await page.getByTestId('book').first().waitFor();
   t.equal(await page.evaluate(() => localStorage.getItem('locale')), null, 'nothing stored yet: English by default');
@@ -120,7 +120,7 @@ t.test('My Orders as a guest opens the login; after it the empty list shows', as
   const stack = await startStack(t);
   const browser = await launchBrowser(t);
   const { page, context } = await openShop(browser, stack.base);
-  const shot = screenshots('orders-guest');
+  const shot = screenshots('orders-guest', t);
   await page.goto('/shop/orders');
   const login = page.getByTestId('login-dialog');
   await t.resolves(login.waitFor(), 'the login opens');
@@ -179,7 +179,7 @@ t.test('My Orders: pagination 10/20/50 with the total', async (t) => {
   const stack = await startStack(t);
   const browser = await launchBrowser(t);
   const { page, context } = await openShop(browser, stack.base);
-  const shot = screenshots('orders-pages');
+  const shot = screenshots('orders-pages', t);
   const email = uniqueEmail('pages');
   const c = await signInBuyer(stack, context, { email });
   const userId = Number((await c.gql<{ me: { userId: string } }>('{ me { userId } }')).data!.me.userId);

@@ -13,7 +13,7 @@ const A = en.admin;
 t.test('operator console (en): bank transfer completed through the confirmation prompt, a paper order recorded', async (t) => {
   const stack = await startStack(t, env, { payments: true });
   const browser = await launchBrowser(t);
-  const shot = screenshots('operator-console-en');
+  const shot = screenshots('operator-console-en', t);
   const dir = tempDir(t);
 
   // The buyer orders an e-book by bank transfer.

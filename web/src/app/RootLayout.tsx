@@ -1,11 +1,14 @@
 import { Box } from '@chakra-ui/react';
 import { useApolloClient } from '@apollo/client/react';
-import { Suspense, useEffect, useRef } from 'react';
+import { Suspense, useEffect, useLayoutEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { Toaster } from '../components/ui/toaster';
 import { useLogout } from '../features/auth';
 import { useAuthDialog } from '../lib/auth-dialog';
 import { requestLogin } from '../lib/login-gate';
+import { applyBrandColor } from '../lib/brand';
+import { BRAND } from '../lib/config';
+import { storedLocale } from '../lib/i18n';
 import { readStored, writeStored } from '../lib/storage';
 import { rememberUser, useSession } from '../lib/session';
 import { checkVersion } from '../lib/version';
@@ -48,6 +51,13 @@ export function RootLayout({ flags }: { flags: EntryFlags }) {
   const authUsed = useRef(false);
   if (view) authUsed.current = true;
   useEntryFlags(flags);
+
+  // The tab title is the shop's name in the UI language (index.html carries the English one), and
+  // the brand colour before the first paint of the buttons using it.
+  useLayoutEffect(() => {
+    document.title = BRAND.name[storedLocale()];
+    applyBrandColor();
+  }, []);
 
   // Spec: on every navigation, compare the server's version with this build and reload if stale.
   useEffect(() => {

@@ -18,6 +18,7 @@ const WxPayResultPage = lazyWithTexts(() => import('./routes/WxPayResultPage'));
 const AliPayResultPage = lazyWithTexts(() => import('./routes/AliPayResultPage'));
 const AdminPage = lazyWithTexts(() => import('./routes/AdminPage'));
 const NotFoundPage = lazy(() => import('./routes/NotFoundPage'));
+const LegalRoute = lazy(() => import('./routes/LegalRoute'));
 
 function Page({ component: C }: { component: LazyExoticComponent<ComponentType> }) {
   const { pathname } = useLocation();
@@ -41,6 +42,7 @@ export function AppRouter({ flags }: { flags: EntryFlags }) {
           <Route path="orders" element={<Page component={OrdersPage} />} />
           <Route path="admin" element={<Page component={AdminPage} />} />
           <Route path="bookDetail/:bookId" element={<Page component={BookDetailPage} />} />
+          <Route path="legal/:page" element={<Page component={LegalRoute} />} />
           <Route path="views/pay/WxNativePay" element={<Page component={WxNativePayPage} />} />
           <Route path="views/pay/PayPalResult" element={<Page component={PayPalResultPage} />} />
           <Route path="views/pay/WxPayResult" element={<Page component={WxPayResultPage} />} />

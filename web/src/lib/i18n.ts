@@ -12,7 +12,22 @@ export function isLocale(v: unknown): v is Locale {
 /** The stored UI language (spec: stored under the `locale` key, default en). */
 export function storedLocale(): Locale {
   const v = readStored('locale');
-  return v === 'zh' ? 'zh' : 'en';
+  if (v === 'zh' || v === 'en') return v;
+  return landsFromPayment() && prefersChinese() ? 'zh' : 'en';
+}
+
+/**
+ * A payment result page is often opened where nothing is stored (the provider's page on another
+ * host name, the phone that paid): there the browser's language speaks for the buyer, so a
+ * Chinese buyer is not told about the payment in English. Elsewhere the spec's default, en.
+ */
+function landsFromPayment(): boolean {
+  return typeof window !== 'undefined' && /\/views\/pay\//.test(window.location.pathname);
+}
+
+function prefersChinese(): boolean {
+  const langs = typeof navigator === 'undefined' ? [] : (navigator.languages ?? [navigator.language]);
+  return /^zh\b/i.test(langs[0] ?? '');
 }
 
 export function storeLocale(next: Locale): void {
@@ -38,6 +53,8 @@ const screenLoaders: Record<Locale, () => Promise<Partial<Messages>>> = {
 
 export async function initI18n(): Promise<typeof i18n> {
   const lng = storedLocale();
+  // A language taken from the browser on a payment result page is kept for the pages after it.
+  if (!isLocale(readStored('locale')) && lng === 'zh') storeLocale(lng);
   document.documentElement.lang = lng === 'zh' ? 'zh-CN' : 'en';
   const shell = await shellLoaders[lng]();
   await i18n.use(initReactI18next).init({

@@ -31,7 +31,24 @@ const config = defineConfig({
     breakpoints,
     keyframes,
     tokens,
-    semanticTokens,
+    semanticTokens: {
+      ...semanticTokens,
+      // colorPalette="brand": the operator's BRAND_COLOR, set as --shop-brand at start (lib/brand.ts).
+      colors: {
+        ...semanticTokens.colors,
+        // red.500 on white reads at 3.8:1; field errors need 4.5:1 (WCAG AA, found by axe).
+        fg: { ...semanticTokens.colors.fg, error: { value: { _light: '{colors.red.600}', _dark: '{colors.red.400}' } } },
+        brand: {
+          solid: { value: 'var(--shop-brand, #1d4ed8)' },
+          contrast: { value: '#ffffff' },
+          fg: { value: 'color-mix(in srgb, var(--shop-brand, #1d4ed8) 85%, black)' },
+          muted: { value: 'color-mix(in srgb, var(--shop-brand, #1d4ed8) 25%, white)' },
+          subtle: { value: 'color-mix(in srgb, var(--shop-brand, #1d4ed8) 10%, white)' },
+          emphasized: { value: 'color-mix(in srgb, var(--shop-brand, #1d4ed8) 80%, black)' },
+          focusRing: { value: 'var(--shop-brand, #1d4ed8)' },
+        },
+      },
+    },
     textStyles,
     layerStyles,
     animationStyles,

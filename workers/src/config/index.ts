@@ -19,12 +19,24 @@ export interface CommonConfig {
   paymentsConfigFile: string | undefined;
   /** Bearer token for /metrics; undefined = open outside production, refused in production. */
   metricsToken: string | undefined;
+  /** Path the SPA is served under, with slashes on both ends. */
+  basePath: string;
+  brand: Brand;
+}
+
+/** The shop's name per language and its colour (configuration, not code). */
+export interface Brand {
+  name: { en: string; zh: string };
+  color: string;
 }
 
 export interface GatewayConfig extends CommonConfig {
   host: string;
   port: number;
-  basePath: string;
+  /** Text of the drawn mark; the logo file replaces it when set. */
+  brandMark: string;
+  brandLogoFile: string | undefined;
+  legalDir: string;
   webDistDir: string;
   trustProxy: string[];
   cookieSecure: boolean;
@@ -70,7 +82,15 @@ function common(v: Record<string, unknown>): CommonConfig {
     retryDelayScale: v.RETRY_DELAY_SCALE as number,
     paymentsConfigFile: v.PAYMENTS_CONFIG_FILE as string | undefined,
     metricsToken: v.METRICS_TOKEN as string | undefined,
+    basePath: normaliseBasePath(v.BASE_PATH as string),
+    brand: { name: { en: v.BRAND_NAME_EN as string, zh: v.BRAND_NAME_ZH as string }, color: v.BRAND_COLOR as string },
   };
+}
+
+const HEX_COLOR = /^#[0-9a-fA-F]{6}$/;
+
+function brandProblems(v: Record<string, unknown>): string[] {
+  return HEX_COLOR.test(String(v.BRAND_COLOR)) ? [] : [`BRAND_COLOR must be a colour like #1d4ed8, got "${String(v.BRAND_COLOR)}"`];
 }
 
 const devSecret = 'dev-only-secret-do-not-use-in-production';
@@ -89,7 +109,9 @@ function normaliseBasePath(p: string): string {
 export function loadGatewayConfig(env: RawConfig = process.env): GatewayConfig {
   const v = loadSettings('gateway', env);
   const c = common(v);
-  const problems = productionProblems(c);
+  const problems = [...productionProblems(c), ...brandProblems(v)];
+  const mark = String(v.BRAND_MARK).trim();
+  if (!mark || [...mark].length > 4) problems.push('BRAND_MARK must be one to four characters');
   if (c.env === 'production' && v.ENABLE_TEST_HOOKS === true) {
     problems.push('ENABLE_TEST_HOOKS must not be true when NODE_ENV=production');
   }
@@ -98,7 +120,9 @@ export function loadGatewayConfig(env: RawConfig = process.env): GatewayConfig {
     ...c,
     host: v.HOST as string,
     port: v.PORT as number,
-    basePath: normaliseBasePath(v.BASE_PATH as string),
+    brandMark: mark,
+    brandLogoFile: (v.BRAND_LOGO_FILE as string | undefined) || undefined,
+    legalDir: v.LEGAL_DIR as string,
     webDistDir: v.WEB_DIST_DIR as string,
     trustProxy: String(v.TRUST_PROXY ?? '')
       .split(',')
@@ -118,15 +142,21 @@ export function loadGatewayConfig(env: RawConfig = process.env): GatewayConfig {
   };
 }
 
+/** "Brand" <no-reply@host of PUBLIC_URL>: the buyer sees who writes, not a machine name. */
+function defaultSender(c: CommonConfig): string {
+  const host = new URL(c.publicUrl).hostname;
+  return `"${c.brand.name.en.replace(/["\\]/g, '')}" <no-reply@${host}>`;
+}
+
 export function loadWorkersConfig(env: RawConfig = process.env): WorkersConfig {
   const v = loadSettings('workers', env);
   const c = common(v);
-  const problems = productionProblems(c);
+  const problems = [...productionProblems(c), ...brandProblems(v)];
   if (problems.length) throw new ConfigError(problems);
   return {
     ...c,
     smtpUrl: v.SMTP_URL as string,
-    mailFrom: v.MAIL_FROM as string,
+    mailFrom: (v.MAIL_FROM as string | undefined) || defaultSender(c),
     registrationServiceUrl: v.REGISTRATION_SERVICE_URL as string,
     workerConcurrency: v.WORKER_CONCURRENCY as number,
     jobLockMs: v.JOB_LOCK_MS as number,

@@ -15,6 +15,16 @@ export interface CatalogBook {
   ebookPassword: string | null;
 }
 
+/** The book page's extra facts and, for a buyer who bought the e-book, that order. */
+export interface BookDetails extends CatalogBook {
+  description: string;
+  edition: string | null;
+  pages: number | null;
+  isbn: string | null;
+  publishedOn: string | null;
+  paidEbookOrder: { orderNo: string; bookName: string; amount: string; currency: string; downloadable: boolean; downloadUrl: string | null } | null;
+}
+
 export type Format = 'EBOOK' | 'PAPER';
 
 export const BOOKS: TypedDocumentNode<{ books: CatalogBook[] }, { language: 'zh' | 'en' }> = gql`
@@ -36,7 +46,7 @@ export const BOOKS: TypedDocumentNode<{ books: CatalogBook[] }, { language: 'zh'
   }
 `;
 
-export const BOOK: TypedDocumentNode<{ book: CatalogBook | null }, { id: string; language: 'zh' | 'en' }> = gql`
+export const BOOK: TypedDocumentNode<{ book: BookDetails | null }, { id: string; language: 'zh' | 'en' }> = gql`
   query Book($id: ID!, $language: Language) {
     book(id: $id, language: $language) {
       id
@@ -51,6 +61,19 @@ export const BOOK: TypedDocumentNode<{ book: CatalogBook | null }, { id: string;
       vatText
       ebookPurchased
       ebookPassword
+      description
+      edition
+      pages
+      isbn
+      publishedOn
+      paidEbookOrder {
+        orderNo
+        bookName
+        amount
+        currency
+        downloadable
+        downloadUrl
+      }
     }
   }
 `;

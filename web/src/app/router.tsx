@@ -31,26 +31,33 @@ function Page({ component: C }: { component: LazyExoticComponent<ComponentType> 
   );
 }
 
+/** The routes, under whichever router runs them (the browser's, or a static one for prerendering). */
+export function AppRoutes({ flags }: { flags: EntryFlags }) {
+  return (
+    <Routes>
+      <Route element={<RootLayout flags={flags} />}>
+        <Route index element={<Navigate to="/index" replace />} />
+        <Route path="index" element={<Page component={IndexPage} />} />
+        <Route path="orders" element={<Page component={OrdersPage} />} />
+        <Route path="admin" element={<Page component={AdminPage} />} />
+        <Route path="bookDetail/:bookId" element={<Page component={BookDetailPage} />} />
+        <Route path="views/pay/WxNativePay" element={<Page component={WxNativePayPage} />} />
+        <Route path="views/pay/PayPalResult" element={<Page component={PayPalResultPage} />} />
+        <Route path="views/pay/WxPayResult" element={<Page component={WxPayResultPage} />} />
+        <Route path="views/pay/AliPayResult" element={<Page component={AliPayResultPage} />} />
+        {/* The language is set from these paths before the first render (app/entry.ts). */}
+        <Route path="zhPage" element={<Navigate to="/index" replace />} />
+        <Route path="enPage" element={<Navigate to="/index" replace />} />
+        <Route path="*" element={<Page component={NotFoundPage} />} />
+      </Route>
+    </Routes>
+  );
+}
+
 export function AppRouter({ flags }: { flags: EntryFlags }) {
   return (
     <BrowserRouter basename={ROUTER_BASENAME}>
-      <Routes>
-        <Route element={<RootLayout flags={flags} />}>
-          <Route index element={<Navigate to="/index" replace />} />
-          <Route path="index" element={<Page component={IndexPage} />} />
-          <Route path="orders" element={<Page component={OrdersPage} />} />
-          <Route path="admin" element={<Page component={AdminPage} />} />
-          <Route path="bookDetail/:bookId" element={<Page component={BookDetailPage} />} />
-          <Route path="views/pay/WxNativePay" element={<Page component={WxNativePayPage} />} />
-          <Route path="views/pay/PayPalResult" element={<Page component={PayPalResultPage} />} />
-          <Route path="views/pay/WxPayResult" element={<Page component={WxPayResultPage} />} />
-          <Route path="views/pay/AliPayResult" element={<Page component={AliPayResultPage} />} />
-          {/* The language is set from these paths before the first render (app/entry.ts). */}
-          <Route path="zhPage" element={<Navigate to="/index" replace />} />
-          <Route path="enPage" element={<Navigate to="/index" replace />} />
-          <Route path="*" element={<Page component={NotFoundPage} />} />
-        </Route>
-      </Routes>
+      <AppRoutes flags={flags} />
     </BrowserRouter>
   );
 }

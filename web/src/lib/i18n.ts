@@ -9,14 +9,33 @@ export function isLocale(v: unknown): v is Locale {
   return v === 'zh' || v === 'en';
 }
 
+// On the server (prerendering) there is no local storage: the page's language is set per render.
+let renderLocale: Locale | null = null;
+
+/** Prerendering only: the language of the page being rendered now (null after it). */
+export function setRenderLocale(locale: Locale | null): void {
+  renderLocale = locale;
+}
+
 /** The stored UI language (spec: stored under the `locale` key, default en). */
 export function storedLocale(): Locale {
+  if (renderLocale) return renderLocale;
   const v = readStored('locale');
   return v === 'zh' ? 'zh' : 'en';
 }
 
+/**
+ * A copy of the choice in a cookie, so the gateway sends the HTML of a prerendered page in the
+ * buyer's language (it cannot read local storage).
+ */
+function syncLocaleCookie(locale: Locale): void {
+  if (typeof document === 'undefined' || document.cookie.split('; ').includes(`locale=${locale}`)) return;
+  document.cookie = `locale=${locale}; max-age=31536000; path=/; samesite=lax`;
+}
+
 export function storeLocale(next: Locale): void {
   writeStored('locale', next);
+  syncLocaleCookie(next);
 }
 
 /** The spec stores the language locally and reloads the page when it changes. */
@@ -38,6 +57,7 @@ const screenLoaders: Record<Locale, () => Promise<Partial<Messages>>> = {
 
 export async function initI18n(): Promise<typeof i18n> {
   const lng = storedLocale();
+  syncLocaleCookie(lng);
   document.documentElement.lang = lng === 'zh' ? 'zh-CN' : 'en';
   const shell = await shellLoaders[lng]();
   await i18n.use(initReactI18next).init({
@@ -46,6 +66,7 @@ export async function initI18n(): Promise<typeof i18n> {
     fallbackLng: false,
     interpolation: { escapeValue: false },
     returnNull: false,
+    showSupportNotice: false,
   });
   return i18n;
 }

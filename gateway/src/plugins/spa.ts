@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
+import { Prerenderer, requestLocale, withPage, type Locale } from './spa-prerender.js';
 import { storefrontSettings, withStorefrontSettings } from './spa-settings.js';
 
 // Serves the built SPA under the base path in history mode: any GET under the base path that
@@ -47,13 +48,30 @@ export default fp(
       },
     });
     // Read once: the page every history-mode path answers, with this deployment's settings in it.
-    const indexHtml = withStorefrontSettings(readFileSync(indexFile, 'utf8'), storefrontSettings(app.config));
+    const settings = storefrontSettings(app.config);
+    const indexHtml = withStorefrontSettings(readFileSync(indexFile, 'utf8'), settings);
+    // The public pages come with their content rendered in (web/src/ssr.tsx, built beside dist).
+    const rendererFile = path.join(root, '..', 'dist-ssr', 'ssr.js');
+    const execute = (locale: Locale) => async (query: string, variables: Record<string, unknown>) =>
+      app.graphql(query, { deps: app.deps, user: null, locale } as never, variables);
+    const prerenderer = Prerenderer.available(rendererFile) ? new Prerenderer(rendererFile, settings, execute, () => app.deps.catalog.snapshotValidUntil(), async (id) => /^\d{1,9}$/.test(id) && !!(await app.deps.catalog.book(Number(id)))) : null;
+    if (!prerenderer) app.log.warn({ rendererFile }, 'SPA server renderer is not built; the public pages start empty');
+
     app.get(`${base}index.html`, async (_req, reply) => reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml));
-    app.setNotFoundHandler((req, reply) => {
+    app.setNotFoundHandler(async (req, reply) => {
       const url = req.url.split('?')[0] ?? '';
       if (req.method === 'GET' && url.startsWith(base) && !url.startsWith(`${base}assets/`)) {
-        reply.header('cache-control', 'no-cache');
-        return reply.type('text/html; charset=utf-8').send(indexHtml);
+        const subPath = `/${url.slice(base.length)}`;
+        let page = null;
+        try {
+          page = prerenderer ? await prerenderer.page(req, subPath) : null;
+        } catch (err) {
+          // The empty shell still works: the SPA renders the page itself.
+          req.log.error({ err }, 'prerendering failed');
+        }
+        // The HTML depends on the language and the session cookie.
+        reply.header('cache-control', 'no-cache').header('vary', 'cookie');
+        return reply.type('text/html; charset=utf-8').send(withPage(indexHtml, page?.locale ?? requestLocale(req, subPath), page));
       }
       return reply.code(404).send({ code: 404, message: 'Not Found', data: null });
     });

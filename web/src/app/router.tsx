@@ -7,11 +7,12 @@ import type { EntryFlags } from './entry';
 import { PageSpinner } from './PageSpinner';
 import { RootLayout } from './RootLayout';
 import { RouteError } from './RouteError';
+import BookDetailPage from './routes/BookDetailPage';
+import IndexPage from './routes/IndexPage';
 
-// Every page is its own chunk, loaded on first visit, with its own error boundary.
-const IndexPage = lazy(() => import('./routes/IndexPage'));
+// The public pages come prerendered and are hydrated at once: they are part of the entry.
+// Every other page is its own chunk, loaded on first visit, with its own error boundary.
 const OrdersPage = lazyWithTexts(() => import('./routes/OrdersPage'));
-const BookDetailPage = lazy(() => import('./routes/BookDetailPage'));
 const WxNativePayPage = lazyWithTexts(() => import('./routes/WxNativePayPage'));
 const PayPalResultPage = lazyWithTexts(() => import('./routes/PayPalResultPage'));
 const WxPayResultPage = lazyWithTexts(() => import('./routes/WxPayResultPage'));
@@ -19,7 +20,7 @@ const AliPayResultPage = lazyWithTexts(() => import('./routes/AliPayResultPage')
 const AdminPage = lazyWithTexts(() => import('./routes/AdminPage'));
 const NotFoundPage = lazy(() => import('./routes/NotFoundPage'));
 
-function Page({ component: C }: { component: LazyExoticComponent<ComponentType> }) {
+function Page({ component: C }: { component: LazyExoticComponent<ComponentType> | ComponentType }) {
   const { pathname } = useLocation();
   // Keyed by path: leaving a broken page clears its error.
   return (

@@ -108,6 +108,8 @@ async function renderNow({ path, locale, session, execute }: RenderRequest): Pro
           </StaticRouter>
         </Providers>
       </StrictMode>,
+      // Everything inline: no part of the page may wait for a script to be revealed.
+      { progressiveChunkSize: Number.MAX_SAFE_INTEGER },
     );
     const html = await new Response(prelude).text();
     return { html, state: cache.extract(), routerPath };

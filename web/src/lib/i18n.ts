@@ -1,6 +1,8 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type { Messages } from '../locales/en';
+import { enShell } from '../locales/en/shell';
+import { zhShell } from '../locales/zh/shell';
 import { readStored, writeStored } from './storage';
 
 export type Locale = 'zh' | 'en';
@@ -44,12 +46,11 @@ export function switchLocale(next: Locale): void {
   window.location.reload();
 }
 
-// Only the language in use is downloaded, and only the first screen's texts up front; the texts
-// of the dialogs and other pages come with the first of them (loadScreenTexts).
-const shellLoaders: Record<Locale, () => Promise<Partial<Messages>>> = {
-  en: () => import('../locales/en/shell').then((m) => m.enShell),
-  zh: () => import('../locales/zh/shell').then((m) => m.zhShell),
-};
+// The first screen's texts of both languages are part of the entry (under 1 KB each, gzipped):
+// fetching them after it would delay the first render, or the hydration of a prerendered page,
+// by a round trip. The texts of the dialogs and other pages come with the first of them
+// (loadScreenTexts), only for the language in use.
+const shells: Record<Locale, Partial<Messages>> = { en: enShell, zh: zhShell };
 const screenLoaders: Record<Locale, () => Promise<Partial<Messages>>> = {
   en: () => import('../locales/en/screens').then((m) => m.enScreens),
   zh: () => import('../locales/zh/screens').then((m) => m.zhScreens),
@@ -59,7 +60,7 @@ export async function initI18n(): Promise<typeof i18n> {
   const lng = storedLocale();
   syncLocaleCookie(lng);
   document.documentElement.lang = lng === 'zh' ? 'zh-CN' : 'en';
-  const shell = await shellLoaders[lng]();
+  const shell = shells[lng];
   await i18n.use(initReactI18next).init({
     resources: { [lng]: { translation: shell } },
     lng,

@@ -20,6 +20,14 @@ import {
 } from '@chakra-ui/react/theme';
 import { DESKTOP_MIN_WIDTH } from './config';
 
+// The colour palettes the storefront uses (colorPalette="…" and colour tokens such as red.600).
+// Only these are defined: every palette costs the first load its tokens and about 20 CSS
+// variables in each page's HTML. Add a palette here before using it.
+const PALETTES = ['gray', 'blue', 'red', 'green', 'orange'] as const;
+const ALL_PALETTES = ['gray', 'red', 'orange', 'yellow', 'green', 'teal', 'blue', 'cyan', 'purple', 'pink'];
+const dropUnused = <T extends Record<string, unknown>>(colors: T): T =>
+  Object.fromEntries(Object.entries(colors).filter(([k]) => !ALL_PALETTES.includes(k) || (PALETTES as readonly string[]).includes(k))) as T;
+
 // The one theme module: the default tokens, but only the recipes the first screen needs, so the
 // first load does not carry the styles of ~80 components it never renders.
 const config = defineConfig({
@@ -30,8 +38,8 @@ const config = defineConfig({
   theme: {
     breakpoints,
     keyframes,
-    tokens,
-    semanticTokens,
+    tokens: { ...tokens, colors: dropUnused(tokens.colors) },
+    semanticTokens: { ...semanticTokens, colors: dropUnused(semanticTokens.colors) },
     textStyles,
     layerStyles,
     animationStyles,

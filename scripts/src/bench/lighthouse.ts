@@ -51,6 +51,18 @@ async function once(port: number, url: string, token?: string): Promise<Lighthou
   };
 }
 
+// On a loaded machine Lighthouse now and then fails to record a trace (NO_NAVSTART): run again.
+async function retried<T>(run: () => Promise<T>, attempts = 3): Promise<T> {
+  for (let i = 1; ; i++) {
+    try {
+      return await run();
+    } catch (err) {
+      if (i >= attempts) throw err;
+      console.log(`lighthouse run failed (${err instanceof Error ? err.message : String(err)}); again`);
+    }
+  }
+}
+
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 /** Lighthouse (default mobile profile) on each case, median of `runs` per figure. */
@@ -60,7 +72,7 @@ export async function lighthouseFigures(baseUrl: string, cases: LighthouseCase[]
     const out: Array<LighthouseCase & LighthouseFigures> = [];
     for (const c of cases) {
       const all: LighthouseFigures[] = [];
-      for (let i = 0; i < runs; i++) all.push(await once(chrome.port, `${baseUrl}${c.path}`, c.token));
+      for (let i = 0; i < runs; i++) all.push(await retried(() => once(chrome.port, `${baseUrl}${c.path}`, c.token)));
       const pick = (f: (x: LighthouseFigures) => number) => median(all.map(f));
       out.push({ ...c, score: pick((x) => x.score), lcpMs: pick((x) => x.lcpMs), tbtMs: pick((x) => x.tbtMs), cls: pick((x) => x.cls), jsBytes: pick((x) => x.jsBytes), scripts: pick((x) => x.scripts) });
     }

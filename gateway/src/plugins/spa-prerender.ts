@@ -84,6 +84,11 @@ export class Prerenderer {
     return existsSync(file);
   }
 
+  /** Loads the renderer ahead of the first request. */
+  async warm(): Promise<void> {
+    await this.load();
+  }
+
   private load(): Promise<Renderer> {
     this.renderer ??= loadRenderer(this.file, this.settings);
     return this.renderer;

@@ -37,7 +37,9 @@ export function readEntry(): EntryFlags {
     if (q.has('login') && !token) writeStored('loginNeeded', '1');
     const carry = new URLSearchParams();
     if (token) for (const k of ['token', ...USER_PARAMS]) if (q.get(k)) carry.set(k, q.get(k)!);
-    window.history.replaceState(null, '', `${BASE}${carry.size ? `?${carry}` : ''}`);
+    // Straight to the book list (not to / and its redirect): the HTML the gateway rendered for
+    // these paths is the book list's, which the router must find to hydrate it.
+    window.history.replaceState(null, '', `${BASE}index${carry.size ? `?${carry}` : ''}`);
     return readEntry();
   }
 

@@ -16,8 +16,10 @@ interface ServerSettings {
 
 /** The deployment's settings, which the gateway writes into index.html (see gateway/src/plugins/spa-settings.ts). */
 function serverSettings(): ServerSettings {
+  // Prerendering in the gateway: it hands the same settings over before loading the renderer.
+  if (typeof document === 'undefined') return (globalThis as { shopPrerenderSettings?: ServerSettings }).shopPrerenderSettings ?? {};
   try {
-    const block = typeof document === 'undefined' ? null : document.getElementById('shop-settings');
+    const block = document.getElementById('shop-settings');
     return block?.textContent ? (JSON.parse(block.textContent) as ServerSettings) : {};
   } catch {
     return {};

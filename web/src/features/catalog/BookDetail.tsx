@@ -6,7 +6,7 @@ import { coverFileUrl, coverUrl } from '../../components/ui/BookCover';
 import { Gallery } from '../../components/ui/Gallery';
 import { BASE } from '../../lib/config';
 import { storedLocale } from '../../lib/i18n';
-import { BOOK, type CatalogBook, type Format } from './api';
+import { BOOK, REFRESH_PRERENDERED, type CatalogBook, type Format } from './api';
 import { FormatChoice } from './FormatChoice';
 import { PriceLine } from './PriceLine';
 import { BookFacts } from './BookFacts';
@@ -25,7 +25,7 @@ interface Props {
 
 export function BookDetail({ bookId, onBuy }: Props) {
   const { t } = useTranslation();
-  const { data, loading, error } = useQuery(BOOK, { variables: { id: bookId, language: storedLocale() } });
+  const { data, loading, error } = useQuery(BOOK, { variables: { id: bookId, language: storedLocale() }, ...REFRESH_PRERENDERED });
   const [chosen, setChosen] = useState<Format>('EBOOK');
   if (loading && !data) return <Spinner aria-label={t('common.loading')} />;
   if (error) return <Text color="red.600">{t('common.connectionError')}</Text>;

@@ -27,6 +27,12 @@ export interface BookDetails extends CatalogBook {
 
 export type Format = 'EBOOK' | 'PAPER';
 
+/**
+ * The book list and page may start from the answers the gateway rendered their HTML with, which
+ * are a guest's: asked again once, so a logged-in buyer sees what they bought.
+ */
+export const REFRESH_PRERENDERED = { fetchPolicy: 'cache-and-network', nextFetchPolicy: 'cache-first' } as const;
+
 export const BOOKS: TypedDocumentNode<{ books: CatalogBook[] }, { language: 'zh' | 'en' }> = gql`
   query Books($language: Language) {
     books(language: $language) {

@@ -104,7 +104,7 @@ async function renderNow({ path, locale, session, execute }: RenderRequest): Pro
       <StrictMode>
         <Providers client={client} i18n={i18n}>
           <StaticRouter basename={ROUTER_BASENAME} location={`${ROUTER_BASENAME}${routerPath}`}>
-            <AppRoutes flags={{ logout: false }} />
+            <AppRoutes flags={{ logout: false, orderToken: null }} />
           </StaticRouter>
         </Providers>
       </StrictMode>,

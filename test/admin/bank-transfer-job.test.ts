@@ -1,6 +1,8 @@
 import t from 'tap';
 import type { Job } from 'bullmq';
-import { createLogger, loadWorkersConfig, type JobPayloads } from '@shop/workers';
+import { createLogger } from '@shop/core';
+import { loadWorkersConfig } from '@shop/config';
+import { type JobPayloads } from '@shop/jobs';
 import { bankTransferProcessor } from '../../workers/src/processors/bank-transfer.js';
 import { buy } from '../helpers/orders.js';
 import { startStack, type TestStack } from '../helpers/stack.js';

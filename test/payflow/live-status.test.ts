@@ -1,7 +1,9 @@
 import t from 'tap';
 import type { Job } from 'bullmq';
 import { Redis } from 'ioredis';
-import { createLogger, loadWorkersConfig, producerConnection, redisStatusEvents, type JobPayloads } from '@shop/workers';
+import { createLogger, redisStatusEvents } from '@shop/core';
+import { loadWorkersConfig } from '@shop/config';
+import { producerConnection, type JobPayloads } from '@shop/jobs';
 import { bankTransferProcessor } from '../../workers/src/processors/bank-transfer.js';
 import { buyerWithoutMail, gqlOk, MARK_COMPLETED, operator } from '../admin/helpers.js';
 import { ensureOperator } from '../../gateway/src/cli/operator.js';

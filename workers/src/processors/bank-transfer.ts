@@ -1,8 +1,8 @@
 import { UnrecoverableError, type Job } from 'bullmq';
 import { appendOrderEvent, settleOrder } from '@shop/db';
-import type { JobPayloads } from '../contract.js';
+import type { JobPayloads } from '@shop/jobs';
 import type { WorkerDeps } from '../deps.js';
-import { outboxJob, relayNow } from '../outbox.js';
+import { outboxJob, relayNow } from '@shop/core';
 
 /**
  * Completes a bank transfer an operator recorded as received: settles the order through the

@@ -1,9 +1,9 @@
 import { UnrecoverableError, type Job } from 'bullmq';
 import { ProviderError } from '@shop/payments';
-import type { JobPayloads } from '../contract.js';
+import type { JobPayloads } from '@shop/jobs';
 import type { WorkerDeps } from '../deps.js';
-import { relayNow } from '../outbox.js';
-import { settleAttempt } from '../payments/settle.js';
+import { relayNow } from '@shop/core';
+import { settleAttempt } from '@shop/core';
 
 /** Closes a replaced or expired attempt at its provider. If it turns out paid, the money counts. */
 export function paymentCloseProcessor(deps: WorkerDeps) {

@@ -1,9 +1,9 @@
 import { DelayedError, UnrecoverableError, type Job } from 'bullmq';
-import type { JobPayloads } from '../contract.js';
+import type { JobPayloads } from '@shop/jobs';
 import type { WorkerDeps } from '../deps.js';
-import { relayNow } from '../outbox.js';
-import { applyAttemptStatus } from '../payments/resolve.js';
-import { finishAttempt } from '../payments/settle.js';
+import { relayNow } from '@shop/core';
+import { applyAttemptStatus } from '@shop/core';
+import { finishAttempt } from '@shop/core';
 
 /** Poll delay after the n-th look: 5 s doubling to at most 5 minutes. */
 export function pollDelayMs(n: number, scale = 1): number {

@@ -1,8 +1,8 @@
 import { UnrecoverableError, type Job } from 'bullmq';
-import type { JobPayloads } from '../contract.js';
+import type { JobPayloads } from '@shop/jobs';
 import type { WorkerDeps } from '../deps.js';
-import { relayNow } from '../outbox.js';
-import { applyAttemptStatus } from '../payments/resolve.js';
+import { relayNow } from '@shop/core';
+import { applyAttemptStatus } from '@shop/core';
 
 /**
  * Settles an attempt the provider reported as paid or approved: asks the provider for the current

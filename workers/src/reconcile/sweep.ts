@@ -1,10 +1,10 @@
 import type { Queue } from 'bullmq';
 import { expireDueOrders, relayOutbox, type Database } from '@shop/db';
 import { sql, type ExpressionBuilder, type RawBuilder } from 'kysely';
-import { jobIdFor, type QueueName } from '../contract.js';
+import { jobIdFor, type QueueName } from '@shop/jobs';
 import type { WorkerDeps } from '../deps.js';
-import { addUnlessLive, type AddOutcome } from '../live-jobs.js';
-import { deliverTo, outboxJob, relayNow } from '../outbox.js';
+import { addUnlessLive, type AddOutcome } from '@shop/jobs';
+import { deliverTo, outboxJob, relayNow } from '@shop/core';
 
 // PostgreSQL is the source of truth and Redis only the transport. The sweep walks what PostgreSQL
 // still expects to happen and makes sure a live job exists for each, so a lost job (Redis flushed

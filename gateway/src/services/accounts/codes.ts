@@ -1,7 +1,7 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { sql } from 'kysely';
 import type { CodePurpose } from '@shop/db';
-import { keyedHash, outboxJob, relayNow, seal, sha256 } from '@shop/workers';
+import { keyedHash, outboxJob, relayNow, seal, sha256 } from '@shop/core';
 import { AppError } from '../errors.js';
 import type { ServiceDeps } from '../deps.js';
 

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database, Language } from '@shop/db';
 import { DEFAULT_COUNTRY_CODE } from '@shop/db';
-import { outboxJob, relayNow, seal } from '@shop/workers';
+import { outboxJob, relayNow, seal } from '@shop/core';
 import { AppError } from '../errors.js';
 import type { ServiceDeps } from '../deps.js';
 import { consumeConfirmedCode } from './codes.js';

@@ -1,5 +1,6 @@
 import { appendOrderEvent } from '@shop/db';
-import { jobIdFor, outboxJob, relayNow, type JobPayloads } from '@shop/workers';
+import { jobIdFor, type JobPayloads } from '@shop/jobs';
+import { outboxJob, relayNow } from '@shop/core';
 import { AppError } from '../errors.js';
 import type { ServiceDeps } from '../deps.js';
 import type { SessionUser } from '../accounts/sessions.js';

@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database, MirrorStatus } from '@shop/db';
-import { jobIdFor, outboxJob, relayNow } from '@shop/workers';
+import { jobIdFor } from '@shop/jobs';
+import { outboxJob, relayNow } from '@shop/core';
 import { AppError } from '../errors.js';
 import type { ServiceDeps } from '../deps.js';
 import type { SessionUser } from '../accounts/sessions.js';

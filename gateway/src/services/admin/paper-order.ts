@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { appendOrderEvent, settleOrder } from '@shop/db';
-import { outboxJob, relayNow } from '@shop/workers';
+import { outboxJob, relayNow } from '@shop/core';
 import { AppError } from '../errors.js';
 import type { ServiceDeps } from '../deps.js';
 import type { SessionUser } from '../accounts/sessions.js';

@@ -1,7 +1,7 @@
 import { sql, type Transaction } from 'kysely';
 import { appendOrderEvent, type Database } from '@shop/db';
 import { ProviderError } from '@shop/payments';
-import { outboxJob, relayNow } from '@shop/workers';
+import { outboxJob, relayNow } from '@shop/core';
 import { AppError, unauthenticated } from '../errors.js';
 import type { ServiceDeps } from '../deps.js';
 import type { SessionUser } from '../accounts/sessions.js';

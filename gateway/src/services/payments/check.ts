@@ -1,4 +1,4 @@
-import { applyAttemptStatus, relayNow } from '@shop/workers';
+import { applyAttemptStatus, relayNow } from '@shop/core';
 import { AppError, unauthenticated } from '../errors.js';
 import type { ServiceDeps } from '../deps.js';
 import type { SessionUser } from '../accounts/sessions.js';

@@ -1,5 +1,5 @@
 import { NotificationRejected, ProviderError, type NotificationAnswer, type ProviderName, type VerifiedNotification } from '@shop/payments';
-import { applyAttemptStatus, mismatch, outboxJob, relayNow, sha256 } from '@shop/workers';
+import { applyAttemptStatus, mismatch, outboxJob, relayNow, sha256 } from '@shop/core';
 import type { ServiceDeps } from '../deps.js';
 
 const notFound: NotificationAnswer = { status: 404, contentType: 'application/json', body: '{"code":"NOT_FOUND","message":"unknown provider"}' };

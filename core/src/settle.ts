@@ -1,7 +1,7 @@
 import { appendOrderEvent, settleOrder, type Db } from '@shop/db';
 import type { IntentStatus } from '@shop/db';
-import { outboxJob } from '../outbox.js';
-import type { StatusEvents } from '../status-events.js';
+import { outboxJob } from './outbox.js';
+import type { StatusEvents } from './status-events.js';
 
 export interface SettleOutcome {
   transitioned: boolean;

@@ -1,8 +1,7 @@
 import type { AttemptStatus, PaymentProvider } from '@shop/payments';
-import { ProviderError } from '@shop/payments';
 import type { Db } from '@shop/db';
 import { finishAttempt, settleAttempt, type SettleOutcome } from './settle.js';
-import type { StatusEvents } from '../status-events.js';
+import type { StatusEvents } from './status-events.js';
 
 export interface IntentRef {
   id: string;
@@ -56,8 +55,4 @@ export async function applyAttemptStatus(
     default:
       return { outcome: 'pending' };
   }
-}
-
-export function isRetryable(err: unknown): boolean {
-  return !(err instanceof ProviderError) || err.retryable;
 }

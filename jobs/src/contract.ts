@@ -31,7 +31,6 @@ export const payloadSchemas = {
   'payment-poll': Type.Object({ intentId: numericId }, strict),
   /** Closes a replaced or expired attempt at its provider so it can no longer be paid. */
   'payment-close': Type.Object({ intentId: numericId }, strict),
-  'bank-transfer': Type.Object({ orderNo: businessKey('an order number'), reference: Type.String({ maxLength: 256 }), operatorId: Type.Integer() }),
   maintenance: Type.Object({ task: oneOf(['relay-outbox', 'reconcile', 'expire-orders']) }, strict),
 } satisfies Record<string, TSchema>;
 
@@ -63,7 +62,6 @@ export const defaultJobOptions: Record<QueueName, DefaultJobOptions> = {
   // Counts provider errors only (a pending attempt re-delays itself): about a day of them.
   'payment-poll': { ...kept, ...retries(15, 3_000) },
   'payment-close': { ...kept, ...retries(13, 10_000) },
-  'bank-transfer': { ...kept, ...retries(8, 1_000) },
   maintenance: { ...kept, attempts: 1 },
 };
 
@@ -90,8 +88,6 @@ export function jobIdFor<Q extends QueueName>(queue: Q, payload: JobPayloads[Q])
       return `poll-${(payload as JobPayloads['payment-poll']).intentId}`;
     case 'payment-close':
       return `close-${(payload as JobPayloads['payment-close']).intentId}`;
-    case 'bank-transfer':
-      return `bank-${(payload as JobPayloads['bank-transfer']).orderNo}`;
     default:
       return `${queue}-${(payload as JobPayloads['maintenance']).task}`;
   }

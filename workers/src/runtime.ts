@@ -11,7 +11,6 @@ import { registrationMirrorProcessor } from './processors/registration-mirror.js
 import { paymentCloseProcessor } from './processors/payment-close.js';
 import { paymentPollProcessor } from './processors/payment-poll.js';
 import { settlementProcessor } from './processors/settlement.js';
-import { bankTransferProcessor } from './processors/bank-transfer.js';
 
 export type Processors = { [Q in QueueName]?: Processor<JobPayloads[Q]> };
 
@@ -23,7 +22,6 @@ export function buildProcessors(deps: WorkerDeps): Processors {
     'payment-poll': paymentPollProcessor(deps),
     'payment-close': paymentCloseProcessor(deps),
     settlement: settlementProcessor(deps),
-    'bank-transfer': bankTransferProcessor(deps),
   };
 }
 

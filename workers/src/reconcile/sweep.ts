@@ -1,10 +1,10 @@
 import type { Queue } from 'bullmq';
-import { expireDueOrders, relayOutbox, type Database } from '@shop/db';
+import { relayOutbox, type Database } from '@shop/db';
 import { sql, type ExpressionBuilder, type RawBuilder } from 'kysely';
 import { jobIdFor, type QueueName } from '@shop/jobs';
 import type { WorkerDeps } from '../deps.js';
 import { addUnlessLive, type AddOutcome } from '@shop/jobs';
-import { deliverTo, outboxJob, relayNow } from '@shop/core';
+import { closeAbandonedAttempts, deliverTo, expireDueOrders } from '@shop/core';
 
 // PostgreSQL is the source of truth and Redis only the transport. The sweep walks what PostgreSQL
 // still expects to happen and makes sure a live job exists for each, so a lost job (Redis flushed
@@ -60,20 +60,8 @@ async function relayBacklog(deps: WorkerDeps): Promise<number> {
 async function releaseAbandonedCheckouts(deps: WorkerDeps, now: Date): Promise<{ claims: number; attempts: number }> {
   const cutoff = new Date(now.getTime() - deps.config.abandonedAfterSeconds * 1000);
   const claims = await deps.db.deleteFrom('idempotency_keys').where('response', 'is', null).where('created_at', '<', cutoff).executeTakeFirst();
-  const outbox = await deps.db.transaction().execute(async (trx) => {
-    const closed = await trx
-      .updateTable('payment_intents')
-      .set({ status: 'closed', closed_at: now, updated_at: now })
-      .where('status', '=', 'created')
-      .where('created_at', '<', cutoff)
-      .returning('id')
-      .execute();
-    const ids: string[] = [];
-    for (const c of closed) ids.push(await outboxJob(trx, 'payment-close', { intentId: c.id }));
-    return ids;
-  });
-  if (outbox.length) await relayNow(deps.db, deps.queues, outbox);
-  return { claims: Number(claims.numDeletedRows), attempts: outbox.length };
+  const attempts = await closeAbandonedAttempts(deps, cutoff);
+  return { claims: Number(claims.numDeletedRows), attempts };
 }
 
 /** Unrelayed outbox rows for a job id: work that exists, only not in Redis yet. */

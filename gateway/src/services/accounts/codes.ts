@@ -1,7 +1,7 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { sql } from 'kysely';
 import type { CodePurpose } from '@shop/db';
-import { keyedHash, outboxJob, relayNow, seal, sha256 } from '@shop/core';
+import { inTransaction, keyedHash, seal, sha256 } from '@shop/core';
 import { AppError } from '../errors.js';
 import type { ServiceDeps } from '../deps.js';
 
@@ -24,7 +24,7 @@ export interface IssuedCode {
 export async function issueCode(deps: ServiceDeps, target: string, purpose: CodePurpose, language: 'zh' | 'en'): Promise<IssuedCode> {
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   const flowToken = randomBytes(24).toString('base64url');
-  const { codeId, outboxId } = await deps.db.transaction().execute(async (trx) => {
+  const codeId = await inTransaction(deps, async ({ trx, enqueue }) => {
     // Serialises concurrent requests for one target so the cool-down cannot be raced.
     await sql`select pg_advisory_xact_lock(hashtext(${`${purpose}:${target}`}))`.execute(trx);
     const recent = await trx
@@ -55,10 +55,9 @@ export async function issueCode(deps: ServiceDeps, target: string, purpose: Code
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    const outboxId = await outboxJob(trx, 'mail', { kind: 'verification-code', codeId: row.id, purpose, language, sealedCode: seal(deps.config.appSecret, code) });
-    return { codeId: row.id, outboxId };
+    await enqueue('mail', { kind: 'verification-code', codeId: row.id, purpose, language, sealedCode: seal(deps.config.appSecret, code) });
+    return row.id;
   });
-  await relayNow(deps.db, deps.queues, [outboxId]);
   return { codeId, flowToken };
 }
 

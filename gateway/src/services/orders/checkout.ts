@@ -4,6 +4,7 @@ import { checkoutOrder, LedgerRefusal } from '@shop/core';
 import { AppError, unauthenticated } from '../errors.js';
 import type { ServiceDeps } from '../deps.js';
 import type { SessionUser } from '../accounts/sessions.js';
+import { spendAccount, spendClient } from '../abuse/spend.js';
 import { newOrderNo, outTradeNoFor } from './numbers.js';
 import { requireCountry, validateInvoice, validatePurchaseInfo, type InvoiceFields, type PurchaseInfoFields } from './validation.js';
 import { intentView, orderView, paymentMethods, type IntentView, type OrderView, type PaymentMethod } from './views.js';
@@ -69,6 +70,8 @@ export function checkoutRefusal(err: LedgerRefusal): AppError {
  */
 export async function checkout(deps: ServiceDeps, user: SessionUser | null, input: CheckoutInput): Promise<CheckoutOutcome> {
   if (!user) throw unauthenticated();
+  await spendClient(deps, 'checkout', { ip: input.clientIp ?? 'unknown' });
+  await spendAccount(deps, 'checkout', String(user.id));
   const method = paymentMethods[input.paymentMethod];
   if (!method) throw new AppError('paymentMethodUnavailable', 400, 'BAD_USER_INPUT', 'paymentMethod');
   const book = Number.isInteger(input.bookId) ? await deps.catalog.book(input.bookId) : undefined;

@@ -65,8 +65,8 @@ async function releaseAbandonedCheckouts(deps: WorkerDeps, now: Date): Promise<{
 }
 
 /** Unrelayed outbox rows for a job id: work that exists, only not in Redis yet. */
-function awaitingRelay(selectFrom: ExpressionBuilder<Database, never>['selectFrom'], jobId: RawBuilder<string>, op: '=' | 'like' = '=') {
-  return selectFrom('outbox').select('outbox.id').where('outbox.relayed_at', 'is', null).where('outbox.job_id', op, jobId);
+function awaitingRelay(selectFrom: ExpressionBuilder<Database, never>['selectFrom'], jobId: RawBuilder<string>) {
+  return selectFrom('outbox').select('outbox.id').where('outbox.relayed_at', 'is', null).where('outbox.job_id', '=', jobId);
 }
 
 /** Every attempt open at its provider has a poll job (it moves itself to delayed between looks). */
@@ -96,9 +96,8 @@ async function ensurePolls(deps: WorkerDeps): Promise<number> {
 
 /**
  * Every account still waiting for its mirror has a mirror job. An operator's retry of a mirror
- * that failed for good runs under a job id of its own (`mirror-<userId>-retry-<n>`, see the admin
- * services): a mirror attempt made after the standard job finished means that one is at work, so
- * the finished standard job is then left alone.
+ * that failed for good runs under the same id (the relay replaces the failed job), so a live job
+ * under that id is all there is to check.
  */
 async function ensureMirrors(deps: WorkerDeps): Promise<number> {
   const queue = queueOf(deps, 'registration-mirror');
@@ -107,18 +106,14 @@ async function ensureMirrors(deps: WorkerDeps): Promise<number> {
   for (;;) {
     const rows = await deps.db
       .selectFrom('registration_mirrors')
-      .select(['user_id', 'last_attempt_at'])
+      .select(['user_id'])
       .where('status', '=', 'pending')
       .where('user_id', '>', after)
       .where(({ not, exists, selectFrom }) => not(exists(awaitingRelay(selectFrom, sql`'mirror-' || registration_mirrors.user_id`))))
-      .where(({ not, exists, selectFrom }) => not(exists(awaitingRelay(selectFrom, sql`'mirror-' || registration_mirrors.user_id || '-retry-%'`, 'like'))))
       .orderBy('user_id')
       .limit(PAGE)
       .execute();
-    total += await inChunks(rows, async (r) => {
-      const triedSince = (finishedOn: number | undefined) => (r.last_attempt_at && finishedOn && r.last_attempt_at.getTime() > finishedOn ? 'keep' : 'rerun');
-      return restored(await addUnlessLive(queue, 'registration-mirror', { userId: r.user_id }, jobIdFor('registration-mirror', { userId: r.user_id }), triedSince));
-    });
+    total += await inChunks(rows, async (r) => restored(await addUnlessLive(queue, 'registration-mirror', { userId: r.user_id }, jobIdFor('registration-mirror', { userId: r.user_id }), 'rerun')));
     if (rows.length < PAGE) return total;
     after = rows[rows.length - 1]!.user_id;
   }

@@ -1,8 +1,8 @@
 import t from 'tap';
-import { registerLegacy } from '../helpers/accounts.js';
+import { buyerWithoutMail } from '../admin/helpers.js';
 import { buy } from '../helpers/orders.js';
 import { drivers, paidTransitions, waitPaid } from '../helpers/payflow.js';
-import { startStack, uniqueEmail, type TestStack } from '../helpers/stack.js';
+import { startStack, type TestStack } from '../helpers/stack.js';
 
 // Issue 19, point 3: a buyer who switches payment method never holds two payable attempts for one
 // order. Over real HTTP against the provider sandboxes, with no workers running, so nothing a job
@@ -30,8 +30,8 @@ async function attempts(stack: TestStack, orderNo: string) {
 
 t.test('switching method with the workers stopped: the old QR is refused before the new attempt exists, one payment only', async (t) => {
   const stack = await startStack(t, env, { workers: false, payments: true });
-  const c = stack.client();
-  await registerLegacy(c, uniqueEmail('switch'));
+  // No workers means no mail: the buyer's account is made directly.
+  const c = (await buyerWithoutMail(stack, 'switch')).client;
   const first = (await buy(c, { paymentMethod: 'WECHAT_NATIVE' })).data!.checkout;
   t.ok(first.paymentIntent.nextAction.codeUrl, 'a WeChat QR was handed out');
   const [old] = await attempts(stack, first.order.orderNo);
@@ -65,8 +65,7 @@ t.test('switching method with the workers stopped: the old QR is refused before 
 
 t.test('settling an order closes its other open attempts at their providers at once', async (t) => {
   const stack = await startStack(t, env, { workers: false, payments: true });
-  const c = stack.client();
-  await registerLegacy(c, uniqueEmail('settle'));
+  const c = (await buyerWithoutMail(stack, 'settle')).client;
   const co = (await buy(c, { paymentMethod: 'WECHAT_NATIVE' })).data!.checkout;
   const order = await stack.db.selectFrom('orders').selectAll().where('order_no', '=', co.order.orderNo).executeTakeFirstOrThrow();
   // An order from before the close-first rule may hold a second open attempt: made here the way
@@ -88,9 +87,8 @@ t.test('settling an order closes its other open attempts at their providers at o
 
 t.test('a close the provider does not confirm: a clear message, and no second payable attempt', async (t) => {
   const stack = await startStack(t, env, { workers: false, payments: true });
-  const c = stack.client();
+  const c = (await buyerWithoutMail(stack, 'outage')).client;
   c.headers = { ...c.headers, locale: 'zh' };
-  await registerLegacy(c, uniqueEmail('outage'));
   const first = (await buy(c, { paymentMethod: 'WECHAT_NATIVE' })).data!.checkout;
   // The providers become unreachable: the old WeChat order cannot be closed.
   await stack.sandboxes!.close();

@@ -11,7 +11,7 @@ async function tables(db: Parameters<typeof migrateToLatest>[0]): Promise<string
 }
 
 const everyTable = [
-  'audit_events', 'books', 'captchas', 'countries', 'idempotency_keys', 'invoices', 'order_events', 'orders', 'outbox',
+  'audit_events', 'books', 'captchas', 'countries', 'idempotency_keys', 'invoices', 'order_events', 'orders', 'outbox', 'payment_attempt_events',
   'payment_intents', 'provider_events', 'purchase_infos', 'registration_mirrors', 'report_states',
   'sessions', 'users', 'verification_codes',
 ];

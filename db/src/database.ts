@@ -242,6 +242,17 @@ interface OutboxTable {
 }
 
 /** Audit trail of admin actions whose subject is not an order (append-only, like order_events). */
+interface PaymentAttemptEventsTable {
+  id: Generated<string>;
+  intent_id: string;
+  from_status: IntentStatus | null;
+  to_status: IntentStatus;
+  actor_type: ActorType;
+  actor_id: string | null;
+  data: Json | null;
+  created_at: Generated<Date>;
+}
+
 interface AuditEventsTable {
   id: Generated<string>;
   subject_type: string;
@@ -281,6 +292,7 @@ export interface Database {
   outbox: OutboxTable;
   idempotency_keys: IdempotencyKeysTable;
   audit_events: AuditEventsTable;
+  payment_attempt_events: PaymentAttemptEventsTable;
 }
 
 export type User = Selectable<UsersTable>;
@@ -296,3 +308,4 @@ export type OutboxRow = Selectable<OutboxTable>;
 export type Session = Selectable<SessionsTable>;
 export type RegistrationMirror = Selectable<RegistrationMirrorsTable>;
 export type AuditEvent = Selectable<AuditEventsTable>;
+export type PaymentAttemptEvent = Selectable<PaymentAttemptEventsTable>;

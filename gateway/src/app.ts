@@ -2,7 +2,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import type { Db } from '@shop/db';
-import type { GatewayConfig } from '@shop/workers';
+import type { GatewayConfig } from '@shop/config';
 import type { Redis } from 'ioredis';
 import './types.js';
 import { genReqId, loggerOptions } from './logger.js';

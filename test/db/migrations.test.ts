@@ -11,7 +11,7 @@ async function tables(db: Parameters<typeof migrateToLatest>[0]): Promise<string
 }
 
 const everyTable = [
-  'audit_events', 'books', 'captchas', 'countries', 'idempotency_keys', 'invoices', 'order_events', 'orders', 'outbox',
+  'audit_events', 'books', 'captchas', 'countries', 'idempotency_keys', 'invoices', 'order_events', 'orders', 'outbox', 'payment_attempt_events',
   'payment_intents', 'provider_events', 'purchase_infos', 'registration_mirrors', 'report_states',
   'sessions', 'users', 'verification_codes',
 ];
@@ -31,7 +31,8 @@ t.test('migrations go up, down and up again on a real PostgreSQL', async (t) => 
   t.same(await migrateToLatest(db), [], 'a second up is a no-op');
 
   t.same(await migrateDown(db), [`Down ${migrationNames.at(-1)}`], 'one step down reverts only the newest migration');
-  t.same(await tables(db), everyTable);
+  // The newest migration adds the attempts' trail; one step down takes only that table away.
+  t.same(await tables(db), everyTable.filter((name) => name !== 'payment_attempt_events'));
   t.same(await migrateToLatest(db), [`Up ${migrationNames.at(-1)}`]);
 });
 

@@ -3,7 +3,7 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import t from 'tap';
-import { ConfigError, loadGatewayConfig } from '@shop/workers';
+import { ConfigError, loadGatewayConfig } from '@shop/config';
 import { buildTestApp } from '../helpers/app.js';
 import { tempDir } from '../helpers/tmp.js';
 

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import t from 'tap';
 import { buildApp } from '@shop/gateway';
-import { loadGatewayConfig } from '@shop/workers';
+import { loadGatewayConfig } from '@shop/config';
 import { createSession } from '../../gateway/src/services/accounts/sessions.js';
 import { prepareDatabase } from '../../scripts/src/stack/database.js';
 import { startPostgres } from '../../scripts/src/stack/postgres.js';

@@ -1,8 +1,8 @@
-import { Worker, type Job, type MinimalJob, type Processor } from 'bullmq';
-import { assertPayload } from './payloads.js';
+import { Worker, type Job, type Processor } from 'bullmq';
+import { assertPayload } from '@shop/jobs';
 import type { WorkerMetrics } from './metrics/jobs.js';
 import type { Redis } from 'ioredis';
-import { jitteredBackoff, type JobPayloads, type QueueName } from './contract.js';
+import type { JobPayloads, QueueName, Queues } from '@shop/jobs';
 import type { WorkerDeps } from './deps.js';
 import { createTransport } from './mail/transport.js';
 import { mailProcessor } from './processors/mail.js';
@@ -11,7 +11,6 @@ import { registrationMirrorProcessor } from './processors/registration-mirror.js
 import { paymentCloseProcessor } from './processors/payment-close.js';
 import { paymentPollProcessor } from './processors/payment-poll.js';
 import { settlementProcessor } from './processors/settlement.js';
-import { bankTransferProcessor } from './processors/bank-transfer.js';
 
 export type Processors = { [Q in QueueName]?: Processor<JobPayloads[Q]> };
 
@@ -23,7 +22,6 @@ export function buildProcessors(deps: WorkerDeps): Processors {
     'payment-poll': paymentPollProcessor(deps),
     'payment-close': paymentCloseProcessor(deps),
     settlement: settlementProcessor(deps),
-    'bank-transfer': bankTransferProcessor(deps),
   };
 }
 
@@ -61,12 +59,6 @@ export function startWorkers(
       // A worker that died mid-job loses its lock after this long; another worker then takes over.
       lockDuration: deps.config.jobLockMs,
       stalledInterval: stalledCheckInterval(deps.config.jobLockMs),
-      settings: {
-        backoffStrategy: (attempts: number, _type?: string, _err?: Error, job?: MinimalJob) => {
-          const opts = job?.opts.backoff;
-          return jitteredBackoff(attempts, (typeof opts === 'object' && opts.delay ? opts.delay : 1_000) * deps.config.retryDelayScale);
-        },
-      },
     });
     // Without an error listener a Redis hiccup would surface as an unhandled 'error' event.
     worker.on('error', (err) => deps.log.error({ err, queue }, 'worker error'));
@@ -80,7 +72,7 @@ export function startWorkers(
 }
 
 /** The periodic work every worker deployment runs (idempotent: schedulers are upserted). */
-export async function scheduleMaintenance(queues: import('./queues.js').Queues, relayEveryMs = 1_000, reconcileEveryMs = 30_000): Promise<void> {
+export async function scheduleMaintenance(queues: Queues, relayEveryMs = 1_000, reconcileEveryMs = 30_000): Promise<void> {
   await queues.maintenance.upsertJobScheduler('expire-orders', { every: 60_000 }, { name: 'maintenance', data: { task: 'expire-orders' } });
   // The relay picks up whatever the gateway could not hand to Redis right after its commit.
   await queues.maintenance.upsertJobScheduler('relay-outbox', { every: relayEveryMs }, { name: 'maintenance', data: { task: 'relay-outbox' } });

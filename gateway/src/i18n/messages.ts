@@ -61,6 +61,10 @@ export const messages = {
   paymentMethodUnavailable: { en: 'This payment method is not available', zh: '该支付方式暂不可用' },
   idempotencyMismatch: { en: 'This Idempotency-Key was used for a different request', zh: '该幂等键已用于其他请求' },
   requestInProgress: { en: 'The same request is still being processed', zh: '相同的请求正在处理中' },
+  previousPaymentOpen: {
+    en: 'Your previous payment for this order could not be cancelled yet, please try again later or complete the previous payment',
+    zh: '该订单之前的支付暂时无法撤销，请稍后再试或完成之前的支付',
+  },
   downloadFailed: { en: 'Download failed, please contact customer service!', zh: '下载失败，请联系客服！' },
   submissionSuccessful: { en: 'submission successful', zh: '提交成功' },
   paymentFailed: { en: 'Payment failed, please pay again!', zh: '支付失败，请重新支付！' },

@@ -1,4 +1,4 @@
-import type { GatewayConfig } from '@shop/workers';
+import type { GatewayConfig } from '@shop/config';
 
 /** The settings the storefront shows, handed to it inside index.html so they need no request. */
 export interface StorefrontSettings {

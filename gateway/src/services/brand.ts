@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { GatewayConfig } from '@shop/workers';
+import type { GatewayConfig } from '@shop/config';
 
 export interface BrandMark {
   body: Buffer | string;

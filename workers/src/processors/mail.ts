@@ -1,9 +1,9 @@
 import { UnrecoverableError, type Job } from 'bullmq';
 import type { Transporter } from 'nodemailer';
-import type { JobPayloads } from '../contract.js';
+import type { JobPayloads } from '@shop/jobs';
 import type { WorkerDeps } from '../deps.js';
 import { receiptMail, verificationCodeMail, type MailBrand } from '../mail/templates.js';
-import { unseal } from '../seal.js';
+import { unseal } from '@shop/core';
 
 /** Where a code goes: the email itself, or the email of the account owning the phone number. */
 async function recipientFor(deps: WorkerDeps, target: string): Promise<string | null> {

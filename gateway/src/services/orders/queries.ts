@@ -31,11 +31,6 @@ export async function findOwnOrder(db: Kysely<Database>, userId: number, orderNo
   return row ? orderView(row as OrderRow) : null;
 }
 
-export async function findOrder(db: Kysely<Database>, orderNo: string): Promise<OrderView | null> {
-  const row = await orderSelect(db).where('orders.order_no', '=', orderNo).executeTakeFirst();
-  return row ? orderView(row as OrderRow) : null;
-}
-
 export interface OrderListFilter {
   status?: OrderStatus;
   payType?: 2 | 3;

@@ -1,9 +1,7 @@
 import { addToOutbox, relayOutbox, type Db, type PendingOutboxRow } from '@shop/db';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '@shop/db';
-import { jobIdFor, type JobPayloads, type QueueName } from './contract.js';
-import type { Queues } from './queues.js';
-import { addUnlessLive } from './live-jobs.js';
+import { addUnlessLive, jobIdFor, type JobPayloads, type QueueName, type Queues } from '@shop/jobs';
 import type { Queue } from 'bullmq';
 
 /** Typed outbox write: the job follows the transaction's commit, never precedes it. */

@@ -1,12 +1,13 @@
 import { Queue, type JobsOptions } from 'bullmq';
 import type { Redis } from 'ioredis';
-import { defaultJobOptions, jobIdFor, queueNames, type JobPayloads, type QueueName } from './contract.js';
+import { jobIdFor, jobOptions, queueNames, type JobPayloads, type QueueName } from './contract.js';
 
 export type Queues = { [Q in QueueName]: Queue<JobPayloads[Q]> };
 
-export function createQueues(connection: Redis, prefix: string, onError: (err: Error, queue: string) => void = () => {}): Queues {
+/** One producer per queue, with the contract's default options (retry delays scaled by `retryDelayScale`). */
+export function createQueues(connection: Redis, prefix: string, onError: (err: Error, queue: string) => void = () => {}, retryDelayScale = 1): Queues {
   const entries = queueNames.map((name) => {
-    const q = new Queue(name, { connection, prefix, defaultJobOptions: defaultJobOptions[name] });
+    const q = new Queue(name, { connection, prefix, defaultJobOptions: jobOptions(name, retryDelayScale) });
     // A producer on a fail-fast connection reports Redis outages as 'error' events; unheard, an
     // EventEmitter would throw them. The outbox keeps the work, readiness reports the outage.
     q.on('error', (err) => onError(err, name));

@@ -1,7 +1,4 @@
-import { ConfigError, loadSettings, type RawConfig } from './load.js';
-
-export { settings, type Setting, type Process } from './settings.js';
-export { ConfigError, loadSettings, type RawConfig } from './load.js';
+import { ConfigError, loadSettings, type ProcessSettings, type RawConfig } from './load.js';
 
 export interface CommonConfig {
   env: 'development' | 'test' | 'production';
@@ -66,24 +63,25 @@ export interface WorkersConfig extends CommonConfig {
   metricsHost: string;
 }
 
-function common(v: Record<string, unknown>): CommonConfig {
+// Settings with a default are present after loading (the `!`); optional ones may be undefined.
+function common(v: ProcessSettings): CommonConfig {
   return {
-    env: v.NODE_ENV as CommonConfig['env'],
-    databaseUrl: v.DATABASE_URL as string,
-    databasePoolSize: v.DATABASE_POOL_SIZE as number,
-    redisUrl: v.REDIS_URL as string,
-    queuePrefix: v.QUEUE_PREFIX as string,
-    logLevel: v.LOG_LEVEL as string,
-    publicUrl: (v.PUBLIC_URL as string).replace(/\/+$/, ''),
-    orderExpiryMinutes: v.ORDER_EXPIRY_MINUTES as number,
-    serviceEmail: v.SERVICE_EMAIL as string,
-    shutdownGraceMs: v.SHUTDOWN_GRACE_MS as number,
-    appSecret: v.APP_SECRET as string,
-    retryDelayScale: v.RETRY_DELAY_SCALE as number,
-    paymentsConfigFile: v.PAYMENTS_CONFIG_FILE as string | undefined,
-    metricsToken: v.METRICS_TOKEN as string | undefined,
-    basePath: normaliseBasePath(v.BASE_PATH as string),
-    brand: { name: { en: v.BRAND_NAME_EN as string, zh: v.BRAND_NAME_ZH as string }, color: v.BRAND_COLOR as string },
+    env: v.NODE_ENV!,
+    databaseUrl: v.DATABASE_URL!,
+    databasePoolSize: v.DATABASE_POOL_SIZE!,
+    redisUrl: v.REDIS_URL!,
+    queuePrefix: v.QUEUE_PREFIX!,
+    logLevel: v.LOG_LEVEL!,
+    publicUrl: v.PUBLIC_URL!.replace(/\/+$/, ''),
+    orderExpiryMinutes: v.ORDER_EXPIRY_MINUTES!,
+    serviceEmail: v.SERVICE_EMAIL!,
+    shutdownGraceMs: v.SHUTDOWN_GRACE_MS!,
+    appSecret: v.APP_SECRET!,
+    retryDelayScale: v.RETRY_DELAY_SCALE!,
+    paymentsConfigFile: v.PAYMENTS_CONFIG_FILE,
+    metricsToken: v.METRICS_TOKEN,
+    basePath: normaliseBasePath(v.BASE_PATH!),
+    brand: { name: { en: v.BRAND_NAME_EN!, zh: v.BRAND_NAME_ZH! }, color: v.BRAND_COLOR! },
   };
 }
 
@@ -118,27 +116,27 @@ export function loadGatewayConfig(env: RawConfig = process.env): GatewayConfig {
   if (problems.length) throw new ConfigError(problems);
   return {
     ...c,
-    host: v.HOST as string,
-    port: v.PORT as number,
+    host: v.HOST!,
+    port: v.PORT!,
     brandMark: mark,
-    brandLogoFile: (v.BRAND_LOGO_FILE as string | undefined) || undefined,
-    legalDir: v.LEGAL_DIR as string,
-    webDistDir: v.WEB_DIST_DIR as string,
+    brandLogoFile: v.BRAND_LOGO_FILE || undefined,
+    legalDir: v.LEGAL_DIR!,
+    webDistDir: v.WEB_DIST_DIR!,
     trustProxy: String(v.TRUST_PROXY ?? '')
       .split(',')
       .map((s) => s.trim())
       .filter(Boolean),
-    cookieSecure: (v.COOKIE_SECURE as boolean | undefined) ?? c.env === 'production',
-    sessionTtlHours: v.SESSION_TTL_HOURS as number,
-    contentDir: v.CONTENT_DIR as string,
-    serviceEmail2: v.SERVICE_EMAIL_2 as string,
-    serviceHotline: v.SERVICE_HOTLINE as string,
-    homeUrl: { en: v.HOME_URL_EN as string, zh: v.HOME_URL_ZH as string },
-    externalLoginUrl: (v.EXTERNAL_LOGIN_URL as string | undefined) || null,
-    enableTestHooks: v.ENABLE_TEST_HOOKS as boolean,
-    rateLimitScale: v.RATE_LIMIT_SCALE as number,
-    payeeName: v.PAYEE_NAME as string,
-    bankTransferExpiryDays: v.BANK_TRANSFER_EXPIRY_DAYS as number,
+    cookieSecure: v.COOKIE_SECURE ?? c.env === 'production',
+    sessionTtlHours: v.SESSION_TTL_HOURS!,
+    contentDir: v.CONTENT_DIR!,
+    serviceEmail2: v.SERVICE_EMAIL_2!,
+    serviceHotline: v.SERVICE_HOTLINE!,
+    homeUrl: { en: v.HOME_URL_EN!, zh: v.HOME_URL_ZH! },
+    externalLoginUrl: v.EXTERNAL_LOGIN_URL || null,
+    enableTestHooks: v.ENABLE_TEST_HOOKS!,
+    rateLimitScale: v.RATE_LIMIT_SCALE!,
+    payeeName: v.PAYEE_NAME!,
+    bankTransferExpiryDays: v.BANK_TRANSFER_EXPIRY_DAYS!,
   };
 }
 
@@ -155,14 +153,14 @@ export function loadWorkersConfig(env: RawConfig = process.env): WorkersConfig {
   if (problems.length) throw new ConfigError(problems);
   return {
     ...c,
-    smtpUrl: v.SMTP_URL as string,
-    mailFrom: (v.MAIL_FROM as string | undefined) || defaultSender(c),
-    registrationServiceUrl: v.REGISTRATION_SERVICE_URL as string,
-    workerConcurrency: v.WORKER_CONCURRENCY as number,
-    jobLockMs: v.JOB_LOCK_MS as number,
-    reconcileIntervalMs: v.RECONCILE_INTERVAL_MS as number,
-    abandonedAfterSeconds: v.ABANDONED_AFTER_SECONDS as number,
-    metricsPort: v.WORKERS_METRICS_PORT as number,
-    metricsHost: v.WORKERS_METRICS_HOST as string,
+    smtpUrl: v.SMTP_URL!,
+    mailFrom: v.MAIL_FROM || defaultSender(c),
+    registrationServiceUrl: v.REGISTRATION_SERVICE_URL!,
+    workerConcurrency: v.WORKER_CONCURRENCY!,
+    jobLockMs: v.JOB_LOCK_MS!,
+    reconcileIntervalMs: v.RECONCILE_INTERVAL_MS!,
+    abandonedAfterSeconds: v.ABANDONED_AFTER_SECONDS!,
+    metricsPort: v.WORKERS_METRICS_PORT!,
+    metricsHost: v.WORKERS_METRICS_HOST!,
   };
 }

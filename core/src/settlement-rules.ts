@@ -1,8 +1,7 @@
 import type { AttemptStatus, PaymentProvider } from '@shop/payments';
-import { ProviderError } from '@shop/payments';
-import type { Db } from '@shop/db';
+import { isOpen } from './attempt-ledger.js';
+import type { CoreDeps } from './deps.js';
 import { finishAttempt, settleAttempt, type SettleOutcome } from './settle.js';
-import type { StatusEvents } from '../status-events.js';
 
 export interface IntentRef {
   id: string;
@@ -23,12 +22,14 @@ export function mismatch(intent: IntentRef, s: AttemptStatus, identity: PaymentP
 }
 
 /**
- * Applies a provider-reported state to an attempt: settles on success (capturing a PayPal order
- * first when it is only approved), finishes it on failure or closure, leaves it open otherwise.
+ * Settlement in one place: a provider-reported state (verified callback, poll, result page) is
+ * matched against the stored attempt, then applied through the ledgers: settles on success
+ * (capturing a PayPal order first when it is only approved, and only while the attempt is still
+ * open: a closed attempt is never captured), finishes it on failure or closure, leaves it open
+ * otherwise.
  */
 export async function applyAttemptStatus(
-  db: Db,
-  events: StatusEvents,
+  deps: CoreDeps,
   provider: PaymentProvider,
   intent: IntentRef,
   status: AttemptStatus,
@@ -38,26 +39,25 @@ export async function applyAttemptStatus(
   const wrong = mismatch(intent, s, provider.identity);
   if (wrong) return { outcome: 'mismatch', reason: wrong };
   if (s.state === 'approved' && provider.capture) {
+    const now = await deps.db.selectFrom('payment_intents').select('status').where('id', '=', intent.id).executeTakeFirst();
+    if (!now || !isOpen(now.status)) return { outcome: 'closed', reason: `attempt is ${now?.status ?? 'gone'}: an approval is not captured` };
     s = await provider.capture(intent.out_trade_no, s.providerRef ?? intent.provider_ref ?? '');
     const wrongCapture = mismatch(intent, s, provider.identity);
     if (wrongCapture) return { outcome: 'mismatch', reason: wrongCapture };
   }
+  const actor = { type: 'provider' as const, id: provider.name };
   switch (s.state) {
     case 'succeeded': {
-      const settle = await settleAttempt(db, events, intent.id, source, s.providerRef ?? null);
+      const settle = await settleAttempt(deps, intent.id, source, s.providerRef ?? null);
       return { outcome: settle.transitioned ? 'settled' : 'already', settle };
     }
     case 'failed':
-      await finishAttempt(db, events, intent.id, 'failed');
+      await finishAttempt(deps, intent.id, 'failed', `provider reported failed (${source})`, actor);
       return { outcome: 'failed' };
     case 'closed':
-      await finishAttempt(db, events, intent.id, 'closed');
+      await finishAttempt(deps, intent.id, 'closed', `provider reported closed (${source})`, actor);
       return { outcome: 'closed' };
     default:
       return { outcome: 'pending' };
   }
-}
-
-export function isRetryable(err: unknown): boolean {
-  return !(err instanceof ProviderError) || err.retryable;
 }

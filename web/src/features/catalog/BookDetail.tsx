@@ -1,6 +1,6 @@
 import { Button, Grid, Heading, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@apollo/client/react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { coverFileUrl, coverUrl } from '../../components/ui/BookCover';
 import { Gallery } from '../../components/ui/Gallery';
@@ -10,7 +10,9 @@ import { BOOK, REFRESH_PRERENDERED, type CatalogBook, type Format } from './api'
 import { FormatChoice } from './FormatChoice';
 import { PriceLine } from './PriceLine';
 import { BookFacts } from './BookFacts';
-import { PurchasedPanel } from './PurchasedPanel';
+
+// Only a buyer who owns the e-book sees it: kept out of the first load of a guest.
+const PurchasedPanel = lazy(() => import('./PurchasedPanel').then((m) => ({ default: m.PurchasedPanel })));
 
 /** The cover and the sample pages shown in the gallery. */
 function galleryImages(bookId: string, cover: string): string[] {
@@ -40,7 +42,11 @@ export function BookDetail({ bookId, onBuy }: Props) {
           {book.title}
         </Heading>
         <PriceLine book={book} />
-        {book.paidEbookOrder ? <PurchasedPanel order={book.paidEbookOrder} password={book.ebookPassword} /> : null}
+        {book.paidEbookOrder ? (
+          <Suspense fallback={<Spinner size="sm" />}>
+            <PurchasedPanel order={book.paidEbookOrder} password={book.ebookPassword} />
+          </Suspense>
+        ) : null}
         <BookFacts book={book} />
         <Heading as="h2" size="sm">
           {t('books.introduction')}

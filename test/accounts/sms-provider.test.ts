@@ -88,8 +88,8 @@ t.test('the sandbox enforces the provider business rules', async (t) => {
     const opts = adapterOptions(sandbox.url);
     const p = signedSendSmsParams(opts, { phoneNumber, templateCode, templateParam: {} });
     // Re-sign with the raw TemplateParam so malformed JSON can be sent.
-    const params = { ...p, TemplateParam: typeof templateParam === 'string' ? templateParam : JSON.stringify(templateParam) };
-    delete (params as Record<string, string>).Signature;
+    const params: Record<string, string> = { ...p, TemplateParam: typeof templateParam === 'string' ? templateParam : JSON.stringify(templateParam) };
+    delete params.Signature;
     params.Signature = OpenApiUtil.getRPCSignature(params, 'POST', account.accessKeySecret);
     return fetch(`${sandbox.url}/`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(params).toString() }).then(async (r) => ({ status: r.status, ...((await r.json()) as { Code: string; Message: string }) }));
   };

@@ -1,12 +1,14 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
-import formbody from '@fastify/formbody';
 import type { Db } from '@shop/db';
 import type { GatewayConfig } from '@shop/workers';
 import type { Redis } from 'ioredis';
 import './types.js';
 import { genReqId, loggerOptions } from './logger.js';
 import dbPlugin from './plugins/db.js';
+import formBodyPlugin from './plugins/form-body.js';
+import { text } from './i18n/messages.js';
+import { isMessageKey } from './routes/legacy/envelope.js';
 import { inputGuard } from './plugins/input-guard.js';
 import graphqlPlugin from './plugins/graphql.js';
 import redisPlugin from './plugins/redis.js';
@@ -61,12 +63,15 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       req.log.error({ err }, 'request failed');
       return reply.code(status).send({ code: status, message: 'an error occurred', data: null });
     }
-    return reply.code(status).send({ code: status, message: err.message, data: null });
+    // Refusals raised before a handler runs (the form-body parser) carry the product's wording.
+    const key = (err as { messageKey?: string }).messageKey;
+    const message = key && isMessageKey(key) ? text(key, req.locale ?? 'en') : err.message;
+    return reply.code(status).send({ code: status, message, data: null });
   });
   app.addHook('preValidation', inputGuard);
   // Tier 1: external plugins.
   await app.register(cookie);
-  await app.register(formbody);
+  await app.register(formBodyPlugin);
   // Tier 2: application plugins.
   await app.register(dbPlugin, { db: opts.db });
   await app.register(redisPlugin, { redis: opts.redis });

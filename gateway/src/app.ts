@@ -22,6 +22,7 @@ import sessionPlugin from './plugins/session.js';
 import securityPlugin from './plugins/security.js';
 import healthRoutes from './routes/health.js';
 import legacyLoginRoutes from './routes/legacy/login.js';
+import legacyAccountRoutes from './routes/legacy/account.js';
 import legacyOrderRoutes from './routes/legacy/orders.js';
 import legacyReportRoutes from './routes/legacy/reports.js';
 import testHookRoutes from './routes/test-hooks.js';
@@ -88,6 +89,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   // Tier 3: routes.
   await app.register(healthRoutes);
   await app.register(legacyLoginRoutes);
+  await app.register(legacyAccountRoutes);
   await app.register(legacyReportRoutes);
   await app.register(legacyOrderRoutes);
   await app.register(paymentQueryRoutes);

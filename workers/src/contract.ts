@@ -5,7 +5,7 @@ import type { DefaultJobOptions } from 'bullmq';
 // from PostgreSQL, which is also what makes a replayed job harmless.
 export interface JobPayloads {
   mail:
-    | { kind: 'verification-code'; codeId: string; purpose: 'register' | 'reset'; language: 'zh' | 'en'; sealedCode: string }
+    | { kind: 'verification-code'; codeId: string; purpose: 'register' | 'reset' | 'bind_email'; language: 'zh' | 'en'; sealedCode: string }
     | { kind: 'receipt'; orderNo: string };
   'registration-mirror': { userId: number };
   /** Capture-and-settle of one attempt, keyed by its out_trade_no. */

@@ -35,7 +35,7 @@ const checks: Record<QueueName, Check> = {
         ? all(
             keys(d, ['kind', 'codeId', 'purpose', 'language', 'sealedCode']),
             !isBigintId(d.codeId) && 'codeId must be a numeric id',
-            !oneOf(d.purpose, ['register', 'reset']) && 'purpose must be register or reset',
+            !oneOf(d.purpose, ['register', 'reset', 'bind_email']) && 'purpose must be register, reset or bind_email',
             !oneOf(d.language, ['zh', 'en']) && 'language must be zh or en',
             !(typeof d.sealedCode === 'string' && /^[A-Za-z0-9_-]{20,512}$/.test(d.sealedCode)) && 'sealedCode must be a sealed value',
           )

@@ -6,6 +6,7 @@ import { catalogResolvers } from '../graphql/catalog.js';
 import { orderLoaders, orderResolvers } from '../graphql/orders.js';
 import { adminLoaders, adminResolvers } from '../graphql/admin.js';
 import { adminAccountLoaders, adminAccountResolvers } from '../graphql/admin-accounts.js';
+import { accountSelfServiceResolvers } from '../graphql/account-self-service.js';
 import { buildContext } from '../graphql/context.js';
 import { NoSchemaIntrospectionCustomRule } from 'graphql';
 import { liveSubscriptions } from '../graphql/live.js';
@@ -98,7 +99,7 @@ export default fp(
           ...(adminResolvers.Query as object),
           ...(adminAccountResolvers.Query as object),
         },
-        Mutation: { ...(accountResolvers.Mutation as object), ...(orderResolvers.Mutation as object), ...(adminResolvers.Mutation as object), ...(adminAccountResolvers.Mutation as object) },
+        Mutation: { ...(accountResolvers.Mutation as object), ...(orderResolvers.Mutation as object), ...(adminResolvers.Mutation as object), ...(adminAccountResolvers.Mutation as object), ...(accountSelfServiceResolvers.Mutation as object) },
         Subscription: live.resolvers,
         Book: orderResolvers.Book as object,
       },

@@ -7,6 +7,8 @@ export interface JobPayloads {
   mail:
     | { kind: 'verification-code'; codeId: string; purpose: 'register' | 'reset' | 'bind_email'; language: 'zh' | 'en'; sealedCode: string }
     | { kind: 'receipt'; orderNo: string };
+  /** A verification code by SMS to the phone number the code is bound to (the code travels sealed). */
+  sms: { kind: 'verification-code'; codeId: string; purpose: 'register' | 'reset'; sealedCode: string };
   'registration-mirror': { userId: number };
   /** Capture-and-settle of one attempt, keyed by its out_trade_no. */
   settlement: { outTradeNo: string; intentId: string; source: 'notification' | 'poll' | 'operator' };
@@ -21,6 +23,7 @@ export type QueueName = keyof JobPayloads;
 
 export const queueNames = [
   'mail',
+  'sms',
   'registration-mirror',
   'settlement',
   'payment-poll',
@@ -38,6 +41,8 @@ const base: DefaultJobOptions = {
 
 export const defaultJobOptions: Record<QueueName, DefaultJobOptions> = {
   mail: { ...base, attempts: 10 },
+  // A code is valid 10 minutes: retrying an SMS much longer than that is pointless.
+  sms: { ...base, attempts: 6 },
   // The external service may be down for a long time: keep trying for about a day.
   'registration-mirror': { ...base, attempts: 20, backoff: { type: 'jittered', delay: 5_000 } },
   settlement: { ...base, attempts: 12 },
@@ -54,6 +59,8 @@ export function jobIdFor<Q extends QueueName>(queue: Q, payload: JobPayloads[Q])
       const p = payload as JobPayloads['mail'];
       return p.kind === 'receipt' ? `receipt-${p.orderNo}` : `code-${p.codeId}`;
     }
+    case 'sms':
+      return `sms-${(payload as JobPayloads['sms']).codeId}`;
     case 'registration-mirror':
       return `mirror-${(payload as JobPayloads['registration-mirror']).userId}`;
     case 'settlement':

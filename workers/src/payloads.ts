@@ -40,6 +40,14 @@ const checks: Record<QueueName, Check> = {
             !(typeof d.sealedCode === 'string' && /^[A-Za-z0-9_-]{20,512}$/.test(d.sealedCode)) && 'sealedCode must be a sealed value',
           )
         : 'kind must be receipt or verification-code',
+  sms: (d) =>
+    all(
+      keys(d, ['kind', 'codeId', 'purpose', 'sealedCode']),
+      d.kind !== 'verification-code' && 'kind must be verification-code',
+      !isBigintId(d.codeId) && 'codeId must be a numeric id',
+      !oneOf(d.purpose, ['register', 'reset']) && 'purpose must be register or reset',
+      !(typeof d.sealedCode === 'string' && /^[A-Za-z0-9_-]{20,512}$/.test(d.sealedCode)) && 'sealedCode must be a sealed value',
+    ),
   'registration-mirror': (d) => all(keys(d, ['userId']), !isPositiveInt(d.userId) && 'userId must be a positive integer'),
   settlement: (d) =>
     all(

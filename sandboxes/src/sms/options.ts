@@ -38,3 +38,16 @@ export function defaultSandboxOptions(): SmsSandboxOptions {
     },
   };
 }
+
+/** The workers' SMS_* settings that point the adapter at a running sandbox. */
+export function sandboxSmsEnv(endpoint: string): Record<string, string> {
+  const a = SANDBOX_SMS_ACCOUNT;
+  return {
+    SMS_ACCESS_KEY_ID: a.accessKeyId,
+    SMS_ACCESS_KEY_SECRET: a.accessKeySecret,
+    SMS_SIGN_NAME: a.signName,
+    SMS_TEMPLATE_REGISTER: a.templates.register,
+    SMS_TEMPLATE_RESET: a.templates.reset,
+    SMS_ENDPOINT: endpoint,
+  };
+}

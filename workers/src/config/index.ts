@@ -1,4 +1,5 @@
 import { ConfigError, loadSettings, type RawConfig } from './load.js';
+import type { SmsSettings } from '../processors/sms.js';
 
 export { settings, type Setting, type Process } from './settings.js';
 export { ConfigError, loadSettings, type RawConfig } from './load.js';
@@ -43,6 +44,8 @@ export interface GatewayConfig extends CommonConfig {
 }
 
 export interface WorkersConfig extends CommonConfig {
+  /** The SMS provider account; null when SMS_ACCESS_KEY_ID is unset (no SMS codes). */
+  sms: SmsSettings | null;
   smtpUrl: string;
   mailFrom: string;
   registrationServiceUrl: string;
@@ -122,9 +125,21 @@ export function loadWorkersConfig(env: RawConfig = process.env): WorkersConfig {
   const v = loadSettings('workers', env);
   const c = common(v);
   const problems = productionProblems(c);
+  const smsKeys = ['SMS_ACCESS_KEY_ID', 'SMS_ACCESS_KEY_SECRET', 'SMS_SIGN_NAME', 'SMS_TEMPLATE_REGISTER', 'SMS_TEMPLATE_RESET'] as const;
+  const smsGiven = smsKeys.filter((k) => v[k]);
+  if (smsGiven.length && smsGiven.length < smsKeys.length) problems.push(`SMS needs all of ${smsKeys.join(', ')}; missing ${smsKeys.filter((k) => !v[k]).join(', ')}`);
   if (problems.length) throw new ConfigError(problems);
   return {
     ...c,
+    sms: smsGiven.length
+      ? {
+          accessKeyId: v.SMS_ACCESS_KEY_ID as string,
+          accessKeySecret: v.SMS_ACCESS_KEY_SECRET as string,
+          signName: v.SMS_SIGN_NAME as string,
+          endpoint: v.SMS_ENDPOINT as string,
+          templates: { register: v.SMS_TEMPLATE_REGISTER as string, reset: v.SMS_TEMPLATE_RESET as string },
+        }
+      : null,
     smtpUrl: v.SMTP_URL as string,
     mailFrom: v.MAIL_FROM as string,
     registrationServiceUrl: v.REGISTRATION_SERVICE_URL as string,

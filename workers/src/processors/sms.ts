@@ -1,4 +1,5 @@
 import { UnrecoverableError, type Job } from 'bullmq';
+import type { JobPayloads } from '../contract.js';
 import type { WorkerDeps } from '../deps.js';
 import { unseal } from '../seal.js';
 import { sendSms, type AliyunSmsOptions } from '../sms/aliyun-sms.js';
@@ -8,11 +9,6 @@ export interface SmsSettings extends AliyunSmsOptions {
   templates: { register: string; reset: string };
 }
 
-export interface SmsCodeJob {
-  codeId: string;
-  purpose: 'register' | 'reset';
-  sealedCode: string;
-}
 
 /** '+86 13800138000' as the provider takes it: 11 digits for mainland China, else area + number. */
 export function providerNumber(target: string): string | null {
@@ -23,7 +19,7 @@ export function providerNumber(target: string): string | null {
 
 /** Sends a verification code by SMS; like the mail job, the code travels sealed. */
 export function smsProcessor(deps: WorkerDeps, sms: SmsSettings | null) {
-  return async (job: Job<SmsCodeJob>): Promise<unknown> => {
+  return async (job: Job<JobPayloads['sms']>): Promise<unknown> => {
     if (!sms) throw new UnrecoverableError('SMS is not configured (SMS_ACCESS_KEY_ID and friends)');
     const data = job.data;
     const row = await deps.db.selectFrom('verification_codes').select(['target', 'expires_at', 'consumed_at']).where('id', '=', data.codeId).executeTakeFirst();

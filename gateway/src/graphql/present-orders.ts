@@ -5,7 +5,7 @@ import { text, type Locale } from '../i18n/messages.js';
 
 const nextActionTypes = { qr: 'QR', jsapi: 'JSAPI', form: 'FORM', redirect: 'REDIRECT', offline: 'OFFLINE' } as const;
 
-export function presentOrder(o: OrderView, locale: 'zh' | 'en', basePath = '/') {
+export function presentOrder(o: OrderView, locale: 'zh' | 'en') {
   const downloadable = o.status === 'paid' && o.format === 'ebook';
   return {
     orderNo: o.orderNo,
@@ -30,7 +30,6 @@ export function presentOrder(o: OrderView, locale: 'zh' | 'en', basePath = '/') 
     paidAt: o.paidAt,
     expiresAt: o.expiresAt,
     bankReference: o.bankReference,
-    _base: basePath,
   };
 }
 

@@ -1,14 +1,9 @@
 import { UnrecoverableError, type Job } from 'bullmq';
-import type { JobPayloads } from '../contract.js';
+import type { JobPayloads } from '@shop/jobs';
+import type { SmsConfig } from '@shop/config';
+import { unseal } from '@shop/core';
 import type { WorkerDeps } from '../deps.js';
-import { unseal } from '../seal.js';
-import { sendSms, type AliyunSmsOptions } from '../sms/aliyun-sms.js';
-
-/** The SMS side of the configuration: the provider account and one template per purpose. */
-export interface SmsSettings extends AliyunSmsOptions {
-  templates: { register: string; reset: string };
-}
-
+import { sendSms } from '../sms/aliyun-sms.js';
 
 /** '+86 13800138000' as the provider takes it: 11 digits for mainland China, else area + number. */
 export function providerNumber(target: string): string | null {
@@ -18,7 +13,7 @@ export function providerNumber(target: string): string | null {
 }
 
 /** Sends a verification code by SMS; like the mail job, the code travels sealed. */
-export function smsProcessor(deps: WorkerDeps, sms: SmsSettings | null) {
+export function smsProcessor(deps: WorkerDeps, sms: SmsConfig | null) {
   return async (job: Job<JobPayloads['sms']>): Promise<unknown> => {
     if (!sms) throw new UnrecoverableError('SMS is not configured (SMS_ACCESS_KEY_ID and friends)');
     const data = job.data;

@@ -1,7 +1,7 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { sql } from 'kysely';
 import type { CodePurpose } from '@shop/db';
-import { keyedHash, outboxJob, relayNow, seal, sha256 } from '@shop/workers';
+import { inTransaction, keyedHash, seal, sha256 } from '@shop/core';
 import { AppError } from '../errors.js';
 import type { ServiceDeps } from '../deps.js';
 import { codeSendPerAccount } from '../abuse/budgets.js';
@@ -31,7 +31,7 @@ export interface IssuedCode {
 export async function issueCode(deps: ServiceDeps, target: string, purpose: CodePurpose, language: 'zh' | 'en', opts: { mail?: boolean } = {}): Promise<IssuedCode> {
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   const flowToken = randomBytes(24).toString('base64url');
-  const { codeId, outboxId } = await deps.db.transaction().execute(async (trx) => {
+  const codeId = await inTransaction(deps, async ({ trx, enqueue }) => {
     // The SMS provider limits messages per number whatever they say (1 a minute, 5 an hour), so a
     // phone number's cool-down and cap span every purpose; an email's are per purpose.
     const byNumber = isPhoneTarget(target);
@@ -64,17 +64,14 @@ export async function issueCode(deps: ServiceDeps, target: string, purpose: Code
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    const sealedCode = seal(deps.config.appSecret, code);
-    // A code for a phone number ('+86 13800138000') goes by SMS, any other by mail.
-    const outboxId =
-      opts.mail === false
-        ? null
-        : isPhoneTarget(target) && purpose !== 'bind_email'
-          ? await outboxJob(trx, 'sms', { kind: 'verification-code', codeId: row.id, purpose, sealedCode })
-          : await outboxJob(trx, 'mail', { kind: 'verification-code', codeId: row.id, purpose, language, sealedCode });
-    return { codeId: row.id, outboxId };
+    if (opts.mail !== false) {
+      const sealedCode = seal(deps.config.appSecret, code);
+      // A code for a phone number ('+86 13800138000') goes by SMS, any other by mail.
+      if (byNumber && purpose !== 'bind_email') await enqueue('sms', { kind: 'verification-code', codeId: row.id, purpose, sealedCode });
+      else await enqueue('mail', { kind: 'verification-code', codeId: row.id, purpose, language, sealedCode });
+    }
+    return row.id;
   });
-  if (outboxId !== null) await relayNow(deps.db, deps.queues, [outboxId]);
   return { codeId, flowToken };
 }
 

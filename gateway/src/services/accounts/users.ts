@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database, Language } from '@shop/db';
 import { DEFAULT_COUNTRY_CODE } from '@shop/db';
-import { outboxJob, relayNow, seal } from '@shop/workers';
+import { inTransaction, seal } from '@shop/core';
 import { AppError } from '../errors.js';
 import type { ServiceDeps } from '../deps.js';
 import { consumeConfirmedCode } from './codes.js';
@@ -70,7 +70,7 @@ export interface RegisterInput {
 /** Creates the account (a confirmed code is required), queues its mirror, and logs it in. */
 export async function register(deps: ServiceDeps, input: RegisterInput): Promise<LoginResult> {
   const passwordHash = await hashPassword(input.password);
-  const { user, outboxId } = await deps.db.transaction().execute(async (trx) => {
+  const user = await inTransaction(deps, async ({ trx, enqueue }) => {
     const account = input.account;
     if (await findUserByAccount(trx, account)) throw existsError(account);
     await consumeConfirmedCode(trx, accountTarget(account), 'register');
@@ -91,10 +91,9 @@ export async function register(deps: ServiceDeps, input: RegisterInput): Promise
       .returningAll()
       .executeTakeFirstOrThrow();
     await trx.insertInto('registration_mirrors').values({ user_id: user.id, sealed_password: seal(deps.config.appSecret, input.password) }).execute();
-    const outboxId = await outboxJob(trx, 'registration-mirror', { userId: user.id });
-    return { user, outboxId };
+    await enqueue('registration-mirror', { userId: user.id });
+    return user;
   });
-  await relayNow(deps.db, deps.queues, [outboxId]);
   return loginResult(user, await createSession(deps, user.id));
 }
 

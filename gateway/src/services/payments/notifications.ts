@@ -1,5 +1,5 @@
 import { NotificationRejected, ProviderError, type NotificationAnswer, type ProviderName, type VerifiedNotification } from '@shop/payments';
-import { applyAttemptStatus, mismatch, outboxJob, relayNow, sha256 } from '@shop/workers';
+import { applyAttemptStatus, inTransaction, mismatch, sha256 } from '@shop/core';
 import type { ServiceDeps } from '../deps.js';
 
 const notFound: NotificationAnswer = { status: 404, contentType: 'application/json', body: '{"code":"NOT_FOUND","message":"unknown provider"}' };
@@ -68,11 +68,9 @@ export async function handleNotification(deps: ServiceDeps, name: string, header
 
   if (n.state === 'approved') {
     // Capture server-side now; the buyer may never come back to the return page.
-    const id = await outboxJob(deps.db, 'settlement', { outTradeNo: intent.out_trade_no, intentId: intent.id, source: 'notification' });
-    await relayNow(deps.db, deps.queues, [id]);
+    await inTransaction(deps, ({ enqueue }) => enqueue('settlement', { outTradeNo: intent.out_trade_no, intentId: intent.id, source: 'notification' }));
   } else {
-    const applied = await applyAttemptStatus(deps.db, deps.events, provider, intent, n, 'notification');
-    if (applied.settle?.outboxIds.length) await relayNow(deps.db, deps.queues, applied.settle.outboxIds);
+    await applyAttemptStatus(deps, provider, intent, n, 'notification');
   }
   await deps.db.updateTable('provider_events').set({ processed_at: new Date() }).where('provider', '=', name).where('event_id', '=', n.eventId).execute();
   return provider.answer(true);

@@ -51,7 +51,18 @@ export interface GatewayConfig extends CommonConfig {
   bankTransferExpiryDays: number;
 }
 
+/** The SMS provider account (Alibaba Cloud SMS) and one template per code purpose. */
+export interface SmsConfig {
+  accessKeyId: string;
+  accessKeySecret: string;
+  signName: string;
+  endpoint: string;
+  templates: { register: string; reset: string };
+}
+
 export interface WorkersConfig extends CommonConfig {
+  /** null when SMS_ACCESS_KEY_ID and friends are unset (no SMS codes). */
+  sms: SmsConfig | null;
   smtpUrl: string;
   mailFrom: string;
   registrationServiceUrl: string;
@@ -150,9 +161,22 @@ export function loadWorkersConfig(env: RawConfig = process.env): WorkersConfig {
   const v = loadSettings('workers', env);
   const c = common(v);
   const problems = [...productionProblems(c), ...brandProblems(v)];
+  // All or nothing: half an SMS account would fail only when the first code is sent.
+  const smsKeys = ['SMS_ACCESS_KEY_ID', 'SMS_ACCESS_KEY_SECRET', 'SMS_SIGN_NAME', 'SMS_TEMPLATE_REGISTER', 'SMS_TEMPLATE_RESET'] as const;
+  const smsGiven = smsKeys.filter((k) => v[k]);
+  if (smsGiven.length && smsGiven.length < smsKeys.length) problems.push(`SMS needs all of ${smsKeys.join(', ')}; missing ${smsKeys.filter((k) => !v[k]).join(', ')}`);
   if (problems.length) throw new ConfigError(problems);
   return {
     ...c,
+    sms: smsGiven.length
+      ? {
+          accessKeyId: v.SMS_ACCESS_KEY_ID!,
+          accessKeySecret: v.SMS_ACCESS_KEY_SECRET!,
+          signName: v.SMS_SIGN_NAME!,
+          endpoint: v.SMS_ENDPOINT!,
+          templates: { register: v.SMS_TEMPLATE_REGISTER!, reset: v.SMS_TEMPLATE_RESET! },
+        }
+      : null,
     smtpUrl: v.SMTP_URL!,
     mailFrom: v.MAIL_FROM || defaultSender(c),
     registrationServiceUrl: v.REGISTRATION_SERVICE_URL!,

@@ -13,7 +13,7 @@ export type ProviderName = 'wechat' | 'alipay' | 'paypal' | 'bank_transfer';
 export type IntentStatus = 'created' | 'pending' | 'succeeded' | 'failed' | 'closed' | 'expired';
 export type ActorType = 'system' | 'buyer' | 'operator' | 'provider';
 export type MirrorStatus = 'pending' | 'succeeded' | 'failed';
-export type CodePurpose = 'register' | 'reset';
+export type CodePurpose = 'register' | 'reset' | 'bind_email';
 
 interface CountriesTable {
   code: string;

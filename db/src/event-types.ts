@@ -16,7 +16,7 @@ export const ORDER_EVENT_TYPES = [
 export type OrderEventType = (typeof ORDER_EVENT_TYPES)[number];
 
 /** Every kind of event in the audit trail of other subjects (audit_events). */
-export const AUDIT_EVENT_TYPES = ['mirror_retry_requested'] as const;
+export const AUDIT_EVENT_TYPES = ['mirror_retry_requested', 'account_disabled', 'account_enabled', 'password_changed', 'email_bound'] as const;
 export type AuditEventType = (typeof AUDIT_EVENT_TYPES)[number];
 
 /** Who made a change, as the trails record it. */

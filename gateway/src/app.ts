@@ -1,6 +1,5 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
-import formbody from '@fastify/formbody';
 import type { Db } from '@shop/db';
 import type { GatewayConfig } from '@shop/config';
 import type { Redis } from 'ioredis';
@@ -10,6 +9,8 @@ import { failureStatus, isDependencyOutage } from './services/failures.js';
 import { text } from './i18n/messages.js';
 import { requestLocale } from './i18n/locale.js';
 import dbPlugin from './plugins/db.js';
+import formBodyPlugin from './plugins/form-body.js';
+import { isMessageKey } from './routes/legacy/envelope.js';
 import { inputGuard } from './plugins/input-guard.js';
 import graphqlPlugin from './plugins/graphql.js';
 import redisPlugin from './plugins/redis.js';
@@ -24,6 +25,7 @@ import sessionPlugin from './plugins/session.js';
 import securityPlugin from './plugins/security.js';
 import healthRoutes from './routes/health.js';
 import legacyLoginRoutes from './routes/legacy/login.js';
+import legacyAccountRoutes from './routes/legacy/account.js';
 import legacyOrderRoutes from './routes/legacy/orders.js';
 import legacyReportRoutes from './routes/legacy/reports.js';
 import testHookRoutes from './routes/test-hooks.js';
@@ -67,12 +69,15 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       req.log.error({ err }, 'request failed');
       return reply.code(status).send({ code: status, message: text('serverError', requestLocale(req)), data: null });
     }
-    return reply.code(status).send({ code: status, message: err.message, data: null });
+    // Refusals raised before a handler runs (the form-body parser) carry the product's wording.
+    const key = (err as { messageKey?: string }).messageKey;
+    const message = key && isMessageKey(key) ? text(key, req.locale ?? requestLocale(req)) : err.message;
+    return reply.code(status).send({ code: status, message, data: null });
   });
   app.addHook('preValidation', inputGuard);
   // Tier 1: external plugins.
   await app.register(cookie);
-  await app.register(formbody);
+  await app.register(formBodyPlugin);
   // Tier 2: application plugins.
   await app.register(dbPlugin, { db: opts.db });
   await app.register(redisPlugin, { redis: opts.redis });
@@ -90,6 +95,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   // Tier 3: routes.
   await app.register(healthRoutes);
   await app.register(legacyLoginRoutes);
+  await app.register(legacyAccountRoutes);
   await app.register(legacyReportRoutes);
   await app.register(legacyOrderRoutes);
   await app.register(paymentQueryRoutes);

@@ -10,14 +10,15 @@ const numericId = Type.String({ pattern: '^\\d{1,19}$', description: 'a numeric 
 const businessKey = (what: string) => Type.String({ pattern: '^[A-Za-z0-9_-]{1,64}$', description: what });
 const oneOf = <const V extends string>(values: readonly V[]) => Type.Union(values.map((v) => Type.Literal(v)), { description: values.join(', ') });
 const strict = { additionalProperties: false } as const;
+const sealedValue = Type.String({ pattern: '^[A-Za-z0-9_-]{20,512}$', description: 'a sealed value' });
 
 export const verificationCodeMail = Type.Object(
   {
     kind: Type.Literal('verification-code'),
     codeId: numericId,
-    purpose: oneOf(['register', 'reset']),
+    purpose: oneOf(['register', 'reset', 'bind_email']),
     language: oneOf(['zh', 'en']),
-    sealedCode: Type.String({ pattern: '^[A-Za-z0-9_-]{20,512}$', description: 'a sealed value' }),
+    sealedCode: sealedValue,
   },
   strict,
 );
@@ -25,6 +26,8 @@ export const receiptMail = Type.Object({ kind: Type.Literal('receipt'), orderNo:
 
 export const payloadSchemas = {
   mail: Type.Union([verificationCodeMail, receiptMail]),
+  /** A verification code by SMS to the phone number the code is bound to (the code travels sealed). */
+  sms: Type.Object({ kind: Type.Literal('verification-code'), codeId: numericId, purpose: oneOf(['register', 'reset']), sealedCode: sealedValue }, strict),
   'registration-mirror': Type.Object({ userId: Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER, description: 'a positive integer' }) }, strict),
   /** Capture-and-settle of one attempt, keyed by its out_trade_no. */
   settlement: Type.Object({ outTradeNo: businessKey('a trade number'), intentId: numericId, source: oneOf(['notification', 'poll', 'operator']) }, strict),
@@ -56,6 +59,8 @@ const kept: DefaultJobOptions = {
 /** Default options per queue, before scaling by RETRY_DELAY_SCALE (see `jobOptions`). */
 export const defaultJobOptions: Record<QueueName, DefaultJobOptions> = {
   mail: { ...kept, ...retries(10, 1_000) }, // about 8 minutes at most between the last tries
+  // A code is valid 10 minutes: retrying an SMS much longer than that is pointless (about 30 s in all).
+  sms: { ...kept, ...retries(6, 1_000) },
   // The external service may be down for a long time: keep trying for about a day.
   'registration-mirror': { ...kept, ...retries(15, 5_000) },
   settlement: { ...kept, ...retries(12, 1_000) },
@@ -80,6 +85,8 @@ export function jobIdFor<Q extends QueueName>(queue: Q, payload: JobPayloads[Q])
       const p = payload as JobPayloads['mail'];
       return p.kind === 'receipt' ? `receipt-${p.orderNo}` : `code-${p.codeId}`;
     }
+    case 'sms':
+      return `sms-${(payload as JobPayloads['sms']).codeId}`;
     case 'registration-mirror':
       return `mirror-${(payload as JobPayloads['registration-mirror']).userId}`;
     case 'settlement':

@@ -1,6 +1,8 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startRegistrationService } from '@shop/sandboxes/registration/service';
+import { startSmsSandbox } from '@shop/sandboxes/sms/server';
+import { sandboxSmsEnv } from '@shop/sandboxes/sms/options';
 import getPort from 'get-port';
 import { prepareDatabase } from './stack/database.js';
 import { startMailSink } from './stack/mail.js';
@@ -50,6 +52,16 @@ async function main(): Promise<void> {
     registrationServiceUrl = sandbox.url;
   }
 
+  // No SMS provider account: the local SMS sandbox receives the codes (its page lists them).
+  let smsEnv: Record<string, string> = {};
+  let smsWeb: string | undefined;
+  if (!process.env.SMS_ACCESS_KEY_ID) {
+    const sms = await startSmsSandbox({ port: Number(process.env.SMS_SANDBOX_PORT ?? 1090) });
+    stops.push(() => sms.close());
+    smsEnv = sandboxSmsEnv(sms.url);
+    smsWeb = `${sms.url}/messages`;
+  }
+
   mkdirSync(dataDir, { recursive: true });
   let paymentsConfigFile = process.env.PAYMENTS_CONFIG_FILE;
   let sandboxUrl: string | undefined;
@@ -69,6 +81,7 @@ async function main(): Promise<void> {
 
   const env: NodeJS.ProcessEnv = {
     ...process.env,
+    ...smsEnv,
     NODE_ENV: process.env.NODE_ENV ?? 'development',
     DATABASE_URL: databaseUrl,
     REDIS_URL: redisUrl,
@@ -108,7 +121,7 @@ async function main(): Promise<void> {
     storefront   http://localhost:${port}/shop/index
     GraphQL      http://localhost:${port}/graphql${env.NODE_ENV === 'production' ? '' : '  (GraphiQL: /graphiql)'}
     health       http://localhost:${port}/health/ready
-    registration ${registrationServiceUrl}${sandboxUrl ? `\n    payments     ${sandboxUrl} (WeChat Pay, Alipay, PayPal sandboxes)` : ''}${mailWeb ? `\n    mail sink    ${mailWeb}` : ''}
+    registration ${registrationServiceUrl}${sandboxUrl ? `\n    payments     ${sandboxUrl} (WeChat Pay, Alipay, PayPal sandboxes)` : ''}${mailWeb ? `\n    mail sink    ${mailWeb}` : ''}${smsWeb ? `\n    SMS sandbox  ${smsWeb}` : ''}
   Ctrl-C stops everything.
 `);
 }

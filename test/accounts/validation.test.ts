@@ -12,7 +12,7 @@ t.test('section 5 messages, en and zh', async (t) => {
     ['/api/login/registerGetCode', { email: 'not-an-email' }, 'Please input the correct email address', '请输入正确的邮箱地址'],
     ['/api/login/chkUserByEmail', { userEmail: 'a@b' }, 'Please input the correct email address', '请输入正确的邮箱地址'],
     ['/api/login/loginOn', { account: 'buyer@example.com' }, 'Password must be filled', '密码必须填写'],
-    ['/api/login/loginOn', { password: 'x' }, 'Please enter account', '请输入账号'],
+    ['/api/login/loginOn', { password: 'x' }, 'Please enter email', '请输入邮箱'],
     ['/api/login/verifyCode', {}, 'Verification code must be filled', '验证码必须填写'],
     ['/api/login/confirmVer', { verifycode: '12345678901' }, 'Length cannot exceed 10', '长度不能超过10'],
     ['/api/login/userRegister', { email: 'x@example.com', firstName: 'A', existingCompany: 'C', password: 'abc12345' }, 'Please enter last name', '请输入姓'],

@@ -7,6 +7,8 @@ import { loadGatewayConfig, loadWorkersConfig, type GatewayConfig, type RawConfi
 import { buildProcessors, closeWorkers, scheduleMaintenance, startWorkers } from '@shop/workers';
 import { createDb, type Db } from '@shop/db';
 import { startRegistrationService, type RegistrationServiceSandbox } from '@shop/sandboxes/registration/service';
+import { startSmsSandbox, type SmsSandbox } from '@shop/sandboxes/sms/server';
+import { sandboxSmsEnv } from '@shop/sandboxes/sms/options';
 import { createTestDatabase } from './db.js';
 import { startSandboxes, type RunningSandboxes } from '@shop/sandboxes/combined';
 import { providersFromConfig } from '@shop/payments/registry';
@@ -20,6 +22,8 @@ export interface TestStack {
   db: Db;
   config: GatewayConfig;
   registration: RegistrationServiceSandbox;
+  /** The SMS provider sandbox the workers send codes to. */
+  sms: SmsSandbox;
   sandboxes: RunningSandboxes | null;
   client: () => Client;
 }
@@ -31,7 +35,9 @@ export async function startStack(t: T, env: RawConfig = {}, opts: { workers?: bo
   const { url } = await createTestDatabase(t);
   const registration = await startRegistrationService();
   t.teardown(() => registration.app.close());
-  const common = { ...process.env, DATABASE_URL: url, CONTENT_DIR: new URL('../../content/books', import.meta.url).pathname, LEGAL_DIR: new URL('../../content/legal', import.meta.url).pathname, QUEUE_PREFIX: uniquePrefix(), REGISTRATION_SERVICE_URL: registration.url, ENABLE_TEST_HOOKS: 'true', ...env };
+  const sms = await startSmsSandbox();
+  t.teardown(() => sms.close());
+  const common = { ...process.env, ...sandboxSmsEnv(sms.url), DATABASE_URL: url, CONTENT_DIR: new URL('../../content/books', import.meta.url).pathname, LEGAL_DIR: new URL('../../content/legal', import.meta.url).pathname, QUEUE_PREFIX: uniquePrefix(), REGISTRATION_SERVICE_URL: registration.url, ENABLE_TEST_HOOKS: 'true', ...env };
   const port = await getPort();
   const base = `http://127.0.0.1:${port}`;
   let sandboxes: RunningSandboxes | null = null;
@@ -60,7 +66,7 @@ export async function startStack(t: T, env: RawConfig = {}, opts: { workers?: bo
       await Promise.allSettled([producer.quit(), connection.quit(), db.destroy()]);
     });
   }
-  return { app, base, db: app.db, config, registration, sandboxes, client: () => new Client(base) };
+  return { app, base, db: app.db, config, registration, sms, sandboxes, client: () => new Client(base) };
 }
 
 export function uniqueEmail(tag = 'buyer'): string {

@@ -6,6 +6,7 @@ import type { JobPayloads, QueueName, Queues } from '@shop/jobs';
 import type { WorkerDeps } from './deps.js';
 import { createTransport } from './mail/transport.js';
 import { mailProcessor } from './processors/mail.js';
+import { smsProcessor } from './processors/sms.js';
 import { maintenanceProcessor } from './processors/maintenance.js';
 import { registrationMirrorProcessor } from './processors/registration-mirror.js';
 import { paymentCloseProcessor } from './processors/payment-close.js';
@@ -18,6 +19,7 @@ export function buildProcessors(deps: WorkerDeps): Processors {
   return {
     maintenance: maintenanceProcessor(deps),
     mail: mailProcessor(deps, createTransport(deps.config.smtpUrl)),
+    sms: smsProcessor(deps, deps.config.sms),
     'registration-mirror': registrationMirrorProcessor(deps),
     'payment-poll': paymentPollProcessor(deps),
     'payment-close': paymentCloseProcessor(deps),

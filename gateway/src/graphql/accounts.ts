@@ -3,7 +3,7 @@ import { CAPTCHA_TTL_MS } from '../services/accounts/captcha.js';
 import { checkCode, checkEmail, logIn, newCaptcha, registerAccount, resetWithCode, sendCode } from '../services/accounts/actions.js';
 import { revokeSession } from '../services/accounts/sessions.js';
 import { presentUser, type LoginResult } from '../services/accounts/users.js';
-import { parseAccount, requireEmail, type Account } from '../services/accounts/validation.js';
+import { parseAccount, phoneAccount, requireEmail, type Account } from '../services/accounts/validation.js';
 import { clearSessionCookie, setSessionCookie } from '../plugins/session.js';
 import { CAPTCHA_COOKIE } from '../routes/legacy/login.js';
 import type { ShopContext } from './context.js';
@@ -11,8 +11,14 @@ import { guarded } from './errors.js';
 
 type Purpose = 'REGISTER' | 'RESET';
 const purposeOf = (p: Purpose): 'register' | 'reset' => (p === 'REGISTER' ? 'register' : 'reset');
-// A registration code goes to an email; a reset code to an email or a phone.
-const accountOf = (p: Purpose, raw: unknown) => (): Account => (p === 'REGISTER' ? { kind: 'email', email: requireEmail(raw) } : parseAccount(raw));
+// Codes go to an email or a phone ('+86 13800138000'); an empty registration account asks for the email.
+const accountOf = (p: Purpose, raw: unknown) => (): Account => (p === 'REGISTER' ? parseAccount(raw, undefined, 'emailRequired') : parseAccount(raw));
+
+/** RegisterInput names an email, or phoneArea + phoneNo. */
+function registrationAccount(i: Record<string, unknown>): Account {
+  if (!i.email && typeof i.phoneNo === 'string' && i.phoneNo) return phoneAccount(i.phoneArea, i.phoneNo);
+  return { kind: 'email', email: requireEmail(i.email) };
+}
 
 function payload(ctx: ShopContext, r: LoginResult) {
   setSessionCookie(ctx.req, ctx.reply, r.token, r.expiresAt);
@@ -53,12 +59,12 @@ export const accountResolvers: IResolvers = {
         const i = args.input;
         const language = i.language === 'zh' || i.language === 'en' ? i.language : ctx.locale;
         return payload(ctx, await registerAccount(ctx.deps, ctx.req, {
-          email: i.email, code: i.code, firstName: i.firstName, lastName: i.lastName, company: i.company, password: i.password, confirmPassword: i.confirmPassword,
+          account: () => registrationAccount(i), code: i.code, firstName: i.firstName, lastName: i.lastName, company: i.company, password: i.password, confirmPassword: i.confirmPassword,
           agreement: i.agreement === true, language, countryCode: typeof i.countryCode === 'string' ? i.countryCode : undefined,
         }));
       }),
     login: async (_root, args: { account: string; password: string; captcha: string }, ctx) =>
-      guarded(ctx, async () => payload(ctx, await logIn(ctx.deps, ctx.req, { account: () => parseAccount(args.account), password: args.password, captchaId: ctx.req.cookies[CAPTCHA_COOKIE], captcha: args.captcha ?? '' }))),
+      guarded(ctx, async () => payload(ctx, await logIn(ctx.deps, ctx.req, { account: () => parseAccount(args.account, undefined, 'emailRequired'), password: args.password, captchaId: ctx.req.cookies[CAPTCHA_COOKIE], captcha: args.captcha ?? '' }))),
     logout: async (_root, _args, ctx) => {
       if (ctx.req.sessionToken) await revokeSession(ctx.deps, ctx.req.sessionToken);
       clearSessionCookie(ctx.req, ctx.reply);

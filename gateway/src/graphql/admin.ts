@@ -26,7 +26,7 @@ function pageArgs(args: { page?: number | null; pageSize?: number | null }) {
   return { page: Math.min(Math.max(1, Math.trunc(args.page ?? 1)), 100_000), pageSize };
 }
 
-function presentAdminOrder(o: AdminOrderView, locale: 'zh' | 'en') {
+export function presentAdminOrder(o: AdminOrderView, locale: 'zh' | 'en') {
   return {
     orderNo: o.orderNo,
     createdAt: o.createdAt,
@@ -61,7 +61,7 @@ function presentAdminOrder(o: AdminOrderView, locale: 'zh' | 'en') {
   };
 }
 
-const presentEvent = (e: AuditEntry) => ({ ...e, actorType: e.actorType.toUpperCase(), before: json(e.before), after: json(e.after), data: json(e.data) });
+export const presentEvent = (e: AuditEntry) => ({ ...e, actorType: e.actorType.toUpperCase(), before: json(e.before), after: json(e.after), data: json(e.data) });
 const presentMirror = (m: MirrorView) => ({ ...m, userId: String(m.userId), status: m.status.toUpperCase() });
 
 async function orderChange(ctx: ShopContext, orderNo: string, changed: boolean) {

@@ -82,6 +82,23 @@ export const messages = {
   quantityInvalid: { en: 'Quantity must be between 1 and 99', zh: '数量必须在1到99之间' },
   mirrorNotFound: { en: 'This account has no registration mirror', zh: '该账号没有注册同步记录' },
   dateInvalid: { en: 'Please enter a valid date', zh: '请输入有效的日期' },
+  // Phone accounts, self-service and operators' account management (issue 17).
+  phoneRequired: { en: 'Please enter mobile phone number', zh: '请输入手机号' },
+  phoneInvalid: { en: 'Please enter the correct mobile phone number', zh: '请输入正确的手机号' },
+  phoneExists: { en: 'This mobile phone number is already registered', zh: '该手机号已注册' },
+  oldPasswordError: { en: 'Old password error!', zh: '旧密码错误！' },
+  passwordChanged: { en: 'Password changed', zh: '密码修改成功' },
+  samePassword: { en: 'The new password must differ from the old one', zh: '新密码不能与旧密码相同' },
+  emailBound: { en: 'Email bound', zh: '邮箱绑定成功' },
+  emailInUse: { en: 'This email is already used by another account', zh: '该邮箱已被其他账号使用' },
+  emailRequiredForEbook: {
+    en: 'Please bind an email to your account before buying an e-book: the email is the password of the PDF.',
+    zh: '购买电子书前请先绑定邮箱：邮箱是电子书PDF的密码。',
+  },
+  firstLoginPasswordRequired: { en: 'New users must change the password first', zh: '新用户需先修改密码' },
+  accountNotFound: { en: 'The account does not exist', zh: '该账号不存在' },
+  cannotDisableSelf: { en: 'You cannot disable your own account', zh: '不能禁用自己的账号' },
+  payloadTooDeep: { en: 'Invalid request: the form nests too deeply or has too many fields', zh: '请求无效：表单嵌套过深或字段过多' },
 } as const;
 
 export type MessageKey = keyof typeof messages;

@@ -5,6 +5,8 @@ import { accountResolvers } from '../graphql/accounts.js';
 import { catalogResolvers } from '../graphql/catalog.js';
 import { orderLoaders, orderResolvers } from '../graphql/orders.js';
 import { adminLoaders, adminResolvers } from '../graphql/admin.js';
+import { adminAccountLoaders, adminAccountResolvers } from '../graphql/admin-accounts.js';
+import { accountSelfServiceResolvers } from '../graphql/account-self-service.js';
 import { buildContext } from '../graphql/context.js';
 import { NoSchemaIntrospectionCustomRule } from 'graphql';
 import { liveSubscriptions } from '../graphql/live.js';
@@ -96,12 +98,13 @@ export default fp(
           ...(accountResolvers.Query as object),
           ...(orderResolvers.Query as object),
           ...(adminResolvers.Query as object),
+          ...(adminAccountResolvers.Query as object),
         },
-        Mutation: { ...(accountResolvers.Mutation as object), ...(orderResolvers.Mutation as object), ...(adminResolvers.Mutation as object) },
+        Mutation: { ...(accountResolvers.Mutation as object), ...(orderResolvers.Mutation as object), ...(adminResolvers.Mutation as object), ...(adminAccountResolvers.Mutation as object), ...(accountSelfServiceResolvers.Mutation as object) },
         Subscription: live.resolvers,
         Book: orderResolvers.Book as object,
       },
-      loaders: { ...adminLoaders, ...orderLoaders },
+      loaders: { ...adminLoaders, ...adminAccountLoaders, ...orderLoaders },
       context: buildContext(app.deps),
       routes: true,
       subscription: live.subscription,

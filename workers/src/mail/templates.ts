@@ -91,17 +91,17 @@ function layout(brand: MailBrand, lang: Lang, subject: string, blocks: Block[]):
   return { subject, text: `${text}\n`, html: page };
 }
 
-export function verificationCodeMail(code: string, purpose: 'register' | 'reset', lang: Lang, brand: MailBrand): RenderedMail {
+export function verificationCodeMail(code: string, purpose: 'register' | 'reset' | 'bind_email', lang: Lang, brand: MailBrand): RenderedMail {
   const t =
     lang === 'zh'
       ? {
-          subject: purpose === 'register' ? '您的注册验证码' : '您的密码重置验证码',
-          intro: purpose === 'register' ? '请使用以下验证码完成注册：' : '请使用以下验证码重置密码：',
+          subject: { register: '您的注册验证码', reset: '您的密码重置验证码', bind_email: '请确认您的邮箱地址' }[purpose],
+          intro: { register: '请使用以下验证码完成注册：', reset: '请使用以下验证码重置密码：', bind_email: '请使用以下验证码将此邮箱绑定到您的账号：' }[purpose],
           validity: '验证码10分钟内有效，仅可使用一次。如非本人操作，请忽略本邮件。',
         }
       : {
-          subject: purpose === 'register' ? 'Your registration code' : 'Your password reset code',
-          intro: purpose === 'register' ? 'Use this code to complete your registration:' : 'Use this code to reset your password:',
+          subject: { register: 'Your registration code', reset: 'Your password reset code', bind_email: 'Confirm your email address' }[purpose],
+          intro: { register: 'Use this code to complete your registration:', reset: 'Use this code to reset your password:', bind_email: 'Use this code to bind this email to your account:' }[purpose],
           validity: 'The code is valid for 10 minutes and can be used once. If you did not ask for it, ignore this mail.',
         };
   return layout(brand, lang, t.subject, [

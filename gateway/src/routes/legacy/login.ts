@@ -4,7 +4,7 @@ import { CAPTCHA_TTL_MS } from '../../services/accounts/captcha.js';
 import { checkCaptcha, checkCode, checkEmail, logIn, newCaptcha, registerAccount, resetWithCode, sendCode } from '../../services/accounts/actions.js';
 import { revokeSession } from '../../services/accounts/sessions.js';
 import type { LoginResult } from '../../services/accounts/users.js';
-import { parseAccount, requireEmail, type Account } from '../../services/accounts/validation.js';
+import { parseAccount, phoneAccount, requireEmail, type Account } from '../../services/accounts/validation.js';
 import { clearSessionCookie, setSessionCookie } from '../../plugins/session.js';
 import { field, legacy, ok } from './envelope.js';
 import { envelope, formBody, s } from './schemas.js';
@@ -30,8 +30,21 @@ function loginData(r: LoginResult) {
 function accountFrom(body: unknown): Account {
   const email = field(body, 'email') ?? field(body, 'account');
   const phoneNo = field(body, 'phoneNo');
-  if (!email && phoneNo) return parseAccount(phoneNo, field(body, 'phoneArea'));
+  if (!email && phoneNo) return phoneAccount(field(body, 'phoneArea'), phoneNo);
   return parseAccount(email);
+}
+
+/** Registration: an email (spec wording when missing: 'Please enter email'), or phoneArea + phoneNo. */
+function registrationAccountFrom(body: unknown): Account {
+  const phoneNo = field(body, 'phoneNo');
+  if (!field(body, 'email') && phoneNo) return phoneAccount(field(body, 'phoneArea'), phoneNo);
+  return { kind: 'email', email: requireEmail(field(body, 'email')) };
+}
+
+/** The stored language: `language` when the form names one, else the request's (the locale header). */
+function languageFrom(body: unknown, locale: 'zh' | 'en'): 'zh' | 'en' {
+  const given = field(body, 'language');
+  return given === 'zh' || given === 'en' ? given : locale;
 }
 
 function cookieOpts(req: FastifyRequest, maxAgeSeconds: number) {
@@ -57,7 +70,7 @@ const routes: FastifyPluginAsync = async (app) => {
 
   post('/api/login/loginOn', { account: s, password: s }, userData, async (req, reply) => {
     // The captcha checked by verifyCode is used up by this attempt, whatever its outcome.
-    const result = await logIn(deps, req, { account: () => parseAccount(field(req.body, 'account')), password: field(req.body, 'password'), captchaId: req.cookies[CAPTCHA_COOKIE] });
+    const result = await logIn(deps, req, { account: () => parseAccount(field(req.body, 'account'), undefined, 'emailRequired'), password: field(req.body, 'password'), captchaId: req.cookies[CAPTCHA_COOKIE] });
     setSessionCookie(req, reply, result.token, result.expiresAt);
     return ok(req, loginData(result));
   });
@@ -66,9 +79,8 @@ const routes: FastifyPluginAsync = async (app) => {
     return ok(req, (await checkEmail(deps, req, field(req.body, 'userEmail'))) ? 1 : 0);
   });
 
-  post('/api/login/registerGetCode', { email: s }, {}, async (req, reply) => {
-    const account = (): Account => ({ kind: 'email', email: requireEmail(field(req.body, 'email')) });
-    const { flowToken } = await sendCode(deps, req, { purpose: 'register', account, language: req.locale, unknownAccount: 'reveal' });
+  post('/api/login/registerGetCode', { email: s, phoneArea: s, phoneNo: s }, {}, async (req, reply) => {
+    const { flowToken } = await sendCode(deps, req, { purpose: 'register', account: () => registrationAccountFrom(req.body), language: req.locale, unknownAccount: 'reveal' });
     reply.setCookie(REGISTER_FLOW_COOKIE, flowToken, cookieOpts(req, 30 * 60));
     return ok(req, null, 'codeSent');
   });
@@ -84,11 +96,11 @@ const routes: FastifyPluginAsync = async (app) => {
     return ok(req, null);
   });
 
-  post('/api/login/userRegister', { email: s, password: s, firstName: s, lastName: s, existingCompany: s, language: s, country: s }, userData, async (req, reply) => {
+  post('/api/login/userRegister', { email: s, phoneArea: s, phoneNo: s, password: s, firstName: s, lastName: s, existingCompany: s, language: s, country: s }, userData, async (req, reply) => {
     const b = req.body;
     const result = await registerAccount(deps, req, {
-      email: field(b, 'email'), firstName: field(b, 'firstName'), lastName: field(b, 'lastName'), company: field(b, 'existingCompany') ?? field(b, 'company'),
-      password: field(b, 'password'), language: field(b, 'language') === 'zh' ? 'zh' : req.locale, countryCode: field(b, 'country'),
+      account: () => registrationAccountFrom(b), firstName: field(b, 'firstName'), lastName: field(b, 'lastName'), company: field(b, 'existingCompany') ?? field(b, 'company'),
+      password: field(b, 'password'), language: languageFrom(b, req.locale), countryCode: field(b, 'country'),
     });
     reply.clearCookie(REGISTER_FLOW_COOKIE, { path: '/' });
     setSessionCookie(req, reply, result.token, result.expiresAt);

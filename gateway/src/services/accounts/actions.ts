@@ -5,7 +5,7 @@ import type { ServiceDeps } from '../deps.js';
 import { spendAccount, spendClient, type Caller } from '../abuse/spend.js';
 import { consumeCaptcha, createCaptcha, verifyCaptcha } from './captcha.js';
 import { confirmCode, issueCode } from './codes.js';
-import { emailRegistered, findUserByAccount, login, register, resetPassword, type LoginResult } from './users.js';
+import { emailRegistered, existsError, findUserByAccount, login, register, resetPassword, type LoginResult } from './users.js';
 import {
   accountTarget,
   requireCaptcha,
@@ -82,7 +82,7 @@ export async function sendCode(deps: ServiceDeps, caller: Caller, input: SendCod
   await spendClient(deps, 'codeSend', caller);
   const account = input.account();
   const exists = !!(await findUserByAccount(deps.db, account));
-  if (input.purpose === 'register' && exists) throw new AppError('userExists', 500, 'ACCOUNT_EXISTS', 'email');
+  if (input.purpose === 'register' && exists) throw existsError(account);
   if (input.purpose === 'reset' && !exists) {
     if (input.unknownAccount === 'reveal') throw new AppError('userNotExist', 404, 'NOT_FOUND', 'account');
     // Recorded like a real code (same cool-down and cap, so those do not tell either), never mailed.
@@ -116,7 +116,8 @@ export async function checkCode(deps: ServiceDeps, caller: Caller, input: CheckC
 }
 
 export interface RegistrationInput {
-  email: unknown;
+  /** The email or phone account the code was sent to; parsed inside, after the client budget. */
+  account: () => Account;
   /** Checked here (GraphQL); undefined when confirmed by an earlier call (legacy confirmVer). */
   code?: unknown;
   firstName: unknown;
@@ -133,16 +134,16 @@ export interface RegistrationInput {
 /** Creates the account with a confirmed code and logs it in; counts against the code-check budget. */
 export async function registerAccount(deps: ServiceDeps, caller: Caller, input: RegistrationInput): Promise<LoginResult> {
   await spendClient(deps, 'codeCheck', caller);
-  const email = requireEmail(input.email);
+  const account = input.account();
   const code = input.code === undefined ? undefined : requireCode(input.code);
   const names = requireNames(input);
   const password = requireNewPassword(input.password, input.confirmPassword);
   if (input.agreement !== undefined && input.agreement !== true) throw new AppError('agreementRequired', 400, 'BAD_USER_INPUT', 'agreement');
   if (code !== undefined) {
-    await spendAccount(deps, 'codeCheck', email);
-    await confirmCode(deps, { target: email }, 'register', code);
+    await spendAccount(deps, 'codeCheck', accountTarget(account));
+    await confirmCode(deps, { target: accountTarget(account) }, 'register', code);
   }
-  return register(deps, { email, ...names, password, language: input.language, countryCode: input.countryCode });
+  return register(deps, { account, ...names, password, language: input.language, countryCode: input.countryCode });
 }
 
 export interface ResetInput {

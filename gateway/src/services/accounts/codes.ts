@@ -13,6 +13,8 @@ export const MAX_WRONG_TRIES = 5;
 /** A confirmed code must be used (register / reset) within this window. */
 const CONFIRMED_WINDOW_MS = 30 * 60_000;
 
+const isPhoneTarget = (target: string) => /^\+\d{1,4} \d+$/.test(target);
+
 const codeHash = (secret: string, target: string, code: string) => keyedHash(secret, 'code', `${target}:${code}`);
 
 export interface IssuedCode {
@@ -30,16 +32,18 @@ export async function issueCode(deps: ServiceDeps, target: string, purpose: Code
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   const flowToken = randomBytes(24).toString('base64url');
   const codeId = await inTransaction(deps, async ({ trx, enqueue }) => {
+    // The SMS provider limits messages per number whatever they say (1 a minute, 5 an hour), so a
+    // phone number's cool-down and cap span every purpose; an email's are per purpose.
+    const byNumber = isPhoneTarget(target);
     // Serialises concurrent requests for one target so the cool-down cannot be raced.
-    await sql`select pg_advisory_xact_lock(hashtext(${`${purpose}:${target}`}))`.execute(trx);
-    const recent = await trx
+    await sql`select pg_advisory_xact_lock(hashtext(${`${byNumber ? 'sms' : purpose}:${target}`}))`.execute(trx);
+    let recentQ = trx
       .selectFrom('verification_codes')
       .select(['created_at'])
       .where('target', '=', target)
-      .where('purpose', '=', purpose)
-      .where('created_at', '>', new Date(Date.now() - 3600_000))
-      .orderBy('created_at', 'desc')
-      .execute();
+      .where('created_at', '>', new Date(Date.now() - 3600_000));
+    if (!byNumber) recentQ = recentQ.where('purpose', '=', purpose);
+    const recent = await recentQ.orderBy('created_at', 'desc').execute();
     if (recent[0] && Date.now() - recent[0].created_at.getTime() < RESEND_COOLDOWN_MS) throw new AppError('codeCooldown', 429, 'RATE_LIMITED');
     if (recent.length >= HOURLY_CAP) throw new AppError('codeHourlyCap', 429, 'RATE_LIMITED');
     await trx
@@ -60,7 +64,12 @@ export async function issueCode(deps: ServiceDeps, target: string, purpose: Code
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    if (opts.mail !== false) await enqueue('mail', { kind: 'verification-code', codeId: row.id, purpose, language, sealedCode: seal(deps.config.appSecret, code) });
+    if (opts.mail !== false) {
+      const sealedCode = seal(deps.config.appSecret, code);
+      // A code for a phone number ('+86 13800138000') goes by SMS, any other by mail.
+      if (byNumber && purpose !== 'bind_email') await enqueue('sms', { kind: 'verification-code', codeId: row.id, purpose, sealedCode });
+      else await enqueue('mail', { kind: 'verification-code', codeId: row.id, purpose, language, sealedCode });
+    }
     return row.id;
   });
   return { codeId, flowToken };

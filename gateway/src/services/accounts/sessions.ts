@@ -69,6 +69,10 @@ export async function revokeSession(deps: Pick<ServiceDeps, 'db'>, token: string
   await deps.db.updateTable('sessions').set({ revoked_at: new Date() }).where('token_hash', '=', sha256(token)).where('revoked_at', 'is', null).execute();
 }
 
-export async function revokeAllSessions(db: ServiceDeps['db'], userId: number): Promise<void> {
-  await db.updateTable('sessions').set({ revoked_at: new Date() }).where('user_id', '=', userId).where('revoked_at', 'is', null).execute();
+/** Ends every open session of an account; answers how many were open. */
+export async function revokeAllSessions(db: ServiceDeps['db'], userId: number, exceptToken?: string): Promise<number> {
+  let q = db.updateTable('sessions').set({ revoked_at: new Date() }).where('user_id', '=', userId).where('revoked_at', 'is', null);
+  if (exceptToken) q = q.where('token_hash', '!=', sha256(exceptToken));
+  const r = await q.executeTakeFirst();
+  return Number(r.numUpdatedRows);
 }

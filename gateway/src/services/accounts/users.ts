@@ -57,7 +57,8 @@ export async function emailRegistered(deps: ServiceDeps, email: string): Promise
 }
 
 export interface RegisterInput {
-  email: string;
+  /** An email account, or a phone account (which binds an email later, before buying an e-book). */
+  account: Account;
   firstName: string;
   lastName: string;
   company: string;
@@ -70,13 +71,16 @@ export interface RegisterInput {
 export async function register(deps: ServiceDeps, input: RegisterInput): Promise<LoginResult> {
   const passwordHash = await hashPassword(input.password);
   const user = await inTransaction(deps, async ({ trx, enqueue }) => {
-    if (await findUserByAccount(trx, { kind: 'email', email: input.email })) throw new AppError('userExists', 500, 'ACCOUNT_EXISTS', 'email');
-    await consumeConfirmedCode(trx, input.email, 'register');
+    const account = input.account;
+    if (await findUserByAccount(trx, account)) throw existsError(account);
+    await consumeConfirmedCode(trx, accountTarget(account), 'register');
     const country = input.countryCode && (await trx.selectFrom('countries').select('code').where('code', '=', input.countryCode).executeTakeFirst());
     const user = await trx
       .insertInto('users')
       .values({
-        email: input.email,
+        email: account.kind === 'email' ? account.email : null,
+        phone_area: account.kind === 'phone' ? account.area : null,
+        phone_no: account.kind === 'phone' ? account.phone : null,
         first_name: input.firstName,
         last_name: input.lastName,
         company: input.company,
@@ -91,6 +95,11 @@ export async function register(deps: ServiceDeps, input: RegisterInput): Promise
     return user;
   });
   return loginResult(user, await createSession(deps, user.id));
+}
+
+/** 'Already registered', worded for the kind of account (the legacy client knows the email text). */
+export function existsError(account: Account): AppError {
+  return account.kind === 'email' ? new AppError('userExists', 500, 'ACCOUNT_EXISTS', 'email') : new AppError('phoneExists', 500, 'ACCOUNT_EXISTS', 'phoneNo');
 }
 
 export async function login(deps: ServiceDeps, account: Account, password: string): Promise<LoginResult> {

@@ -1,4 +1,6 @@
+import type { MessageKey } from '../../i18n/messages.js';
 import { AppError } from '../errors.js';
+import { normalisePhone } from './phone.js';
 
 const emailPattern = /^[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}$/;
 const passwordPattern = /^(?=.*[A-Za-z])(?=.*\d)[A-Za-z\d]{8,16}$/;
@@ -27,17 +29,26 @@ export function isEmail(v: string): boolean {
 
 export type Account = { kind: 'email'; email: string } | { kind: 'phone'; area: string; phone: string };
 
-/** An account is an email, or a phone number sent as '+86 <phone>' / area + number. */
-export function parseAccount(raw: unknown, area?: unknown): Account {
+/**
+ * An account is an email, or a phone number sent as '+86 <phone>' / area + number; phone numbers
+ * are validated and normalised (libphonenumber-js), so '+86 138 0013 8000' and '13800138000' are
+ * one account. `missing` names the refusal of an empty account (login says 'Please enter email').
+ */
+export function parseAccount(raw: unknown, area?: unknown, missing: MessageKey = 'accountRequired'): Account {
   const given = typeof raw === 'string' ? raw.trim() : '';
-  if (!given) throw new AppError('accountRequired', 400, 'BAD_USER_INPUT', 'account');
-  const phoneForm = /^(\+\d{1,4})\s+(\d{5,15})$/.exec(given);
-  if (phoneForm) return { kind: 'phone', area: phoneForm[1]!, phone: phoneForm[2]! };
+  if (!given) throw new AppError(missing, 400, 'BAD_USER_INPUT', 'account');
+  const phoneForm = /^(\+\d{1,4})\s+([\d\s-]{5,20})$/.exec(given);
+  if (phoneForm) return phoneAccount(phoneForm[1], phoneForm[2]);
   const cleaned = cleanAccount(given);
   if (isEmail(cleaned)) return { kind: 'email', email: cleaned.toLowerCase() };
-  const areaText = typeof area === 'string' && area.trim() ? area.trim() : '+86';
-  if (mobilePattern.test(cleaned)) return { kind: 'phone', area: areaText.startsWith('+') ? areaText : `+${areaText}`, phone: cleaned };
+  if (mobilePattern.test(cleaned) || /^\+\d{6,15}$/.test(cleaned)) return phoneAccount(area, cleaned);
   throw new AppError('emailInvalid', 400, 'BAD_USER_INPUT', 'account');
+}
+
+/** A phone account from phoneArea + phoneNo (spec section 7). */
+export function phoneAccount(area: unknown, phoneNo: unknown): Account {
+  const p = normalisePhone(area, phoneNo);
+  return { kind: 'phone', area: p.area, phone: p.phone };
 }
 
 /** The target string codes are bound to: the lower-cased email or '+86 13800000000'. */

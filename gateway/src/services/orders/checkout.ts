@@ -79,6 +79,9 @@ export async function checkout(deps: ServiceDeps, user: SessionUser | null, inpu
   // Paper books are sold through customer service (spec section 4, step 2).
   if (input.format === 'paper') throw new AppError('paperBook', 500, 'PAPER_BOOK');
   if (input.format !== 'ebook') throw new AppError('badRequest', 400, 'BAD_USER_INPUT', 'format');
+  // The login email is the e-book's PDF password (spec section 1): a phone-only account binds one
+  // first, or it would pay for a book it can never open.
+  if (!user.email) throw new AppError('emailRequiredForEbook', 400, 'EMAIL_REQUIRED', 'email');
   const country = requireCountry(input.country);
   const info = input.purchaseInfo ? validatePurchaseInfo({ ...input.purchaseInfo, country: input.purchaseInfo.country ?? country }) : null;
   const invoice = input.invoice ? validateInvoice(input.invoice) : null;

@@ -100,7 +100,7 @@ export const enAdmin = {
     after: 'After',
     data: 'Details',
     actors: { SYSTEM: 'System', BUYER: 'Buyer', OPERATOR: 'Operator', PROVIDER: 'Provider' },
-    /** One per ORDER_EVENT_TYPES and AUDIT_EVENT_TYPES of db/src/ledger.ts (test/web/i18n-keys.test.ts checks). */
+    /** One per ORDER_EVENT_TYPES and AUDIT_EVENT_TYPES of db/src/event-types.ts (test/web/i18n-keys.test.ts checks). */
     types: {
       created: 'Order created',
       checkout_reused: 'Checkout again (open order reused)',
@@ -111,6 +111,10 @@ export const enAdmin = {
       bank_transfer_completion_requested: 'Bank transfer completion requested',
       bank_transfer_completion_skipped: 'Bank transfer completion skipped',
       mirror_retry_requested: 'Registration mirror retry requested',
+      account_disabled: 'Account disabled',
+      account_enabled: 'Account enabled',
+      password_changed: 'Password changed',
+      email_bound: 'Email bound',
     },
   },
   mirrors: {

@@ -111,6 +111,10 @@ export const zhAdmin: AdminMessages = {
       bank_transfer_completion_requested: '已申请确认银行转账',
       bank_transfer_completion_skipped: '银行转账确认已跳过',
       mirror_retry_requested: '已申请重试注册同步',
+      account_disabled: '账户已停用',
+      account_enabled: '账户已启用',
+      password_changed: '密码已修改',
+      email_bound: '已绑定邮箱',
     },
   },
   mirrors: {

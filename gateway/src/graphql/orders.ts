@@ -61,6 +61,7 @@ export const orderResolvers: IResolvers = {
             openId: typeof i.openId === 'string' ? i.openId : null,
             remarks: typeof i.remarks === 'string' ? i.remarks : null,
             clientIp: ctx.req.ip,
+            userAgent: ctx.req.headers['user-agent'],
           }),
         );
         return presentOutcome(ctx, outcome);

@@ -1,6 +1,6 @@
 import { sql, type Transaction } from 'kysely';
 import { appendOrderEvent, type Database } from '@shop/db';
-import { ProviderError } from '@shop/payments';
+import { ProviderError, type Charge } from '@shop/payments';
 import { outboxJob, relayNow } from '@shop/workers';
 import { AppError, unauthenticated } from '../errors.js';
 import type { ServiceDeps } from '../deps.js';
@@ -21,6 +21,8 @@ export interface CheckoutInput {
   openId?: string | null;
   remarks?: string | null;
   clientIp?: string;
+  /** Alipay has one product for desktop browsers and one for phones. */
+  userAgent?: string;
 }
 
 export interface CheckoutOutcome {
@@ -72,11 +74,19 @@ export async function checkout(deps: ServiceDeps, user: SessionUser | null, inpu
   if (!provider) throw new AppError('paymentMethodUnavailable', 400, 'PAYMENT_METHOD_UNAVAILABLE', 'paymentMethod');
   if (method.method === 'jsapi' && !input.openId) throw new AppError('badRequest', 400, 'BAD_USER_INPUT', 'openId');
   const language = input.language ?? user.language;
+  // What the attempt asks the provider for: the EUR price, or CNY at the configured dated rate.
+  let charge: Charge;
+  try {
+    charge = provider.charge ? provider.charge(book.price_cents, book.currency) : { amountMinor: book.price_cents, currency: book.currency };
+  } catch (err) {
+    deps.log.error({ err: err instanceof Error ? err.message : err, provider: method.provider }, 'no charge for this payment setup');
+    throw new AppError('paymentMethodUnavailable', 400, 'PAYMENT_METHOD_UNAVAILABLE', 'paymentMethod');
+  }
 
   const prepared = await deps.db.transaction().execute(async (trx) => {
     // One checkout at a time per buyer, book and format: the reuse decision cannot be raced.
     await sql`select pg_advisory_xact_lock(hashtext(${`checkout:${user.id}:${book.id}:${input.format}`}))`.execute(trx);
-    const bought = await trx.selectFrom('orders').select('id').where('user_id', '=', user.id).where('book_id', '=', book.id).where('format', '=', 'ebook').where('status', '=', 'paid').executeTakeFirst();
+    const bought = await trx.selectFrom('orders').select('id').where('user_id', '=', user.id).where('book_id', '=', book.id).where('format', '=', 'ebook').where('status', '=', 'paid').where('refunded_at', 'is', null).executeTakeFirst();
     if (bought) throw new AppError('alreadyBought', 409, 'ALREADY_BOUGHT', 'bookId');
 
     const now = new Date();
@@ -113,7 +123,8 @@ export async function checkout(deps: ServiceDeps, user: SessionUser | null, inpu
     if (reused) {
       const latest = await trx.selectFrom('payment_intents').selectAll().where('order_id', '=', order.id).orderBy('id', 'desc').limit(1).forUpdate().executeTakeFirst();
       const open = latest && (latest.status === 'created' || latest.status === 'pending');
-      if (open && latest.provider === method.provider && latest.method === method.method) {
+      // A changed rate means a new attempt: the provider never sees another amount under one number.
+      if (open && latest.provider === method.provider && latest.method === method.method && latest.amount_cents === charge.amountMinor && latest.currency === charge.currency) {
         if (latest.next_action) return { order, intent: latest, reused, fresh: false, outbox };
         throw new AppError('requestInProgress', 409, 'CONFLICT');
       }
@@ -127,20 +138,25 @@ export async function checkout(deps: ServiceDeps, user: SessionUser | null, inpu
     }
     const intent = await trx
       .insertInto('payment_intents')
-      .values({ order_id: order.id, provider: method.provider, method: method.method, out_trade_no: outTradeNoFor(order.order_no, attemptNo), amount_cents: order.amount_cents, currency: order.currency })
+      .values({
+        order_id: order.id, provider: method.provider, method: method.method, out_trade_no: outTradeNoFor(order.order_no, attemptNo), amount_cents: charge.amountMinor, currency: charge.currency,
+        ...(charge.rate ? { order_amount_cents: order.amount_cents, order_currency: order.currency, fx_rate: charge.rate.rate, fx_source: charge.rate.source, fx_date: charge.rate.date } : {}),
+      })
       .returningAll()
       .executeTakeFirstOrThrow();
     return { order, intent, reused, fresh: true, outbox };
   });
 
   let intent = prepared.intent;
-  if (prepared.fresh) intent = await startAttempt(deps, prepared.order, intent, { book, language, openId: input.openId ?? undefined, clientIp: input.clientIp });
+  if (prepared.fresh) intent = await startAttempt(deps, prepared.order, intent, { book, language, openId: input.openId ?? undefined, clientIp: input.clientIp, phone: PHONE.test(input.userAgent ?? '') });
   await relayNow(deps.db, deps.queues, prepared.outbox);
   // The answer is built from the rows at hand rather than read back.
   const o = prepared.order;
   const order = orderView({ ...o, title_en: book.title_en, title_zh: book.title_zh, buyer_email: user.email, method: intent.method, bank_reference: intent.provider === 'bank_transfer' ? o.order_no : o.bank_reference });
   return { order, intent: intentView(o.order_no, intent), reused: prepared.reused };
 }
+
+const PHONE = /Mobi|Android|iPhone|iPod|HarmonyOS/i;
 
 type IntentRow = Awaited<ReturnType<typeof loadIntent>>;
 function loadIntent(deps: ServiceDeps, id: string) {
@@ -152,7 +168,7 @@ async function startAttempt(
   deps: ServiceDeps,
   order: { order_no: string; expires_at: Date; book_id: number },
   intent: IntentRow,
-  ctx: { book: { id: number; title_en: string; title_zh: string }; language: 'zh' | 'en'; openId?: string; clientIp?: string },
+  ctx: { book: { id: number; title_en: string; title_zh: string }; language: 'zh' | 'en'; openId?: string; clientIp?: string; phone: boolean },
 ): Promise<IntentRow> {
   const provider = deps.providers[intent.provider]!;
   const base = deps.config.publicUrl;
@@ -172,6 +188,7 @@ async function startAttempt(
       cancelUrl: `${spa}index`,
       expiresAt: order.expires_at,
       locale: ctx.language,
+      device: ctx.phone ? 'phone' : 'desktop',
     });
     return await deps.db.transaction().execute(async (trx) => {
       const updated = await trx

@@ -102,6 +102,6 @@ export async function listOwnOrders(
 
 /** Book ids of the e-books the user has paid for. */
 export async function paidEbookIds(db: Kysely<Database>, userId: number): Promise<number[]> {
-  const rows = await db.selectFrom('orders').select('book_id').distinct().where('user_id', '=', userId).where('status', '=', 'paid').where('format', '=', 'ebook').execute();
+  const rows = await db.selectFrom('orders').select('book_id').distinct().where('user_id', '=', userId).where('status', '=', 'paid').where('refunded_at', 'is', null).where('format', '=', 'ebook').execute();
   return rows.map((r) => r.book_id);
 }

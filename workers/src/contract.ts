@@ -6,7 +6,9 @@ import type { DefaultJobOptions } from 'bullmq';
 export interface JobPayloads {
   mail:
     | { kind: 'verification-code'; codeId: string; purpose: 'register' | 'reset'; language: 'zh' | 'en'; sealedCode: string }
-    | { kind: 'receipt'; orderNo: string };
+    | { kind: 'receipt'; orderNo: string }
+    /** Sent at checkout: where to transfer the money and the reference to quote. */
+    | { kind: 'bank-transfer-details'; orderNo: string };
   'registration-mirror': { userId: number };
   /** Capture-and-settle of one attempt, keyed by its out_trade_no. */
   settlement: { outTradeNo: string; intentId: string; source: 'notification' | 'poll' | 'operator' };
@@ -14,7 +16,8 @@ export interface JobPayloads {
   /** Closes a replaced or expired attempt at its provider so it can no longer be paid. */
   'payment-close': { intentId: string };
   'bank-transfer': { orderNo: string; reference: string; operatorId: number };
-  maintenance: { task: 'relay-outbox' | 'reconcile' | 'expire-orders' };
+  /** refunds: sends requested refunds and asks about pending ones (core/src/refunds). */
+  maintenance: { task: 'relay-outbox' | 'reconcile' | 'expire-orders' | 'refunds' };
 }
 
 export type QueueName = keyof JobPayloads;
@@ -52,7 +55,9 @@ export function jobIdFor<Q extends QueueName>(queue: Q, payload: JobPayloads[Q])
   switch (queue) {
     case 'mail': {
       const p = payload as JobPayloads['mail'];
-      return p.kind === 'receipt' ? `receipt-${p.orderNo}` : `code-${p.codeId}`;
+      if (p.kind === 'receipt') return `receipt-${p.orderNo}`;
+      if (p.kind === 'bank-transfer-details') return `bank-details-${p.orderNo}`;
+      return `code-${p.codeId}`;
     }
     case 'registration-mirror':
       return `mirror-${(payload as JobPayloads['registration-mirror']).userId}`;

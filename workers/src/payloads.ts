@@ -29,7 +29,7 @@ const intentOnly: Check = (d) => all(keys(d, ['intentId']), !isBigintId(d.intent
 
 const checks: Record<QueueName, Check> = {
   mail: (d) =>
-    d.kind === 'receipt'
+    d.kind === 'receipt' || d.kind === 'bank-transfer-details'
       ? all(keys(d, ['kind', 'orderNo']), !isKey(d.orderNo) && 'orderNo must be an order number')
       : d.kind === 'verification-code'
         ? all(
@@ -39,7 +39,7 @@ const checks: Record<QueueName, Check> = {
             !oneOf(d.language, ['zh', 'en']) && 'language must be zh or en',
             !(typeof d.sealedCode === 'string' && /^[A-Za-z0-9_-]{20,512}$/.test(d.sealedCode)) && 'sealedCode must be a sealed value',
           )
-        : 'kind must be receipt or verification-code',
+        : 'kind must be receipt, bank-transfer-details or verification-code',
   'registration-mirror': (d) => all(keys(d, ['userId']), !isPositiveInt(d.userId) && 'userId must be a positive integer'),
   settlement: (d) =>
     all(
@@ -53,7 +53,7 @@ const checks: Record<QueueName, Check> = {
   // Its processor belongs to the operators' work; only the business key is checked here, so the
   // payload can grow there without this file having to follow.
   'bank-transfer': (d) => (!isKey(d.orderNo) ? 'orderNo must be an order number' : null),
-  maintenance: (d) => all(keys(d, ['task']), !oneOf(d.task, ['relay-outbox', 'reconcile', 'expire-orders']) && 'task must be relay-outbox, reconcile or expire-orders'),
+  maintenance: (d) => all(keys(d, ['task']), !oneOf(d.task, ['relay-outbox', 'reconcile', 'expire-orders', 'refunds']) && 'task must be relay-outbox, reconcile, expire-orders or refunds'),
 };
 
 /** The problem with a payload, or null when it fits the contract. */

@@ -52,3 +52,43 @@ export function receiptMail(d: ReceiptData, lang: Lang): RenderedMail {
         };
   return { subject: t.subject, text: `${t.lines.join('\n\n')}\n`, html: t.lines.map((l) => `<p>${escape(l)}</p>`).join('') };
 }
+
+export interface BankTransferMailData {
+  orderNo: string;
+  title: string;
+  amount: string;
+  currency: string;
+  payee: string;
+  bank: string;
+  iban: string;
+  bic: string;
+  expiresOn: string;
+  serviceEmail: string;
+}
+
+/** At checkout with bank transfer: everything the buyer's bank asks for, and the reference to quote. */
+export function bankTransferMail(d: BankTransferMailData, lang: Lang): RenderedMail {
+  const rows: Array<[string, string]> =
+    lang === 'zh'
+      ? [['收款人', d.payee], ['银行', d.bank], ['IBAN', d.iban], ['BIC/SWIFT', d.bic], ['金额', `${d.amount} ${d.currency}`], ['付款附言（请务必填写）', d.orderNo]]
+      : [['Payee', d.payee], ['Bank', d.bank], ['IBAN', d.iban], ['BIC/SWIFT', d.bic], ['Amount', `${d.amount} ${d.currency}`], ['Reference to quote', d.orderNo]];
+  const t =
+    lang === 'zh'
+      ? {
+          subject: `订单 ${d.orderNo}：银行转账信息`,
+          intro: `感谢您的订购。订单 ${d.orderNo}（${d.title}）已提交，请通过银行转账支付：`,
+          after: `请在 ${d.expiresOn} 前完成转账，并在附言中填写订单号，以便我们核对款项。款项到账后订单即完成，状态可在"我的订单"中查看。`,
+          contact: `如有疑问请联系：${d.serviceEmail}`,
+        }
+      : {
+          subject: `Order ${d.orderNo}: bank transfer details`,
+          intro: `Thank you for your order. Order ${d.orderNo} (${d.title}) is submitted; please pay it by bank transfer:`,
+          after: `Please transfer the amount by ${d.expiresOn} and quote the reference, so that we can match your payment. The order is completed once the money has arrived; its status is shown in My Orders.`,
+          contact: `Questions: ${d.serviceEmail}`,
+        };
+  const text = `${t.intro}\n\n${rows.map(([k, v]) => `${k}: ${v}`).join('\n')}\n\n${t.after}\n\n${t.contact}\n`;
+  const html =
+    `<p>${escape(t.intro)}</p><table>${rows.map(([k, v]) => `<tr><th align="left">${escape(k)}</th><td>${escape(v)}</td></tr>`).join('')}</table>` +
+    `<p>${escape(t.after)}</p><p>${escape(t.contact)}</p>`;
+  return { subject: t.subject, text, html };
+}

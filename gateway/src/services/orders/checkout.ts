@@ -190,7 +190,8 @@ async function startAttempt(
       locale: ctx.language,
       device: ctx.phone ? 'phone' : 'desktop',
     });
-    return await deps.db.transaction().execute(async (trx) => {
+    const relay: string[] = [];
+    const result = await deps.db.transaction().execute(async (trx) => {
       const updated = await trx
         .updateTable('payment_intents')
         .set({ provider_ref: created.providerRef ?? null, next_action: JSON.stringify(created.nextAction), status: 'pending', updated_at: new Date(), next_poll_at: new Date(Date.now() + 5_000) })
@@ -199,9 +200,15 @@ async function startAttempt(
         .returningAll()
         .executeTakeFirstOrThrow();
       if (intent.provider !== 'bank_transfer') await outboxJob(trx, 'payment-poll', { intentId: intent.id }, { availableAt: new Date(Date.now() + 5_000 * deps.config.retryDelayScale) });
-      if (intent.provider === 'bank_transfer') await trx.updateTable('orders').set({ bank_reference: order.order_no }).where('order_no', '=', order.order_no).execute();
+      if (intent.provider === 'bank_transfer') {
+        await trx.updateTable('orders').set({ bank_reference: order.order_no }).where('order_no', '=', order.order_no).execute();
+        // The buyer gets the account and the reference by mail too, not only on screen.
+        relay.push(await outboxJob(trx, 'mail', { kind: 'bank-transfer-details', orderNo: order.order_no }));
+      }
       return updated;
     });
+    await relayNow(deps.db, deps.queues, relay);
+    return result;
   } catch (err) {
     deps.log.warn({ err: err instanceof ProviderError ? { code: err.code, message: err.message } : err, provider: intent.provider }, 'payment attempt could not be created');
     await deps.db.updateTable('payment_intents').set({ status: 'failed', updated_at: new Date() }).where('id', '=', intent.id).execute();

@@ -18,7 +18,7 @@ import { createDb, type Db } from '@shop/db';
 import { startRegistrationService, type RegistrationServiceSandbox } from '../../scripts/src/sandboxes/registration-service.js';
 import { createTestDatabase } from './db.js';
 import { startSandboxes, type RunningSandboxes } from '../../payments/src/sandbox/combined.js';
-import { providersFromConfig } from '@shop/payments/registry';
+import { providersFromConfig, readPaymentsConfig } from '@shop/payments/registry';
 import { freePort } from '../../scripts/src/stack/util.js';
 import { Client } from './http.js';
 import { uniquePrefix } from './redis.js';
@@ -60,7 +60,7 @@ export async function startStack(t: T, env: RawConfig = {}, opts: { workers?: bo
     const connection = workerConnection(wconfig.redisUrl);
     const queues = createQueues(producer, wconfig.queuePrefix);
     const log = createLogger('test-workers', 'silent');
-    const deps = { config: wconfig, db, log, queues, events: redisStatusEvents(producer, wconfig.queuePrefix, log), providers: sandboxes ? providersFromConfig(sandboxes.adapters) : {} };
+    const deps = { config: wconfig, db, log, queues, events: redisStatusEvents(producer, wconfig.queuePrefix, log), providers: sandboxes ? providersFromConfig(sandboxes.adapters) : providersFromConfig(readPaymentsConfig(wconfig.paymentsConfigFile)) };
     const workers = startWorkers(deps, connection, buildProcessors(deps));
     await scheduleMaintenance(queues, 200);
     t.teardown(async () => {

@@ -1,12 +1,13 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { startRegistrationService } from '@shop/sandboxes/registration/service';
+import getPort from 'get-port';
 import { prepareDatabase } from './stack/database.js';
 import { startMailSink } from './stack/mail.js';
 import { startPostgres } from './stack/postgres.js';
 import { startNode, type ManagedProcess } from './stack/processes.js';
 import { startRedis } from './stack/redis.js';
-import { startRegistrationService } from './sandboxes/registration-service.js';
-import { freePort, portOpen, waitFor } from './stack/util.js';
+import { portOpen, waitFor } from './stack/util.js';
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -36,7 +37,7 @@ async function main(): Promise<void> {
   let smtpUrl = process.env.SMTP_URL;
   let mailWeb: string | undefined;
   if (!smtpUrl) {
-    const mail = await startMailSink({ smtpPort: await freePort(), webPort: Number(process.env.MAIL_WEB_PORT ?? 1080) });
+    const mail = await startMailSink({ smtpPort: await getPort(), webPort: Number(process.env.MAIL_WEB_PORT ?? 1080) });
     stops.push(mail.stop);
     smtpUrl = mail.smtpUrl;
     mailWeb = mail.webUrl;
@@ -57,8 +58,8 @@ async function main(): Promise<void> {
     // No real provider credentials: run the local sandboxes and wire the adapters to them.
     paymentsConfigFile = path.join(dataDir, 'sandbox-payments.json');
     rmSync(paymentsConfigFile, { force: true });
-    const sandboxPort = Number(process.env.SANDBOX_PORT ?? 0) || (await freePort());
-    procs.push(startNode('sandboxes', path.join(root, 'payments', 'dist', 'sandbox', 'main.js'), { ...process.env, APP_URL: `http://localhost:${port}`, SANDBOX_PORT: String(sandboxPort), PAYMENTS_CONFIG_FILE: paymentsConfigFile }));
+    const sandboxPort = Number(process.env.SANDBOX_PORT ?? 0) || (await getPort());
+    procs.push(startNode('sandboxes', path.join(root, 'sandboxes', 'dist', 'main.js'), { ...process.env, APP_URL: `http://localhost:${port}`, SANDBOX_PORT: String(sandboxPort), PAYMENTS_CONFIG_FILE: paymentsConfigFile }));
     await waitFor('payment sandboxes', async () => existsSync(paymentsConfigFile!), 30_000);
     sandboxUrl = `http://127.0.0.1:${sandboxPort}`;
   }

@@ -3,12 +3,12 @@ import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import getPort from 'get-port';
 import pg from 'pg';
 import { prepareDatabase } from './stack/database.js';
 import { startMailSink } from './stack/mail.js';
 import { startPostgres } from './stack/postgres.js';
 import { startRedis } from './stack/redis.js';
-import { freePort } from './stack/util.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -19,11 +19,11 @@ async function main(): Promise<number> {
   chmodSync(tmp, 0o755);
   const stops: Array<() => Promise<unknown>> = [];
   try {
-    const pgServer = await startPostgres({ dir: path.join(tmp, 'pg'), port: await freePort(), persistent: false, database: 'shop_template' });
+    const pgServer = await startPostgres({ dir: path.join(tmp, 'pg'), port: await getPort(), persistent: false, database: 'shop_template' });
     stops.push(pgServer.stop);
-    const redis = await startRedis({ dir: path.join(tmp, 'redis'), port: await freePort() });
+    const redis = await startRedis({ dir: path.join(tmp, 'redis'), port: await getPort() });
     stops.push(redis.stop);
-    const mail = await startMailSink({ smtpPort: await freePort(), webPort: await freePort() });
+    const mail = await startMailSink({ smtpPort: await getPort(), webPort: await getPort() });
     stops.push(mail.stop);
     await prepareDatabase(pgServer.url);
     // Suites clone this template; no connection may stay open on it.

@@ -6,7 +6,8 @@ import { prepareDatabase } from '../../scripts/src/stack/database.js';
 import { startMailSink } from '../../scripts/src/stack/mail.js';
 import { startPostgres, type RunningPostgres } from '../../scripts/src/stack/postgres.js';
 import { startRedis, type RunningRedis } from '../../scripts/src/stack/redis.js';
-import { freePort, portOpen, waitFor } from '../../scripts/src/stack/util.js';
+import getPort from 'get-port';
+import { portOpen, waitFor } from '../../scripts/src/stack/util.js';
 import { root } from '../workers/processes.js';
 
 // The shop as `npm start` runs it, but with every part killable: an embedded PostgreSQL and a
@@ -38,8 +39,8 @@ export interface Cluster {
 export async function startCluster(t: T, dir: string, env: Record<string, string>): Promise<Cluster> {
   const log = path.join(dir, 'chaos.log');
   const note = (line: string) => appendFileSync(log, `--- ${new Date().toISOString()} ${line}\n`);
-  const pgPort = await freePort();
-  const redisPort = await freePort();
+  const pgPort = await getPort();
+  const redisPort = await getPort();
   let postgres: RunningPostgres = await startPostgres({ dir: path.join(dir, 'pg'), port: pgPort, persistent: true });
   t.teardown(() => postgres.stop().catch(() => {}));
   await prepareDatabase(postgres.url);
@@ -50,7 +51,7 @@ export async function startCluster(t: T, dir: string, env: Record<string, string
   await admin.end();
   let redis: RunningRedis = await startRedis({ dir: path.join(dir, 'redis'), port: redisPort });
   t.teardown(() => redis.stop());
-  const mail = await startMailSink({ smtpPort: await freePort(), webPort: await freePort() });
+  const mail = await startMailSink({ smtpPort: await getPort(), webPort: await getPort() });
   t.teardown(() => mail.stop());
 
   const run = (name: string, script: string, extra: Record<string, string>): Proc => {
@@ -69,11 +70,11 @@ export async function startCluster(t: T, dir: string, env: Record<string, string
     return { child, exited };
   };
 
-  const port = await freePort();
-  const sandboxPort = await freePort();
+  const port = await getPort();
+  const sandboxPort = await getPort();
   const base = `http://127.0.0.1:${port}`;
   const paymentsFile = path.join(dir, 'payments.json');
-  run('sandboxes', 'payments/dist/sandbox/main.js', { APP_URL: base, SANDBOX_PORT: String(sandboxPort), PAYMENTS_CONFIG_FILE: paymentsFile, SANDBOX_TIME_SCALE: '0.01' });
+  run('sandboxes', 'sandboxes/dist/main.js', { APP_URL: base, SANDBOX_PORT: String(sandboxPort), PAYMENTS_CONFIG_FILE: paymentsFile, SANDBOX_TIME_SCALE: '0.01' });
   await waitFor('payment sandboxes', async () => existsSync(paymentsFile) && (await portOpen(sandboxPort)), 30_000);
 
   const shopEnv = {

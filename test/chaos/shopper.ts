@@ -1,4 +1,4 @@
-import { parseHtmlForm, submitHtmlForm } from '../../payments/src/alipay/index.js';
+import { parseHtmlForm, submitHtmlForm } from '@shop/sandboxes/alipay/index';
 import type { Db } from '@shop/db';
 import { createSession } from '../../gateway/src/services/accounts/sessions.js';
 import type { ServiceDeps } from '../../gateway/src/services/deps.js';

@@ -4,13 +4,13 @@ import { buildApp } from '@shop/gateway';
 import { loadGatewayConfig } from '@shop/workers';
 import { startPostgres } from '../../scripts/src/stack/postgres.js';
 import { startRedis } from '../../scripts/src/stack/redis.js';
-import { freePort } from '../../scripts/src/stack/util.js';
+import getPort from 'get-port';
 import { eventually, tempDir } from '../helpers/tmp.js';
 
 t.test('liveness answers without dependencies; readiness follows PostgreSQL and Redis', async (t) => {
   const dir = tempDir(t);
-  const pgPort = await freePort();
-  const redisPort = await freePort();
+  const pgPort = await getPort();
+  const redisPort = await getPort();
   let pg = await startPostgres({ dir: path.join(dir, 'pg'), port: pgPort, persistent: true });
   let redis = await startRedis({ dir: path.join(dir, 'redis'), port: redisPort });
   t.teardown(async () => {

@@ -2,13 +2,8 @@
 // Alipay adapter suites share. `accept` adds checks on top of the business checks every merchant
 // makes (amount, app, seller).
 import t from 'tap';
-import {
-  AlipayAdapter,
-  AlipaySandboxControl,
-  parseHtmlForm,
-  startAlipaySandboxServer,
-  startNotifyReceiver,
-} from '../../payments/src/alipay/index.js';
+import { AlipayAdapter } from '../../payments/src/alipay/index.js';
+import { AlipaySandboxControl, parseHtmlForm, startAlipaySandboxServer, startNotifyReceiver } from '@shop/sandboxes/alipay/index';
 import type { VerifiedNotification } from '../../payments/src/provider.js';
 
 export async function startAlipayBench(opts: { accept?: (n: VerifiedNotification) => boolean } = {}) {

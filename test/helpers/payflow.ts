@@ -1,4 +1,4 @@
-import { parseHtmlForm, submitHtmlForm } from '../../payments/src/alipay/index.js';
+import { parseHtmlForm, submitHtmlForm } from '@shop/sandboxes/alipay/index';
 import type { TestStack } from './stack.js';
 import type { CheckoutAnswer } from './orders.js';
 import { eventually } from './tmp.js';

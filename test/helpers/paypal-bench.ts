@@ -4,7 +4,8 @@
 import Fastify from 'fastify';
 import t from 'tap';
 import { NotificationRejected, type NotificationInput, type VerifiedNotification } from '../../payments/src/provider.js';
-import { PaypalAdapter, paypalAdapterConfigForSandbox, startPaypalSandboxServer, type PaypalConfig } from '../../payments/src/paypal/index.js';
+import { PaypalAdapter, type PaypalConfig } from '../../payments/src/paypal/index.js';
+import { paypalAdapterConfigForSandbox, startPaypalSandboxServer } from '@shop/sandboxes/paypal/index';
 
 export interface ReceivedWebhook {
   at: number;

@@ -15,11 +15,11 @@ import {
 } from '@shop/workers';
 import { buildProcessors, closeWorkers, scheduleMaintenance, startWorkers } from '../../workers/src/runtime.js';
 import { createDb, type Db } from '@shop/db';
-import { startRegistrationService, type RegistrationServiceSandbox } from '../../scripts/src/sandboxes/registration-service.js';
+import { startRegistrationService, type RegistrationServiceSandbox } from '@shop/sandboxes/registration/service';
 import { createTestDatabase } from './db.js';
-import { startSandboxes, type RunningSandboxes } from '../../payments/src/sandbox/combined.js';
+import { startSandboxes, type RunningSandboxes } from '@shop/sandboxes/combined';
 import { providersFromConfig, readPaymentsConfig } from '@shop/payments/registry';
-import { freePort } from '../../scripts/src/stack/util.js';
+import getPort from 'get-port';
 import { Client } from './http.js';
 import { uniquePrefix } from './redis.js';
 
@@ -41,7 +41,7 @@ export async function startStack(t: T, env: RawConfig = {}, opts: { workers?: bo
   const registration = await startRegistrationService();
   t.teardown(() => registration.app.close());
   const common = { ...process.env, DATABASE_URL: url, CONTENT_DIR: new URL('../../content/books', import.meta.url).pathname, QUEUE_PREFIX: uniquePrefix(), REGISTRATION_SERVICE_URL: registration.url, ENABLE_TEST_HOOKS: 'true', ...env };
-  const port = await freePort();
+  const port = await getPort();
   const base = `http://127.0.0.1:${port}`;
   let sandboxes: RunningSandboxes | null = null;
   if (opts.payments) {

@@ -2,7 +2,8 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import t from 'tap';
-import { freePort, portOpen } from '../../scripts/src/stack/util.js';
+import getPort from 'get-port';
+import { portOpen } from '../../scripts/src/stack/util.js';
 import { createTestDatabase } from '../helpers/db.js';
 import { uniquePrefix } from '../helpers/redis.js';
 import { eventually } from '../helpers/tmp.js';
@@ -21,10 +22,11 @@ function run(script: string, env: NodeJS.ProcessEnv) {
 t.test('the gateway process stops gracefully on SIGTERM and SIGINT', async (t) => {
   const { url } = await createTestDatabase(t);
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
-    const port = await freePort();
+    const port = await getPort();
     const gw = run('gateway/dist/server.js', { DATABASE_URL: url, PORT: String(port) });
     t.teardown(() => gw.child.kill('SIGKILL'));
-    await eventually('gateway listening', async () => (await fetch(`http://127.0.0.1:${port}/health/ready`)).status === 200);
+    // Generous: a start-up takes over 10 s on a loaded CI machine.
+    await eventually('gateway listening', async () => (await fetch(`http://127.0.0.1:${port}/health/ready`)).status === 200, 60_000);
     gw.child.kill(signal);
     const { code } = await gw.exited;
     t.equal(code, 0, `${signal}: exit code 0`);

@@ -3,7 +3,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import t from 'tap';
-import { freePort, portOpen } from '../../scripts/src/stack/util.js';
+import getPort from 'get-port';
+import { portOpen } from '../../scripts/src/stack/util.js';
 import { eventually, tempDir } from '../helpers/tmp.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -31,7 +32,7 @@ async function npmStart(dataDir: string, ports: { http: number; pg: number; redi
 
 t.test('npm start brings the stack up, keeps its data, and Ctrl-C leaves nothing behind', async (t) => {
   const dataDir = tempDir(t, 'shop-start-');
-  const ports = { http: await freePort(), pg: await freePort(), redis: await freePort(), mailWeb: await freePort() };
+  const ports = { http: await getPort(), pg: await getPort(), redis: await getPort(), mailWeb: await getPort() };
   const base = `http://127.0.0.1:${ports.http}`;
 
   const first = await npmStart(dataDir, ports);

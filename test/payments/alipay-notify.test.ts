@@ -1,7 +1,7 @@
 // Alipay notifies from the sandbox into a merchant receiver using the adapter: redelivery until
 // `success` on the (scaled) schedule with a stable notify_id, and every fault switch.
 import t from 'tap';
-import { submitHtmlForm as submit } from '../../payments/src/alipay/index.js';
+import { submitHtmlForm as submit } from '@shop/sandboxes/alipay/index';
 import { NotificationRejected, type VerifiedNotification } from '../../payments/src/provider.js';
 import { startAlipayBench } from '../helpers/alipay-bench.js';
 import { eventually } from '../helpers/tmp.js';

@@ -6,15 +6,8 @@ import formbody from '@fastify/formbody';
 import { AlipaySdk } from 'alipay-sdk';
 import Fastify from 'fastify';
 import t from 'tap';
-import {
-  AlipayAdapter,
-  AlipaySandboxControl,
-  alipaySandbox,
-  generateAlipayCredentials,
-  parseHtmlForm as parseForm,
-  signRequestParams,
-  submitHtmlForm,
-} from '../../payments/src/alipay/index.js';
+import { AlipayAdapter, generateAlipayCredentials, signRequestParams } from '../../payments/src/alipay/index.js';
+import { AlipaySandboxControl, alipaySandbox, parseHtmlForm as parseForm, submitHtmlForm } from '@shop/sandboxes/alipay/index';
 
 const creds = generateAlipayCredentials();
 const other = generateAlipayCredentials();

@@ -2,7 +2,8 @@
 // buyer's browser at the cashier, query through the trade's life, return, close, authentication.
 import { createVerify } from 'node:crypto';
 import t from 'tap';
-import { AlipayAdapter, clickCashierButton, generateAlipayCredentials, startAlipaySandboxServer, submitHtmlForm as submit } from '../../payments/src/alipay/index.js';
+import { AlipayAdapter, generateAlipayCredentials } from '../../payments/src/alipay/index.js';
+import { clickCashierButton, startAlipaySandboxServer, submitHtmlForm as submit } from '@shop/sandboxes/alipay/index';
 import { ProviderError } from '../../payments/src/provider.js';
 import { startAlipayBench } from '../helpers/alipay-bench.js';
 import { eventually } from '../helpers/tmp.js';

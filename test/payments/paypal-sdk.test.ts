@@ -16,7 +16,8 @@ import {
   PaypalWalletContextShippingPreference,
 } from '@paypal/paypal-server-sdk';
 import type { NotificationInput } from '../../payments/src/provider.js';
-import { PaypalAdapter, paypalAdapterConfigForSandbox, startPaypalSandboxServer } from '../../payments/src/paypal/index.js';
+import { PaypalAdapter } from '../../payments/src/paypal/index.js';
+import { paypalAdapterConfigForSandbox, startPaypalSandboxServer } from '@shop/sandboxes/paypal/index';
 import { eventually } from '../helpers/tmp.js';
 
 const sandbox = await startPaypalSandboxServer({ timeScale: 0.001 });

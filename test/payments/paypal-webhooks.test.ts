@@ -4,14 +4,14 @@
 import Fastify from 'fastify';
 import t from 'tap';
 import type { CreateAttemptInput, NotificationInput } from '../../payments/src/provider.js';
+import { PaypalAdapter } from '../../payments/src/paypal/index.js';
 import {
-  PaypalAdapter,
   RETRY_SCHEDULE_SECONDS,
   generatePaypalSandboxCredentials,
   paypalAdapterConfigForSandbox,
   startPaypalSandboxServer,
   type DeliveryRecord,
-} from '../../payments/src/paypal/index.js';
+} from '@shop/sandboxes/paypal/index';
 import { startPaypalBench } from '../helpers/paypal-bench.js';
 import { eventually } from '../helpers/tmp.js';
 

@@ -3,7 +3,8 @@
 // captures, expiry, OAuth, the approval page, and timer cleanup.
 import t from 'tap';
 import { ProviderError, type CreateAttemptInput } from '../../payments/src/provider.js';
-import { PaypalAdapter, paypalAdapterConfigForSandbox, startPaypalSandboxServer, type PaypalOrder } from '../../payments/src/paypal/index.js';
+import { PaypalAdapter, type PaypalOrder } from '../../payments/src/paypal/index.js';
+import { paypalAdapterConfigForSandbox, startPaypalSandboxServer } from '@shop/sandboxes/paypal/index';
 import { startPaypalBench } from '../helpers/paypal-bench.js';
 import { eventually } from '../helpers/tmp.js';
 

@@ -4,14 +4,8 @@
 import Fastify from 'fastify';
 import t from 'tap';
 import { NotificationRejected, type CreateAttemptInput, type VerifiedNotification } from '../../payments/src/provider.js';
-import {
-  RETRY_SCHEDULE_SECONDS,
-  WechatPayAdapter,
-  adapterConfigFromCredentials,
-  generateWechatCredentials,
-  startWechatSandbox,
-  type DeliveryRecord,
-} from '../../payments/src/wechat/index.js';
+import { WechatPayAdapter, adapterConfigFromCredentials, generateWechatCredentials } from '../../payments/src/wechat/index.js';
+import { RETRY_SCHEDULE_SECONDS, startWechatSandbox, type DeliveryRecord } from '@shop/sandboxes/wechat/index';
 import { eventually } from '../helpers/tmp.js';
 
 interface Received {

@@ -5,12 +5,8 @@ import { createPublicKey } from 'node:crypto';
 import Fastify from 'fastify';
 import t from 'tap';
 import Pay from 'wechatpay-node-v3';
-import {
-  WechatPayAdapter,
-  adapterConfigFromCredentials,
-  generateWechatCredentials,
-  startWechatSandbox,
-} from '../../payments/src/wechat/index.js';
+import { WechatPayAdapter, adapterConfigFromCredentials, generateWechatCredentials } from '../../payments/src/wechat/index.js';
+import { startWechatSandbox } from '@shop/sandboxes/wechat/index';
 import { eventually } from '../helpers/tmp.js';
 
 /** Exposes the SDK's protected certificate store and paySign signer. */

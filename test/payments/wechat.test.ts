@@ -10,10 +10,8 @@ import {
   generateWechatCredentials,
   paySignMessage,
   rsaVerify,
-  startWechatSandbox,
-  wechatSandbox,
-  type OrderView,
 } from '../../payments/src/wechat/index.js';
+import { startWechatSandbox, wechatSandbox, type OrderView } from '@shop/sandboxes/wechat/index';
 import { eventually } from '../helpers/tmp.js';
 
 interface Received {

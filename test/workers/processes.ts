@@ -3,7 +3,8 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureRedisServer } from '../../scripts/src/stack/redis.js';
-import { freePort, portOpen, waitFor } from '../../scripts/src/stack/util.js';
+import getPort from 'get-port';
+import { portOpen, waitFor } from '../../scripts/src/stack/util.js';
 
 export const root = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -30,7 +31,7 @@ export function runNode(t: T, script: string, env: NodeJS.ProcessEnv, args: stri
 
 /** A redis-server of the test's own, started with the given extra arguments (a bad policy ...). */
 export async function startOwnRedis(t: T, dir: string, args: string[]): Promise<{ url: string; port: number }> {
-  const port = await freePort();
+  const port = await getPort();
   mkdirSync(dir, { recursive: true });
   const child = spawn(ensureRedisServer(), ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--daemonize', 'no', ...args], { stdio: 'ignore' });
   let exited = false;

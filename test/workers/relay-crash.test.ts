@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import t from 'tap';
 import { Queue } from 'bullmq';
-import { startRegistrationService } from '../../scripts/src/sandboxes/registration-service.js';
+import { startRegistrationService } from '@shop/sandboxes/registration/service';
 import { createTestDatabase } from '../helpers/db.js';
 import { redisConnection, uniquePrefix } from '../helpers/redis.js';
 import { eventually } from '../helpers/tmp.js';

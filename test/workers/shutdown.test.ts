@@ -1,7 +1,7 @@
 import t from 'tap';
 import { Queue } from 'bullmq';
 import { loadWorkersConfig, outboxJob, seal } from '@shop/workers';
-import { startRegistrationService } from '../../scripts/src/sandboxes/registration-service.js';
+import { startRegistrationService } from '@shop/sandboxes/registration/service';
 import { createTestDatabase } from '../helpers/db.js';
 import { redisConnection, uniquePrefix } from '../helpers/redis.js';
 import { eventually } from '../helpers/tmp.js';

@@ -5,7 +5,7 @@ import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { loadWorkersConfig, outboxJob, seal } from '@shop/workers';
 import { startRedis } from '../../scripts/src/stack/redis.js';
-import { freePort } from '../../scripts/src/stack/util.js';
+import getPort from 'get-port';
 import { createSession } from '../../gateway/src/services/accounts/sessions.js';
 import { buy } from '../helpers/orders.js';
 import { drivers, paidTransitions, waitPaid } from '../helpers/payflow.js';
@@ -24,7 +24,7 @@ const json = (body: unknown) => ({ method: 'POST', headers: { 'content-type': 'a
 
 t.test('after FLUSHALL the sweep rebuilds every job PostgreSQL still expects', async (t) => {
   const dir = tempDir(t);
-  const redis = await startRedis({ dir: path.join(dir, 'redis'), port: await freePort() });
+  const redis = await startRedis({ dir: path.join(dir, 'redis'), port: await getPort() });
   t.teardown(() => redis.stop());
   const stack = await startStack(t, { REDIS_URL: redis.url, RETRY_DELAY_SCALE: '0.01', RATE_LIMIT_SCALE: '20' }, { payments: true, workers: false });
   const paymentsFile = path.join(dir, 'payments.json');

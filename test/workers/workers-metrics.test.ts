@@ -1,6 +1,6 @@
 import t from 'tap';
 import { Queue } from 'bullmq';
-import { freePort } from '../../scripts/src/stack/util.js';
+import getPort from 'get-port';
 import { createTestDatabase } from '../helpers/db.js';
 import { redisConnection, uniquePrefix } from '../helpers/redis.js';
 import { eventually } from '../helpers/tmp.js';
@@ -9,7 +9,7 @@ import { runNode } from './processes.js';
 t.test('the workers expose job durations and failures on WORKERS_METRICS_PORT, behind METRICS_TOKEN', async (t) => {
   const { url } = await createTestDatabase(t);
   const prefix = uniquePrefix();
-  const port = await freePort();
+  const port = await getPort();
   const w = runNode(t, 'workers/dist/main.js', { DATABASE_URL: url, QUEUE_PREFIX: prefix, WORKERS_METRICS_PORT: String(port), METRICS_TOKEN: 'workers-metrics-token' });
   await eventually('workers started', async () => w.output().includes('workers started'), 20_000);
   const metrics = (auth?: string) => fetch(`http://127.0.0.1:${port}/metrics`, { headers: auth ? { authorization: auth } : {} });

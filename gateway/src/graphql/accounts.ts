@@ -1,10 +1,9 @@
 import type { IResolvers } from 'mercurius';
-import { AppError } from '../services/errors.js';
-import { CAPTCHA_TTL_MS, consumeCaptcha, createCaptcha } from '../services/accounts/captcha.js';
-import { confirmCode, issueCode } from '../services/accounts/codes.js';
+import { CAPTCHA_TTL_MS } from '../services/accounts/captcha.js';
+import { checkCode, checkEmail, logIn, newCaptcha, registerAccount, resetWithCode, sendCode } from '../services/accounts/actions.js';
 import { revokeSession } from '../services/accounts/sessions.js';
-import { emailRegistered, findUserByAccount, login, presentUser, register, resetPassword, type LoginResult } from '../services/accounts/users.js';
-import { accountTarget, parseAccount, requireCaptcha, requireCode, requireEmail, requireNames, requireNewPassword, requirePassword } from '../services/accounts/validation.js';
+import { presentUser, type LoginResult } from '../services/accounts/users.js';
+import { parseAccount, requireEmail, type Account } from '../services/accounts/validation.js';
 import { clearSessionCookie, setSessionCookie } from '../plugins/session.js';
 import { CAPTCHA_COOKIE } from '../routes/legacy/login.js';
 import type { ShopContext } from './context.js';
@@ -12,6 +11,8 @@ import { guarded } from './errors.js';
 
 type Purpose = 'REGISTER' | 'RESET';
 const purposeOf = (p: Purpose): 'register' | 'reset' => (p === 'REGISTER' ? 'register' : 'reset');
+// A registration code goes to an email; a reset code to an email or a phone.
+const accountOf = (p: Purpose, raw: unknown) => (): Account => (p === 'REGISTER' ? { kind: 'email', email: requireEmail(raw) } : parseAccount(raw));
 
 function payload(ctx: ShopContext, r: LoginResult) {
   setSessionCookie(ctx.req, ctx.reply, r.token, r.expiresAt);
@@ -22,52 +23,42 @@ function payload(ctx: ShopContext, r: LoginResult) {
   };
 }
 
+// Every alias of a field is its own resolver call and spends its own unit of the budgets
+// (services/accounts/actions.ts). GraphQL answers an unknown account like a known one wherever
+// the spec does not ask otherwise (it asks it only of the legacy calls and of the registration code).
 export const accountResolvers: IResolvers = {
   Query: {
     me: async (_root, _args, ctx) => (ctx.user ? presentUser(ctx.user) : null),
     captcha: async (_root, _args, ctx) =>
       guarded(ctx, async () => {
-        const { id, image } = await createCaptcha(ctx.deps);
+        const { id, image } = await newCaptcha(ctx.deps, ctx.req);
         ctx.reply.setCookie(CAPTCHA_COOKIE, id, { httpOnly: true, sameSite: 'lax', secure: ctx.deps.config.cookieSecure, path: '/', maxAge: CAPTCHA_TTL_MS / 1000 });
         return { image, expiresInSeconds: CAPTCHA_TTL_MS / 1000 };
       }),
-    emailRegistered: async (_root, args: { email: string }, ctx) => guarded(ctx, async () => emailRegistered(ctx.deps, requireEmail(args.email))),
+    emailRegistered: async (_root, args: { email: string }, ctx) => guarded(ctx, async () => checkEmail(ctx.deps, ctx.req, args.email)),
   },
   Mutation: {
     requestCode: async (_root, args: { account: string; purpose: Purpose }, ctx) =>
       guarded(ctx, async () => {
-        const account = args.purpose === 'REGISTER' ? { kind: 'email' as const, email: requireEmail(args.account) } : parseAccount(args.account);
-        const exists = !!(await findUserByAccount(ctx.deps.db, account));
-        if (args.purpose === 'REGISTER' && exists) throw new AppError('userExists', 500, 'ACCOUNT_EXISTS', 'email');
-        if (args.purpose === 'RESET' && !exists) throw new AppError('userNotExist', 404, 'NOT_FOUND', 'account');
-        await issueCode(ctx.deps, accountTarget(account), purposeOf(args.purpose), ctx.locale);
+        await sendCode(ctx.deps, ctx.req, { purpose: purposeOf(args.purpose), account: accountOf(args.purpose, args.account), language: ctx.locale, unknownAccount: 'hide' });
         return true;
       }),
     confirmCode: async (_root, args: { account: string; purpose: Purpose; code: string }, ctx) =>
       guarded(ctx, async () => {
-        const account = args.purpose === 'REGISTER' ? { kind: 'email' as const, email: requireEmail(args.account) } : parseAccount(args.account);
-        await confirmCode(ctx.deps, { target: accountTarget(account) }, purposeOf(args.purpose), requireCode(args.code));
+        await checkCode(ctx.deps, ctx.req, { purpose: purposeOf(args.purpose), account: accountOf(args.purpose, args.account), code: args.code, unknownAccount: 'hide' });
         return true;
       }),
     register: async (_root, args: { input: Record<string, unknown> }, ctx) =>
       guarded(ctx, async () => {
         const i = args.input;
-        const email = requireEmail(i.email);
-        const code = requireCode(i.code);
-        const names = requireNames(i);
-        const password = requireNewPassword(i.password, i.confirmPassword);
-        if (i.agreement !== true) throw new AppError('agreementRequired', 400, 'BAD_USER_INPUT', 'agreement');
-        await confirmCode(ctx.deps, { target: email }, 'register', code);
         const language = i.language === 'zh' || i.language === 'en' ? i.language : ctx.locale;
-        return payload(ctx, await register(ctx.deps, { email, ...names, password, language, countryCode: typeof i.countryCode === 'string' ? i.countryCode : undefined }));
+        return payload(ctx, await registerAccount(ctx.deps, ctx.req, {
+          email: i.email, code: i.code, firstName: i.firstName, lastName: i.lastName, company: i.company, password: i.password, confirmPassword: i.confirmPassword,
+          agreement: i.agreement === true, language, countryCode: typeof i.countryCode === 'string' ? i.countryCode : undefined,
+        }));
       }),
     login: async (_root, args: { account: string; password: string; captcha: string }, ctx) =>
-      guarded(ctx, async () => {
-        const account = parseAccount(args.account);
-        const password = requirePassword(args.password);
-        await consumeCaptcha(ctx.deps, ctx.req.cookies[CAPTCHA_COOKIE], requireCaptcha(args.captcha));
-        return payload(ctx, await login(ctx.deps, account, password));
-      }),
+      guarded(ctx, async () => payload(ctx, await logIn(ctx.deps, ctx.req, { account: () => parseAccount(args.account), password: args.password, captchaId: ctx.req.cookies[CAPTCHA_COOKIE], captcha: args.captcha ?? '' }))),
     logout: async (_root, _args, ctx) => {
       if (ctx.req.sessionToken) await revokeSession(ctx.deps, ctx.req.sessionToken);
       clearSessionCookie(ctx.req, ctx.reply);
@@ -75,7 +66,7 @@ export const accountResolvers: IResolvers = {
     },
     resetPassword: async (_root, args: { account: string; password: string; confirmPassword: string }, ctx) =>
       guarded(ctx, async () => {
-        await resetPassword(ctx.deps, parseAccount(args.account), requireNewPassword(args.password, args.confirmPassword));
+        await resetWithCode(ctx.deps, ctx.req, { account: () => parseAccount(args.account), password: args.password, confirmPassword: args.confirmPassword, unknownAccount: 'hide' });
         return true;
       }),
   },

@@ -9,7 +9,7 @@ import { buildContext } from '../graphql/context.js';
 import { NoSchemaIntrospectionCustomRule } from 'graphql';
 import { liveSubscriptions } from '../graphql/live.js';
 import { MAX_DEPTH, queryShapeRule } from '../graphql/limits.js';
-import { limits, scaled } from './rate-limit.js';
+import { budgets, scaledCount } from '../services/abuse/budgets.js';
 import { LocalWindowLimiter } from './local-limit.js';
 import { text } from '../i18n/messages.js';
 import { PublicAnswers, type GraphqlBody } from '../graphql/public-answers.js';
@@ -25,7 +25,7 @@ declare module 'fastify' {
 export default fp(
   async (app) => {
     const production = app.config.env === 'production';
-    const limiter = new LocalWindowLimiter(scaled(limits.graphql, app.config.rateLimitScale).max, 60_000);
+    const limiter = new LocalWindowLimiter(scaledCount(budgets.graphql.perClient, app.config.rateLimitScale), budgets.graphql.windowSeconds * 1000);
     const live = await liveSubscriptions(app, limiter);
     app.addHook('onRequest', (req, reply, done) => {
       if (!req.url.startsWith('/graphql')) return done();

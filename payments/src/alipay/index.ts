@@ -7,25 +7,3 @@ export { verifiedResult, type GatewayResult } from './gateway-client.js';
 export { verifyReturnParams, type ReturnHint } from './return-params.js';
 export { stateOfTradeStatus, type AlipayTradeStatus } from './trade-status.js';
 export { alipayTimestamp, parseAlipayTimestamp } from './time.js';
-export {
-  alipaySandbox,
-  ALIPAY_RETRY_SCHEDULE_MS,
-  SandboxError,
-  TradeActions,
-  startAlipaySandboxServer,
-  AlipaySandboxControl,
-  parseHtmlForm,
-  submitHtmlForm,
-  cashierButtonUrl,
-  clickCashierButton,
-  type ParsedForm,
-  type ControlAnswer,
-  type StandaloneAlipaySandbox,
-  type AlipaySandbox,
-  type AlipaySandboxOptions,
-  type NotifyFaults,
-  type DeliveryRecord,
-  type SandboxTrade,
-  type PageRequest,
-} from './sandbox/index.js';
-export { startNotifyReceiver, type NotifyReceiver, type ReceivedNotify } from './testing/notify-receiver.js';

@@ -1,4 +1,4 @@
-// WeChat Pay API v3: adapter, credentials for wiring it to the sandbox, and the sandbox plugin.
+// WeChat Pay API v3: the adapter and the credentials, wire and signing helpers it uses.
 export { WechatPayAdapter, WECHAT_API_BASE, type WechatPayConfig } from './adapter.js';
 export { generateWechatCredentials, adapterConfigFromCredentials, type WechatCredentials, type WechatKeyPair } from './credentials.js';
 export { wechatEnvFromCredentials, wechatConfigFromEnv, WECHAT_ENV } from './env-config.js';
@@ -9,4 +9,3 @@ export { attemptStateOf } from './trade-state.js';
 export { toChinaRfc3339 } from './time.js';
 export type { DownloadedCertificate } from './certificates.js';
 export type * from './wire.js';
-export * from './sandbox/index.js';

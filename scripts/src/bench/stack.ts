@@ -2,13 +2,14 @@ import { mkdtempSync, chmodSync, existsSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import getPort from 'get-port';
 import { prepareDatabase } from '../stack/database.js';
 import { startPostgres } from '../stack/postgres.js';
 import { startNode, type ManagedProcess } from '../stack/processes.js';
 import { startRedis } from '../stack/redis.js';
 import { startMailSink } from '../stack/mail.js';
 import { postmasterPid } from './cpu.js';
-import { freePort, portOpen, waitFor } from '../stack/util.js';
+import { portOpen, waitFor } from '../stack/util.js';
 
 export const BENCH_METRICS_TOKEN = 'bench-metrics-token-0123456789';
 
@@ -31,23 +32,23 @@ export async function startBenchStack(): Promise<BenchStack> {
   const tmp = mkdtempSync(path.join(os.tmpdir(), 'shop-bench-'));
   chmodSync(tmp, 0o755);
   const stops: Array<() => Promise<unknown>> = [];
-  const pg = await startPostgres({ dir: path.join(tmp, 'pg'), port: await freePort(), persistent: false });
+  const pg = await startPostgres({ dir: path.join(tmp, 'pg'), port: await getPort(), persistent: false });
   stops.push(pg.stop);
-  const redis = await startRedis({ dir: path.join(tmp, 'redis'), port: await freePort() });
+  const redis = await startRedis({ dir: path.join(tmp, 'redis'), port: await getPort() });
   stops.push(redis.stop);
-  const mail = await startMailSink({ smtpPort: await freePort(), webPort: await freePort() });
+  const mail = await startMailSink({ smtpPort: await getPort(), webPort: await getPort() });
   stops.push(mail.stop);
   await prepareDatabase(pg.url);
 
-  const port = await freePort();
-  const sandboxPort = await freePort();
-  const barePort = await freePort();
+  const port = await getPort();
+  const sandboxPort = await getPort();
+  const barePort = await getPort();
   const paymentsConfigFile = path.join(tmp, 'payments.json');
   const procs: ManagedProcess[] = [];
   const quiet = { ...process.env, LOG_LEVEL: 'error' };
   // BENCH_GATEWAY_ARGS, BENCH_WORKERS_ARGS, BENCH_SANDBOX_ARGS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof") for profiling.
   const args = (name: string) => (process.env[name] ?? '').split(' ').filter(Boolean);
-  procs.push(startNode('sandboxes', path.join(root, 'payments/dist/sandbox/main.js'), { ...quiet, APP_URL: `http://127.0.0.1:${port}`, SANDBOX_PORT: String(sandboxPort), PAYMENTS_CONFIG_FILE: paymentsConfigFile, SANDBOX_TIME_SCALE: '0.001' }, args('BENCH_SANDBOX_ARGS')));
+  procs.push(startNode('sandboxes', path.join(root, 'sandboxes/dist/main.js'), { ...quiet, APP_URL: `http://127.0.0.1:${port}`, SANDBOX_PORT: String(sandboxPort), PAYMENTS_CONFIG_FILE: paymentsConfigFile, SANDBOX_TIME_SCALE: '0.001' }, args('BENCH_SANDBOX_ARGS')));
   await waitFor('sandboxes', async () => existsSync(paymentsConfigFile), 30_000);
   const env = {
     ...quiet,

@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../services/errors.js';
+import { RateLimited } from '../../services/abuse/spend.js';
 import { messages, text, type MessageKey } from '../../i18n/messages.js';
 
 /** The legacy answer shape: `{code, message, data}` with HTTP 200, the outcome in `code`. */
@@ -19,6 +20,11 @@ export function isMessageKey(k: string): k is MessageKey {
 
 /** Turns a refusal into the legacy envelope; anything else goes to the app's error handler. */
 export function legacyError(err: unknown, req: FastifyRequest, reply: FastifyReply): Envelope<null> {
+  if (err instanceof RateLimited) {
+    // What the route-level limiter answered before the limits moved into the service layer.
+    reply.code(429).header('retry-after', String(err.retryAfterSeconds));
+    return { code: 429, message: text(err.key, req.locale), data: null };
+  }
   if (err instanceof AppError) {
     reply.code(200);
     return { code: err.code, message: text(err.key, req.locale), data: null };

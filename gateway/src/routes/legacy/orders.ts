@@ -8,7 +8,6 @@ import { purchaseInfoOf } from '../../services/orders/details.js';
 import { listOwnOrders, PAGE_SIZES, paidEbookIds } from '../../services/orders/queries.js';
 import type { OrderView, PaymentMethod } from '../../services/orders/views.js';
 import { text } from '../../i18n/messages.js';
-import { limits, scaled } from '../../plugins/rate-limit.js';
 import { field, legacy, ok } from './envelope.js';
 import { envelope, formBody, s } from './schemas.js';
 import { updateOrderStatus } from '../../services/orders/admin.js';
@@ -98,7 +97,7 @@ const routes: FastifyPluginAsync = async (app) => {
     return ok(req, ids.map((id) => ({ bookId: String(id), bookPwd: u.email ?? '' })));
   }));
 
-  app.post('/api/login/registratorComplex', { schema: { body: formBody({}), response: envelope({ type: 'object', additionalProperties: true }) }, config: { rateLimit: scaled(limits.checkout, app.config.rateLimitScale) } }, legacy(async (req) => {
+  app.post('/api/login/registratorComplex', { schema: { body: formBody({}), response: envelope({ type: 'object', additionalProperties: true }) } }, legacy(async (req) => {
     const u = user(req);
     const body = req.body;
     const purchaseInfo = objectField(body, 'purchaseInfo');

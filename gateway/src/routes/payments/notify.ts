@@ -1,13 +1,13 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { handleNotification } from '../../services/payments/notifications.js';
-import { limits, scaled } from '../../plugins/rate-limit.js';
+import { routeLimit } from '../../services/abuse/budgets.js';
 
 // Callbacks keep their body exactly as received: signatures are computed over those bytes.
 const notify: FastifyPluginAsync = async (app) => {
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 128 * 1024 }, (_req, body, done) => done(null, body));
 
-  app.post('/api/pay/notify/:provider', { config: { rateLimit: scaled(limits.notify, app.config.rateLimitScale) } }, async (req, reply) => {
+  app.post('/api/pay/notify/:provider', { config: { rateLimit: routeLimit('notify', app.config.rateLimitScale) } }, async (req, reply) => {
     const headers: Record<string, string | undefined> = {};
     for (const [k, v] of Object.entries(req.headers)) headers[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : v;
     const rawBody = typeof req.body === 'string' ? req.body : '';

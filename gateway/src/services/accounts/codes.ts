@@ -4,10 +4,11 @@ import type { CodePurpose } from '@shop/db';
 import { keyedHash, outboxJob, relayNow, seal, sha256 } from '@shop/workers';
 import { AppError } from '../errors.js';
 import type { ServiceDeps } from '../deps.js';
+import { codeSendPerAccount } from '../abuse/budgets.js';
 
 export const CODE_TTL_MS = 10 * 60_000;
-export const RESEND_COOLDOWN_MS = 60_000;
-export const HOURLY_CAP = 5;
+export const RESEND_COOLDOWN_MS = codeSendPerAccount.cooldownMs;
+export const HOURLY_CAP = codeSendPerAccount.perHour;
 export const MAX_WRONG_TRIES = 5;
 /** A confirmed code must be used (register / reset) within this window. */
 const CONFIRMED_WINDOW_MS = 30 * 60_000;
@@ -20,8 +21,12 @@ export interface IssuedCode {
   flowToken: string;
 }
 
-/** Issues a 6-digit code and queues its mail, enforcing the cool-down and the hourly cap. */
-export async function issueCode(deps: ServiceDeps, target: string, purpose: CodePurpose, language: 'zh' | 'en'): Promise<IssuedCode> {
+/**
+ * Issues a 6-digit code and queues its mail, enforcing the cool-down and the hourly cap. With
+ * `mail: false` the code is recorded but never sent: an answer for an address with no account that
+ * must look like one for an existing account, cool-down and cap included.
+ */
+export async function issueCode(deps: ServiceDeps, target: string, purpose: CodePurpose, language: 'zh' | 'en', opts: { mail?: boolean } = {}): Promise<IssuedCode> {
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   const flowToken = randomBytes(24).toString('base64url');
   const { codeId, outboxId } = await deps.db.transaction().execute(async (trx) => {
@@ -55,10 +60,10 @@ export async function issueCode(deps: ServiceDeps, target: string, purpose: Code
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    const outboxId = await outboxJob(trx, 'mail', { kind: 'verification-code', codeId: row.id, purpose, language, sealedCode: seal(deps.config.appSecret, code) });
+    const outboxId = opts.mail === false ? null : await outboxJob(trx, 'mail', { kind: 'verification-code', codeId: row.id, purpose, language, sealedCode: seal(deps.config.appSecret, code) });
     return { codeId: row.id, outboxId };
   });
-  await relayNow(deps.db, deps.queues, [outboxId]);
+  if (outboxId !== null) await relayNow(deps.db, deps.queues, [outboxId]);
   return { codeId, flowToken };
 }
 

@@ -5,6 +5,7 @@ import { outboxJob, relayNow } from '@shop/workers';
 import { AppError, unauthenticated } from '../errors.js';
 import type { ServiceDeps } from '../deps.js';
 import type { SessionUser } from '../accounts/sessions.js';
+import { spendAccount, spendClient } from '../abuse/spend.js';
 import { newOrderNo, outTradeNoFor } from './numbers.js';
 
 import { requireCountry, validateInvoice, validatePurchaseInfo, type InvoiceFields, type PurchaseInfoFields } from './validation.js';
@@ -59,6 +60,8 @@ async function saveInvoice(trx: Tx, orderId: string, inv: InvoiceFields) {
  */
 export async function checkout(deps: ServiceDeps, user: SessionUser | null, input: CheckoutInput): Promise<CheckoutOutcome> {
   if (!user) throw unauthenticated();
+  await spendClient(deps, 'checkout', { ip: input.clientIp ?? 'unknown' });
+  await spendAccount(deps, 'checkout', String(user.id));
   const method = paymentMethods[input.paymentMethod];
   if (!method) throw new AppError('paymentMethodUnavailable', 400, 'BAD_USER_INPUT', 'paymentMethod');
   const book = Number.isInteger(input.bookId) ? await deps.catalog.book(input.bookId) : undefined;

@@ -1,0 +1,46 @@
+// Module boundaries of the workspaces, checked on the real import graph by
+// test/ops/boundaries.test.ts (which fails the build on any violation). Add a rule as one more
+// entry of `forbidden`, named `<from>-not-<to>` so a failure says which boundary broke.
+/** Paths the production processes run (the Dockerfile and docker-compose.yml commands). */
+const productionEntries = [
+  '^gateway/src/server\\.ts$',
+  '^gateway/src/index\\.ts$',
+  '^workers/src/main\\.ts$',
+  '^workers/src/index\\.ts$',
+  '^scripts/src/migrate\\.ts$',
+];
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: 'payments-not-sandboxes',
+      comment: 'payments holds the provider interface and adapters; the sandboxes depend on it, never the reverse.',
+      severity: 'error',
+      from: { path: '^payments/' },
+      to: { path: '^sandboxes/' },
+    },
+    {
+      name: 'production-not-sandboxes',
+      comment: 'A production entry point reaches no module of the dev-only sandboxes workspace, directly or transitively.',
+      severity: 'error',
+      from: { path: productionEntries },
+      to: { path: '^sandboxes/', reachable: true },
+    },
+  ],
+  options: {
+    // The workspaces' own sources, not their builds or third-party code.
+    doNotFollow: { path: ['node_modules'] },
+    exclude: { path: ['(^|/)dist/', '(^|/)node_modules/'] },
+    tsPreCompilationDeps: true,
+    // Workspace packages resolve through their package.json exports under the condition the
+    // tests and dev tools run with, i.e. to the TypeScript sources.
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['shop-source', 'import', 'require', 'node', 'default'],
+      extensions: ['.ts', '.mts', '.js', '.mjs', '.cjs', '.json', '.d.ts'],
+      mainFields: ['module', 'main', 'types'],
+    },
+    skipAnalysisNotInRules: false,
+  },
+};

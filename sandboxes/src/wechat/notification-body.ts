@@ -1,0 +1,32 @@
+// The callback WeChat POSTs after a payment: a signed envelope around the Transaction,
+// encrypted with the merchant's APIv3 key (AEAD_AES_256_GCM, associated data "transaction").
+import { AEAD_ALGORITHM, aeadEncrypt } from '@shop/payments/wechat/aead';
+import { randomAlnum } from '@shop/payments/wechat/random';
+import { toChinaRfc3339 } from '@shop/payments/wechat/time';
+import type { NotificationBody } from '@shop/payments/wechat/wire';
+import { newEventId, transactionOf, type SandboxOrder } from './orders.js';
+
+export function paymentNotificationBody(order: SandboxOrder, apiV3Key: string, opts: { wrongAmount?: boolean } = {}): { eventId: string; body: string } {
+  const tx = transactionOf(order);
+  if (opts.wrongAmount && tx.amount) {
+    // A forged-looking but validly signed amount: receivers must compare with their own record.
+    tx.amount = { ...tx.amount, total: (tx.amount.total ?? 0) + 1, payer_total: (tx.amount.payer_total ?? 0) + 1 };
+  }
+  const nonce = randomAlnum(12);
+  const eventId = newEventId();
+  const body: NotificationBody = {
+    id: eventId,
+    create_time: toChinaRfc3339(new Date()),
+    resource_type: 'encrypt-resource',
+    event_type: 'TRANSACTION.SUCCESS',
+    summary: '支付成功',
+    resource: {
+      original_type: 'transaction',
+      algorithm: AEAD_ALGORITHM,
+      ciphertext: aeadEncrypt(apiV3Key, nonce, 'transaction', JSON.stringify(tx)),
+      associated_data: 'transaction',
+      nonce,
+    },
+  };
+  return { eventId, body: JSON.stringify(body) };
+}

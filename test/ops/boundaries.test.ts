@@ -1,0 +1,111 @@
+// Module boundaries (issue 14): the rules of .dependency-cruiser.cjs hold on the real import
+// graph of the workspaces, and the production processes, started for real, load no module of
+// the dev-only sandboxes workspace.
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { cruise, type ICruiseResult, type IViolation } from 'dependency-cruiser';
+import extractDepcruiseOptions from 'dependency-cruiser/config-utl/extract-depcruise-options';
+import t from 'tap';
+import { createTestDatabase } from '../helpers/db.js';
+import { uniquePrefix } from '../helpers/redis.js';
+import { eventually, tempDir } from '../helpers/tmp.js';
+import { runNode } from '../workers/processes.js';
+import getPort from 'get-port';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const configFile = path.join(root, '.dependency-cruiser.cjs');
+const workspaces = ['schema', 'db', 'config', 'jobs', 'payments', 'core', 'sandboxes', 'workers', 'gateway', 'scripts'];
+const recorder = pathToFileURL(path.join(root, 'test/helpers/record-loaded-modules.mjs')).href;
+
+async function cruiseTree(baseDir: string, dirs: string[]): Promise<ICruiseResult> {
+  const options = await extractDepcruiseOptions(configFile);
+  const { output } = await cruise(dirs, { ...options, baseDir });
+  return output as ICruiseResult;
+}
+
+const describe = (v: IViolation) => `${v.rule.name}: ${v.from} -> ${v.to}${v.via ? ` via ${v.via.map((m) => m.name).join(' -> ')}` : ''}`;
+
+t.test('the workspaces keep their boundaries (dependency-cruiser over the real sources)', async (t) => {
+  const dirs = workspaces.map((w) => `${w}/src`).filter((d) => existsSync(path.join(root, d)));
+  const result = await cruiseTree(root, dirs);
+  const sources = new Set(result.modules.map((m) => m.source));
+  // A graph that stopped resolving workspace imports would pass vacuously.
+  for (const entry of ['gateway/src/server.ts', 'workers/src/main.ts', 'scripts/src/migrate.ts', 'payments/src/registry.ts', 'sandboxes/src/main.ts']) t.ok(sources.has(entry), `${entry} is in the graph`);
+  t.ok(sources.has('payments/src/wechat/adapter.ts'), 'the gateway reaches the adapters through @shop/payments');
+  const unresolved = result.modules.flatMap((m) => m.dependencies.filter((d) => d.couldNotResolve && (d.module.startsWith('.') || d.module.startsWith('@shop/'))).map((d) => `${m.source} -> ${d.module}`));
+  t.same(unresolved, [], 'every relative and workspace import resolves');
+  t.same(result.summary.violations.map(describe), [], 'no boundary rule is broken');
+});
+
+t.test('the rules catch a forbidden import, direct or transitive', async (t) => {
+  const dir = tempDir(t, 'shop-boundaries-');
+  const files: Record<string, string> = {
+    'sandboxes/src/fake-provider.ts': 'export const fakeProvider = 1;\n',
+    'payments/src/adapter.ts': "import { fakeProvider } from '../../sandboxes/src/fake-provider.js';\nexport const adapter = fakeProvider;\n",
+    'payments/src/clean.ts': 'export const clean = 1;\n',
+    'gateway/src/server.ts': "import { app } from './app.js';\nexport const server = app;\n",
+    'gateway/src/app.ts': "import { fakeProvider } from '../../sandboxes/src/fake-provider.js';\nexport const app = fakeProvider;\n",
+    'workers/src/main.ts': "import { clean } from '../../payments/src/clean.js';\nexport const main = clean;\n",
+  };
+  for (const [file, text] of Object.entries(files)) {
+    mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+    writeFileSync(path.join(dir, file), text);
+  }
+  const result = await cruiseTree(dir, ['sandboxes/src', 'payments/src', 'gateway/src', 'workers/src']);
+  const found = result.summary.violations.map((v) => `${v.rule.name}: ${v.from} -> ${v.to}`).sort();
+  t.same(found, [
+    'payments-not-sandboxes: payments/src/adapter.ts -> sandboxes/src/fake-provider.ts',
+    'production-not-sandboxes: gateway/src/server.ts -> sandboxes/src/fake-provider.ts',
+  ]);
+});
+
+/** The repository-relative paths of the modules a process loaded, as the recorder wrote them. */
+function loadedModules(file: string): string[] {
+  return readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((u) => u.startsWith('file:'))
+    .map((u) => path.relative(root, fileURLToPath(u)).split(path.sep).join('/'));
+}
+
+const fromSandboxes = (modules: string[]) => modules.filter((m) => m.startsWith('sandboxes/') || m.includes('node_modules/@shop/sandboxes/'));
+
+t.test('the loaded-module recorder sees a sandboxes module when one is loaded', async (t) => {
+  const out = path.join(tempDir(t, 'shop-loaded-'), 'modules.txt');
+  const p = runNode(t, 'sandboxes/dist/registration/service.js', { LOADED_MODULES_FILE: out }, [`--import=${recorder}`]);
+  t.equal((await p.exited).code, 0, p.output());
+  t.ok(fromSandboxes(loadedModules(out)).includes('sandboxes/dist/registration/service.js'));
+});
+
+t.test('the production processes load no module of sandboxes', async (t) => {
+  const { url } = await createTestDatabase(t);
+  const dir = tempDir(t, 'shop-loaded-');
+
+  const gatewayOut = path.join(dir, 'gateway.txt');
+  const port = await getPort();
+  const gw = runNode(t, 'gateway/dist/server.js', { DATABASE_URL: url, PORT: String(port), LOADED_MODULES_FILE: gatewayOut }, [`--import=${recorder}`]);
+  await eventually('gateway ready', async () => (await fetch(`http://127.0.0.1:${port}/health/ready`)).status === 200, 60_000);
+  gw.child.kill('SIGTERM');
+  t.equal((await gw.exited).code, 0, 'gateway stopped cleanly');
+
+  const workersOut = path.join(dir, 'workers.txt');
+  const wk = runNode(t, 'workers/dist/main.js', { DATABASE_URL: url, QUEUE_PREFIX: uniquePrefix(), LOADED_MODULES_FILE: workersOut }, [`--import=${recorder}`]);
+  await eventually('workers started', async () => wk.output().includes('workers started'), 60_000);
+  wk.child.kill('SIGTERM');
+  t.equal((await wk.exited).code, 0, 'workers stopped cleanly');
+
+  const migrateOut = path.join(dir, 'migrate.txt');
+  const mg = runNode(t, 'scripts/dist/migrate.js', { DATABASE_URL: url, LOADED_MODULES_FILE: migrateOut }, [`--import=${recorder}`]);
+  t.equal((await mg.exited).code, 0, `migrate ran: ${mg.output()}`);
+
+  for (const [name, file, expected] of [
+    ['gateway', gatewayOut, 'gateway/dist/app.js'],
+    ['workers', workersOut, 'workers/dist/runtime.js'],
+    ['migrate', migrateOut, 'scripts/dist/stack/database.js'],
+  ] as const) {
+    const modules = loadedModules(file);
+    t.ok(modules.includes(expected), `${name}: the recorder saw its own modules (${expected})`);
+    t.same(fromSandboxes(modules), [], `${name}: no sandboxes module loaded`);
+  }
+  t.ok(loadedModules(gatewayOut).some((m) => m.startsWith('payments/dist/')), 'gateway: the payment adapters are loaded');
+});

@@ -17,7 +17,7 @@ import { buildProcessors, closeWorkers, scheduleMaintenance, startWorkers } from
 import { createDb, type Db } from '@shop/db';
 import { startRegistrationService, type RegistrationServiceSandbox } from '@shop/sandboxes/registration/service';
 import { createTestDatabase } from './db.js';
-import { startSandboxes, type RunningSandboxes } from '@shop/sandboxes/combined';
+import { startSandboxes, type RunningSandboxes, type SandboxSetups } from '@shop/sandboxes/combined';
 import { providersFromConfig, readPaymentsConfig } from '@shop/payments/registry';
 import getPort from 'get-port';
 import { Client } from './http.js';
@@ -36,7 +36,7 @@ export interface TestStack {
 type T = { teardown(fn: () => unknown): void };
 
 /** Gateway listening on a real port, workers in-process, a fresh database, its own queue prefix. */
-export async function startStack(t: T, env: RawConfig = {}, opts: { workers?: boolean; payments?: boolean; timeScale?: number } = {}): Promise<TestStack> {
+export async function startStack(t: T, env: RawConfig = {}, opts: { workers?: boolean; payments?: boolean; timeScale?: number; setups?: SandboxSetups } = {}): Promise<TestStack> {
   const { url } = await createTestDatabase(t);
   const registration = await startRegistrationService();
   t.teardown(() => registration.app.close());
@@ -45,7 +45,7 @@ export async function startStack(t: T, env: RawConfig = {}, opts: { workers?: bo
   const base = `http://127.0.0.1:${port}`;
   let sandboxes: RunningSandboxes | null = null;
   if (opts.payments) {
-    sandboxes = await startSandboxes({ appUrl: base, timeScale: opts.timeScale ?? 0.001 });
+    sandboxes = await startSandboxes({ appUrl: base, timeScale: opts.timeScale ?? 0.001, setups: opts.setups });
     t.teardown(() => sandboxes!.close());
   }
   const config = loadGatewayConfig({ ...common, PORT: String(port), PUBLIC_URL: base });

@@ -109,8 +109,11 @@ t.test('paid at the cashier: the notification passes signature and notify_verify
   t.match(await adapter.query(input.outTradeNo), { state: 'pending', detail: 'WAIT_BUYER_PAY' });
   t.match(await adapter.query('SO-NEVER-OPENED'), { state: 'pending', detail: 'TRADE_NOT_EXIST' }, 'not at the cashier yet: still payable');
   const trade = sandbox.trades.get(input.outTradeNo)!;
-  const paid = await fetch(`${base}/cashier/${trade.token}/pay`, { method: 'POST' });
-  t.match(await paid.text(), /AliPayResult\?[^"]*is_success=T/, 'the buyer is sent back with signed return parameters');
+  const paid = await fetch(`${base}/cashier/${trade.token}/pay`, { method: 'POST', redirect: 'manual' });
+  t.equal(paid.status, 302);
+  const back = new URL(paid.headers.get('location')!);
+  t.match(Object.fromEntries(back.searchParams), { is_success: 'T', out_trade_no: input.outTradeNo, trade_status: 'TRADE_FINISHED', currency: 'EUR', forex_total_fee: '75.00', total_fee: '583.59', sign_type: 'RSA2' }, 'the buyer is sent back with signed return parameters');
+  t.ok(createVerify('RSA-SHA256').update(preSign(Object.fromEntries(back.searchParams)), 'utf8').verify(creds.alipayPublicKey, back.searchParams.get('sign')!, 'base64'), 'the return parameters verify');
   const n = await eventually('the notification', async () => received.find((r) => r.raw.out_trade_no === input.outTradeNo));
   t.match(n.ok, { state: 'succeeded', outTradeNo: input.outTradeNo, amountCents: 7500, currency: 'EUR', providerRef: trade.tradeNo, payer: { amountMinor: 58359, currency: 'CNY' } });
   t.same(Object.keys(n.raw).sort(), ['body', 'buyer_email', 'buyer_id', 'currency', 'forex_total_fee', 'gmt_payment', 'notify_id', 'notify_time', 'notify_type', 'out_trade_no', 'sign', 'sign_type', 'subject', 'total_fee', 'trade_no', 'trade_status'], 'exactly the documented fields');

@@ -12,7 +12,7 @@ import { startWechatSandbox } from '@shop/sandboxes/wechat/index';
 import { eventually } from '../helpers/tmp.js';
 
 const credentials = await generateWechatCredentials();
-const overseas = await startWechatSandbox({ credentials, prefix: '/wechat', timeScale: 0.0001, setup: 'overseas', merchantCategoryCodes: ['5942'], currencies: ['EUR'], refundProcessingMs: 5_000 });
+const overseas = await startWechatSandbox({ credentials, prefix: '/wechat', timeScale: 0.0001, setup: 'overseas', merchantCategoryCodes: ['5942'], currencies: ['EUR'], refundProcessingMs: 1e12 });
 t.teardown(() => overseas.close());
 const config: WechatPayConfig = { ...adapterConfigFromCredentials(credentials, overseas.baseUrl), setup: 'overseas', merchantCategoryCode: '5942' };
 const adapter = new WechatPayAdapter(config);
@@ -105,6 +105,8 @@ t.test('global refunds: idempotent on out_refund_no, PROCESSING then SUCCESS wit
   t.equal(overseas.sandbox.refunds.all().filter((x) => x.order.outTradeNo === input.outTradeNo).length, 1);
   await t.rejects(adapter.refund({ ...r, refundNo: `${r.refundNo}-2` }), { code: 'NOT_ENOUGH' }, 'never more than was paid');
   await t.rejects(adapter.refund({ ...r, refundNo: 'RF-CNY', currency: 'CNY' }), { code: 'PARAM_ERROR' }, 'in the payment currency only');
+  // WeChat finishes the refund later; the control ends it now, and the REFUND.SUCCESS callback follows.
+  t.match(await (await fetch(`${overseas.baseUrl}/_control/refunds/${r.refundNo}/succeed`, { method: 'POST' })).json(), { changed: true, status: 'SUCCESS' });
   const cb = await eventually('the refund callback', async () => got.find((g) => g.n?.refund?.refundNo === r.refundNo), 20_000);
   t.ok(cb.sdkVerified);
   t.match(cb.n!.refund, { state: 'succeeded', amountMinor: 7500, currency: 'EUR' });

@@ -18,8 +18,8 @@ export function cashierPage(base: string, trade: ForexTrade): string {
       `<p>金额 <strong data-testid="alipay-forex-amount">${centsToDecimal(trade.forexCents)} ${escapeHtml(trade.currency)}</strong>` +
       ` ≈ <strong data-testid="alipay-cny-amount">¥${centsToDecimal(trade.cnyFen)}</strong></p>` +
       (trade.status === 'WAIT_BUYER_PAY'
-        ? `<form method="post" action="${escapeHtml(base)}/cashier/${trade.token}/pay"><button type="submit" data-testid="alipay-pay">确认付款 Pay</button></form>` +
-          `<form method="post" action="${escapeHtml(base)}/cashier/${trade.token}/cancel"><button type="submit" data-testid="alipay-cancel">取消 Cancel</button></form>`
+        ? `<form method="post" action="${escapeHtml(base)}/cashier/${trade.token}/pay"><button class="pay" type="submit" name="action" value="pay" data-testid="alipay-pay">确认付款 Pay</button></form>` +
+          `<form method="post" action="${escapeHtml(base)}/cashier/${trade.token}/cancel"><button type="submit" name="action" value="cancel" data-testid="alipay-cancel">取消 Cancel</button></form>`
         : `<p data-testid="alipay-state">${escapeHtml(trade.status)}</p>`),
   );
 }

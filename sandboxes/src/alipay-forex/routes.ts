@@ -63,7 +63,9 @@ export function registerForexRoutes(app: FastifyInstance, o: ResolvedForexOption
     const trade = trades.byToken(req.params.token);
     if (!trade) return reply.code(404).type('text/html; charset=utf-8').send(errorPage('TRADE_NOT_EXIST', 'unknown cashier'));
     if (trades.pay(trade)) notifier.send(trade);
-    return reply.type('text/html; charset=utf-8').send(paidPage(trade, returnUrlOf(trade)));
+    // Alipay sends the buyer's browser back to return_url with the signed result parameters.
+    const back = returnUrlOf(trade);
+    return back ? reply.redirect(back, 302) : reply.type('text/html; charset=utf-8').send(paidPage(trade, null));
   });
 
   app.post<{ Params: { token: string } }>('/cashier/:token/cancel', async (req, reply) => {

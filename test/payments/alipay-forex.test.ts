@@ -97,7 +97,7 @@ t.test('the sandbox is never more permissive: other currencies, undefined fields
   const post = (fields: Record<string, string>) => fetch(form.action, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(fields).toString() }).then((r) => r.text());
   t.match(await post(form.fields), /ILLEGAL_CURRENCY/, 'the contract settles EUR only');
   const { form: good } = await openCashier();
-  const extra = { ...good.fields, trans_currency: 'EUR' };
+  const extra: Record<string, string> = { ...good.fields, trans_currency: 'EUR' };
   extra.sign = createSign('RSA-SHA256').update(preSign(extra), 'utf8').sign(creds.appPrivateKey, 'base64');
   t.match(await post(extra), /ILLEGAL_ARGUMENT/, 'an undefined field is refused even when signed');
   t.match(await post({ ...good.fields, total_fee: '0.01' }), /ILLEGAL_SIGN/, 'a changed amount breaks the signature');

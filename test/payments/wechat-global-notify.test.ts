@@ -87,7 +87,7 @@ t.test('forged callbacks are refused', async (t) => {
   const stranger = await generateWechatCredentials();
   await t.rejects(adapter.verifyNotification(callback('TRANSACTION.SUCCESS', paid, { key: stranger.wechatpayPublicKey.privateKeyPem })), NotificationRejected);
   const good = callback('TRANSACTION.SUCCESS', paid);
-  await t.rejects(adapter.verifyNotification({ ...good, rawBody: good.rawBody.replace('"TRANSACTION.SUCCESS"', '"TRANSACTION.SUCCESS" ') }), { reason: 'bad_signature' });
+  await t.rejects(adapter.verifyNotification({ ...good, rawBody: good.rawBody.replace('"TRANSACTION.SUCCESS"', '"TRANSACTION.SUCCESS" ') }), { name: 'NotificationRejected', reason: 'bad_signature' });
 });
 
 t.test('the overseas setup is refused without its merchant category code; domestic refuses institutional mode', async (t) => {

@@ -47,7 +47,7 @@ export async function refundAllInConsole(w: Walk) {
     await dlg.getByTestId('detail-status').filter({ hasText: T.admin.refunds.refunded }).waitFor();
     w.t.pass(`${bought.provider}: refunded in the console`);
     await w.shot(page, `console-refunded-${bought.provider.toLowerCase()}`);
-    await dlg.getByRole('button', { name: T.common.close }).first().click();
+    await page.keyboard.press('Escape');
     await dlg.waitFor({ state: 'detached' });
   }
   await op.context.close();

@@ -27,6 +27,27 @@ module.exports = {
       from: { path: productionEntries },
       to: { path: '^sandboxes/', reachable: true },
     },
+    {
+      name: 'gateway-not-workers',
+      comment: 'gateway and workers are siblings on core, jobs and config: the gateway never imports the worker process.',
+      severity: 'error',
+      from: { path: '^gateway/' },
+      to: { path: '^workers/' },
+    },
+    {
+      name: 'workers-not-gateway',
+      comment: 'The workers never import the HTTP faces.',
+      severity: 'error',
+      from: { path: '^workers/' },
+      to: { path: '^gateway/' },
+    },
+    {
+      name: 'shared-not-processes',
+      comment: 'core, jobs, config, db and payments are shared by both processes and import neither of them.',
+      severity: 'error',
+      from: { path: '^(core|jobs|config|db|payments)/' },
+      to: { path: '^(gateway|workers)/' },
+    },
   ],
   options: {
     // The workspaces' own sources, not their builds or third-party code.

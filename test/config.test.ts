@@ -1,5 +1,5 @@
 import t from 'tap';
-import { ConfigError, loadGatewayConfig, loadWorkersConfig, settings } from '@shop/workers';
+import { ConfigError, loadGatewayConfig, loadWorkersConfig, settings } from '@shop/config';
 
 const minimal = { DATABASE_URL: 'postgres://u:p@localhost/db', REDIS_URL: 'redis://localhost:6379' };
 

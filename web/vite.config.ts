@@ -22,7 +22,7 @@ function outDirOf(): Plugin {
 function versionFile(): Plugin {
   return {
     name: 'shop-version-file',
-    apply: 'build',
+    apply: (_c, env) => env.command === 'build' && !env.isSsrBuild,
     closeBundle() {
       const out = outDir;
       mkdirSync(out, { recursive: true });
@@ -36,7 +36,7 @@ function versionFile(): Plugin {
 function precompress(): Plugin {
   return {
     name: 'shop-precompress',
-    apply: 'build',
+    apply: (_c, env) => env.command === 'build' && !env.isSsrBuild,
     closeBundle() {
       const dir = resolve(outDir, 'assets');
       for (const f of readdirSync(dir)) {
@@ -74,13 +74,24 @@ function precompileGql(): Plugin {
   };
 }
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   base: process.env.SHOP_BASE_PATH ?? '/shop/',
   plugins: [outDirOf(), precompileGql(), react(), versionFile(), precompress()],
-  define: { __BUILD_VERSION__: JSON.stringify(buildVersion) },
+  // The server renderer runs React's production build, like the browser (same markup, no dev checks).
+  define: { __BUILD_VERSION__: JSON.stringify(buildVersion), ...(isSsrBuild ? { 'process.env.NODE_ENV': JSON.stringify('production') } : {}) },
   // React 19 lives only in this workspace; dedupe keeps hoisted libraries on the same copy.
   // es2015: rxjs (under Apollo) then resolves to its ES2015 build, not the ES5 one with tslib.
   resolve: { dedupe: ['react', 'react-dom', '@emotion/react'], conditions: ['es2015', ...defaultClientConditions] },
-  build: { outDir: 'dist', emptyOutDir: true, sourcemap: false, chunkSizeWarningLimit: 800 },
+  // The server renderer bundles its libraries too, so `dedupe` gives it one React like the browser's.
+  ssr: { noExternal: true },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: false,
+    chunkSizeWarningLimit: 800,
+    // The server renderer is one file: the gateway loads one copy of it per instance (the
+    // settings it renders with are read when its modules are evaluated).
+    ...(isSsrBuild ? { rollupOptions: { output: { inlineDynamicImports: true } } } : {}),
+  },
   server: { proxy: { '/graphql': 'http://localhost:3000', '/api': 'http://localhost:3000', '/shop/version': 'http://localhost:3000' } },
-});
+}));

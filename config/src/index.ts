@@ -1,2 +1,5 @@
-// One settings schema and loader per process, validated at start.
-export {};
+// One settings schema (settings.ts) and one loader per process, validated at start.
+export { settings, settingSchemas, type Setting, type SettingName, type Process } from './settings.js';
+export { ConfigError, loadSettings, type RawConfig, type ProcessSettings } from './load.js';
+export { loadGatewayConfig, loadWorkersConfig, type CommonConfig, type GatewayConfig, type WorkersConfig } from './processes.js';
+export { metricsAccess, type MetricsAccess } from './metrics-access.js';

@@ -104,6 +104,16 @@ interface BooksTable {
   currency: ColumnType<string, string | undefined, string>;
   pdf_file: string;
   active: ColumnType<boolean, boolean | undefined, boolean>;
+  edition_en: ColumnType<string | null, string | null | undefined, string | null>;
+  edition_zh: ColumnType<string | null, string | null | undefined, string | null>;
+  pages: ColumnType<number | null, number | null | undefined, number | null>;
+  isbn: ColumnType<string | null, string | null | undefined, string | null>;
+  /** A date column: pg answers it as a Date at local midnight, written as YYYY-MM-DD. */
+  published_on: ColumnType<Date | null, string | null | undefined, string | null>;
+  description_en: ColumnType<string, string | undefined, string>;
+  description_zh: ColumnType<string, string | undefined, string>;
+  /** The Chinese cover; `cover` is the English one. */
+  cover_zh: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 interface OrdersTable {
@@ -269,6 +279,17 @@ interface OutboxTable {
 }
 
 /** Audit trail of admin actions whose subject is not an order (append-only, like order_events). */
+interface PaymentAttemptEventsTable {
+  id: Generated<string>;
+  intent_id: string;
+  from_status: IntentStatus | null;
+  to_status: IntentStatus;
+  actor_type: ActorType;
+  actor_id: string | null;
+  data: Json | null;
+  created_at: Generated<Date>;
+}
+
 interface AuditEventsTable {
   id: Generated<string>;
   subject_type: string;
@@ -309,6 +330,7 @@ export interface Database {
   outbox: OutboxTable;
   idempotency_keys: IdempotencyKeysTable;
   audit_events: AuditEventsTable;
+  payment_attempt_events: PaymentAttemptEventsTable;
 }
 
 export type User = Selectable<UsersTable>;
@@ -325,3 +347,4 @@ export type OutboxRow = Selectable<OutboxTable>;
 export type Session = Selectable<SessionsTable>;
 export type RegistrationMirror = Selectable<RegistrationMirrorsTable>;
 export type AuditEvent = Selectable<AuditEventsTable>;
+export type PaymentAttemptEvent = Selectable<PaymentAttemptEventsTable>;

@@ -2,15 +2,19 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import type { Db } from '@shop/db';
-import type { GatewayConfig } from '@shop/workers';
+import type { GatewayConfig } from '@shop/config';
 import type { Redis } from 'ioredis';
 import './types.js';
 import { genReqId, loggerOptions } from './logger.js';
+import { failureStatus, isDependencyOutage } from './services/failures.js';
+import { text } from './i18n/messages.js';
+import { requestLocale } from './i18n/locale.js';
 import dbPlugin from './plugins/db.js';
 import { inputGuard } from './plugins/input-guard.js';
 import graphqlPlugin from './plugins/graphql.js';
 import redisPlugin from './plugins/redis.js';
 import spaPlugin from './plugins/spa.js';
+import brandPlugin from './plugins/brand.js';
 import paymentsPlugin from './plugins/payments.js';
 import queuesPlugin from './plugins/queues.js';
 import type { ProviderRegistry } from '@shop/payments/registry';
@@ -55,11 +59,13 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
 
   // Before any plugin: child contexts take the error handler in force when they are registered.
+  // A server-side failure answers a generic message in the request's language (the request id is
+  // in x-request-id), 503 while a dependency is down; the detail goes only to the log.
   app.setErrorHandler((err: Error & { statusCode?: number }, req, reply) => {
-    const status = err.statusCode && err.statusCode >= 400 ? err.statusCode : 500;
+    const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 && !isDependencyOutage(err) ? err.statusCode : failureStatus(err);
     if (status >= 500) {
       req.log.error({ err }, 'request failed');
-      return reply.code(status).send({ code: status, message: 'an error occurred', data: null });
+      return reply.code(status).send({ code: status, message: text('serverError', requestLocale(req)), data: null });
     }
     return reply.code(status).send({ code: status, message: err.message, data: null });
   });
@@ -78,6 +84,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(sessionPlugin);
   await app.register(securityPlugin);
   await app.register(rateLimitPlugin);
+  await app.register(brandPlugin);
   await app.register(spaPlugin);
   await app.register(graphqlPlugin);
   // Tier 3: routes.

@@ -1,4 +1,4 @@
-import { ConfigError, loadGatewayConfig } from '@shop/workers';
+import { ConfigError, loadGatewayConfig } from '@shop/config';
 import { buildApp } from './app.js';
 
 async function main(): Promise<void> {

@@ -1,5 +1,5 @@
 import type { Db } from '@shop/db';
-import type { GatewayConfig } from '@shop/workers';
+import type { GatewayConfig } from '@shop/config';
 import type { Redis } from 'ioredis';
 
 declare module 'fastify' {

@@ -1,11 +1,9 @@
 import t from 'tap';
-import { Worker } from 'bullmq';
-import { expireDueOrders } from '@shop/db';
+import { expireDueOrders } from '@shop/core';
 import { buy } from '../helpers/orders.js';
 import { mailsTo } from '../helpers/mail.js';
-import { redisConnection } from '../helpers/redis.js';
 import { startStack } from '../helpers/stack.js';
-import { ADMIN_ORDER, MARK_COMPLETED, buyer, buyerWithoutMail, env, eventCounts, gqlOk, operator, settledDown, waitPaid } from './helpers.js';
+import { ADMIN_ORDER, MARK_COMPLETED, buyer, buyerWithoutMail, env, eventCounts, gqlOk, operator, settledDown } from './helpers.js';
 
 type Change = { markBankTransferCompleted: { changed: boolean; order: Record<string, unknown> } };
 
@@ -20,33 +18,28 @@ t.test('a bank transfer is completed exactly once when 20 completions race from 
   );
   t.same(answers.flatMap((a) => a.errors ?? []), [], 'no click is refused');
   const changed = answers.filter((a) => a.data!.markBankTransferCompleted.changed);
-  t.equal(changed.length, 1, 'exactly one click records the completion');
-  t.ok(answers.every((a) => a.data!.markBankTransferCompleted.order.completionRequested === true), 'every answer shows the request');
+  t.equal(changed.length, 1, 'exactly one click completes the transfer');
+  t.ok(answers.every((a) => a.data!.markBankTransferCompleted.order.status === 'PAID'), 'every answer shows the order paid, at once');
+  t.ok(answers.every((a) => a.data!.markBankTransferCompleted.order.completionRequested === true), 'every answer shows the completion');
   const winner = changed[0]!.data!.markBankTransferCompleted.order;
   t.equal(winner.canCompleteBankTransfer, false, 'no second completion is offered');
 
-  await waitPaid(stack, order.orderNo);
-  await settledDown(stack, ['bank-transfer', 'mail']);
-  t.same(await eventCounts(stack, order.orderNo), { created: 1, bank_transfer_completion_requested: 1, paid: 1 }, 'one request, one paid transition');
+  await settledDown(stack, ['mail']);
+  t.same(await eventCounts(stack, order.orderNo), { created: 1, paid: 1 }, 'one paid transition, nothing else');
   const receipts = (await mailsTo(b.email)).filter((m) => m.subject === `Order ${order.orderNo} paid`);
   t.equal(receipts.length, 1, 'one receipt');
 
-  const requested = await stack.db
-    .selectFrom('order_events')
-    .innerJoin('orders', 'orders.id', 'order_events.order_id')
-    .select(['order_events.actor_id', 'order_events.data'])
-    .where('orders.order_no', '=', order.orderNo)
-    .where('order_events.type', '=', 'bank_transfer_completion_requested')
-    .executeTakeFirstOrThrow();
   const paid = await stack.db
     .selectFrom('order_events')
     .innerJoin('orders', 'orders.id', 'order_events.order_id')
-    .select(['order_events.actor_type', 'order_events.actor_id'])
+    .select(['order_events.actor_type', 'order_events.actor_id', 'order_events.data'])
     .where('orders.order_no', '=', order.orderNo)
     .where('order_events.type', '=', 'paid')
     .executeTakeFirstOrThrow();
-  t.same(paid, { actor_type: 'operator', actor_id: requested.actor_id }, 'the worker settles in the name of the operator who asked');
-  const reference = (requested.data as { reference: string }).reference;
+  const winnerOp = answers.indexOf(changed[0]!) % 2 ? op1 : op2;
+  t.same({ actor_type: paid.actor_type, actor_id: paid.actor_id }, { actor_type: 'operator', actor_id: String(winnerOp.userId) }, 'settled in the name of the operator whose click won');
+  const reference = (paid.data as { reference: string }).reference;
+  t.equal(reference, winnerOp === op1 ? 'REF-OP1' : 'REF-OP2', 'with that operator\'s reference');
 
   const now = await gqlOk<{ adminOrder: Record<string, unknown> }>(op1.client, `query($o: ID!) { adminOrder(orderNo: $o) { ${ADMIN_ORDER} } }`, { o: order.orderNo });
   t.match(now.adminOrder, { status: 'PAID', completionRequested: true, canCompleteBankTransfer: false, providerRef: reference, provider: 'BANK_TRANSFER' });
@@ -57,8 +50,8 @@ t.test('a bank transfer is completed exactly once when 20 completions race from 
   const again = await gqlOk<Change>(op2.client, MARK_COMPLETED, { o: order.orderNo, r: 'REF-LATE' });
   t.match(again.markBankTransferCompleted, { changed: false, order: { status: 'PAID' } });
   t.match(await op1.client.form('/api/orderManagement/updateOrderStatus', { orderId: order.orderNo, orderStatus: '0' }), { code: 200, data: { changed: false, status: 'paid' } });
-  await settledDown(stack, ['bank-transfer', 'mail']);
-  t.same(await eventCounts(stack, order.orderNo), { created: 1, bank_transfer_completion_requested: 1, paid: 1 });
+  await settledDown(stack, ['mail']);
+  t.same(await eventCounts(stack, order.orderNo), { created: 1, paid: 1 });
   t.equal((await mailsTo(b.email)).filter((m) => m.subject === `Order ${order.orderNo} paid`).length, 1, 'still one receipt');
 
   const mine = await b.client.gql<{ order: { status: string; downloadable: boolean } }>('query($o: ID!) { order(orderNo: $o) { status downloadable } }', { o: order.orderNo });
@@ -71,15 +64,15 @@ t.test('the legacy updateOrderStatus takes the same path and answers the final s
   const order = (await buy(b.client, { paymentMethod: 'BANK_TRANSFER' })).data!.checkout.order;
   const op = await operator(stack);
   t.match(await op.client.form('/api/orderManagement/updateOrderStatus', { orderId: order.orderNo, orderStatus: '0' }), { code: 200, message: 'operation success', data: { changed: true, status: 'paid' } });
-  t.same(await eventCounts(stack, order.orderNo), { created: 1, bank_transfer_completion_requested: 1, paid: 1 });
+  t.same(await eventCounts(stack, order.orderNo), { created: 1, paid: 1 });
   const data = await stack.db
     .selectFrom('order_events')
     .innerJoin('orders', 'orders.id', 'order_events.order_id')
     .select('order_events.data')
     .where('orders.order_no', '=', order.orderNo)
-    .where('order_events.type', '=', 'bank_transfer_completion_requested')
+    .where('order_events.type', '=', 'paid')
     .executeTakeFirstOrThrow();
-  t.same(data.data, { reference: order.orderNo, jobId: `bank-${order.orderNo}` }, 'old clients send no reference: the order number stands for it');
+  t.match(data.data, { source: 'bank_transfer', reference: order.orderNo }, 'old clients send no reference: the order number stands for it');
 });
 
 t.test('completions in the wrong state are refused with the reason, in both languages', async (t) => {
@@ -107,39 +100,20 @@ t.test('completions in the wrong state are refused with the reason, in both lang
   op.client.headers.locale = 'en';
   t.match(await op.client.form('/api/orderManagement/updateOrderStatus', { orderId: wechat.orderNo, orderStatus: '0' }), { code: 409, message: 'This order is not paid by bank transfer' });
 
-  await settledDown(stack, ['bank-transfer']);
-  for (const o of [wechat, expiring, open]) t.notOk((await eventCounts(stack, o.orderNo)).bank_transfer_completion_requested, `no request recorded for ${o.orderNo}`);
+  for (const o of [wechat, expiring, open]) t.notOk((await eventCounts(stack, o.orderNo)).paid, `nothing recorded for ${o.orderNo}`);
   t.equal((await stack.db.selectFrom('orders').select('status').where('order_no', '=', open.orderNo).executeTakeFirstOrThrow()).status, 'pending_payment');
 });
 
-t.test('a repeated click re-drives a completion whose job Redis lost or that failed for good', async (t) => {
-  // No workers: the job waits in the queue, where the test can lose it on purpose.
+t.test('completion needs no worker: the order is paid and its receipt queued in the operator\'s request', async (t) => {
   const stack = await startStack(t, env, { workers: false });
   const b = await buyerWithoutMail(stack);
   const order = (await buy(b.client, { paymentMethod: 'BANK_TRANSFER' })).data!.checkout.order;
   const op = await operator(stack);
-  const queue = stack.app.queues['bank-transfer'];
-  const jobId = `bank-${order.orderNo}`;
-
-  t.equal((await gqlOk<Change>(op.client, MARK_COMPLETED, { o: order.orderNo, r: 'REF-1' })).markBankTransferCompleted.changed, true);
-  const job = await queue.getJob(jobId);
-  t.same(job?.data, { orderNo: order.orderNo, reference: 'REF-1', operatorId: op.userId }, 'the job carries ids and the reference only');
-  await job!.remove();
-  t.equal(await queue.getJob(jobId), undefined, 'the job is gone');
-
+  const r = await gqlOk<Change>(op.client, MARK_COMPLETED, { o: order.orderNo, r: 'REF-1' });
+  t.match(r.markBankTransferCompleted, { changed: true, order: { status: 'PAID', providerRef: 'REF-1' } });
+  t.same(await eventCounts(stack, order.orderNo), { created: 1, paid: 1 });
+  t.not(await stack.app.queues.mail.getJobState(`receipt-${order.orderNo}`), 'unknown', 'the receipt job is queued');
   const again = await gqlOk<Change>(op.client, MARK_COMPLETED, { o: order.orderNo, r: 'REF-2' });
-  t.equal(again.markBankTransferCompleted.changed, false, 'the request stands; no second one is recorded');
-  t.same((await queue.getJob(jobId))?.data, { orderNo: order.orderNo, reference: 'REF-1', operatorId: op.userId }, 'the job is back, with the first request');
-
-  // A job that failed for good keeps its id in the failed set: the next click retries it.
-  const manual = new Worker('bank-transfer', null, { connection: redisConnection(t, { worker: true }), prefix: stack.config.queuePrefix });
-  t.teardown(() => manual.close());
-  const taken = await manual.getNextJob('test-token');
-  t.equal(taken?.id, jobId);
-  taken!.discard();
-  await taken!.moveToFailed(new Error('database unreachable'), 'test-token');
-  t.equal(await queue.getJobState(jobId), 'failed');
-  t.equal((await gqlOk<Change>(op.client, MARK_COMPLETED, { o: order.orderNo, r: 'REF-3' })).markBankTransferCompleted.changed, false);
-  t.equal(await queue.getJobState(jobId), 'waiting', 'the failed job is queued again');
-  t.same(await eventCounts(stack, order.orderNo), { created: 1, bank_transfer_completion_requested: 1 });
+  t.equal(again.markBankTransferCompleted.changed, false, 'a repeat changes nothing');
+  t.same(await eventCounts(stack, order.orderNo), { created: 1, paid: 1 });
 });

@@ -92,7 +92,7 @@ export async function eventCounts(stack: TestStack, orderNo: string): Promise<Re
  * Waits until nothing is left to do: every outbox row relayed and the given queues without
  * waiting, delayed or active jobs. Only then may a test count what happened "exactly once".
  */
-export async function settledDown(stack: TestStack, queues: ('bank-transfer' | 'mail' | 'registration-mirror')[]): Promise<void> {
+export async function settledDown(stack: TestStack, queues: ('mail' | 'registration-mirror')[]): Promise<void> {
   await eventually('outbox relayed and queues drained', async () => {
     const unrelayed = await stack.db.selectFrom('outbox').select((eb) => eb.fn.countAll<string>().as('n')).where('relayed_at', 'is', null).where('available_at', '<=', new Date()).executeTakeFirstOrThrow();
     if (Number(unrelayed.n) > 0) return false;

@@ -11,7 +11,7 @@ async function tables(db: Parameters<typeof migrateToLatest>[0]): Promise<string
 }
 
 const everyTable = [
-  'audit_events', 'books', 'captchas', 'countries', 'idempotency_keys', 'invoices', 'order_events', 'orders', 'outbox',
+  'audit_events', 'books', 'captchas', 'countries', 'idempotency_keys', 'invoices', 'order_events', 'orders', 'outbox', 'payment_attempt_events',
   'payment_intents', 'provider_events', 'purchase_infos', 'registration_mirrors', 'report_states',
   'sessions', 'users', 'verification_codes',
 ];
@@ -31,7 +31,8 @@ t.test('migrations go up, down and up again on a real PostgreSQL', async (t) => 
   t.same(await migrateToLatest(db), [], 'a second up is a no-op');
 
   t.same(await migrateDown(db), [`Down ${migrationNames.at(-1)}`], 'one step down reverts only the newest migration');
-  t.same(await tables(db), everyTable);
+  // The newest migration adds the attempts' trail; one step down takes only that table away.
+  t.same(await tables(db), everyTable.filter((name) => name !== 'payment_attempt_events'));
   t.same(await migrateToLatest(db), [`Up ${migrationNames.at(-1)}`]);
 });
 
@@ -74,4 +75,20 @@ t.test('constraints hold in the database itself', async (t) => {
     /provider_events_provider_event_key/,
     'a provider event is stored once',
   );
+});
+
+t.test('the catalogue holds edition, pages, ISBN, publication date, a description and a cover per language', async (t) => {
+  const { db } = await createTestDatabase(t);
+  const books = await db.selectFrom('books').selectAll().orderBy('id').execute();
+  for (const b of books) {
+    t.ok(b.edition_en && b.edition_zh, `book ${b.id}: edition in both languages`);
+    t.ok(b.pages && b.pages > 0, `book ${b.id}: pages`);
+    t.match(b.isbn, /^978-\d-\d{2}-\d{6}-\d$/, `book ${b.id}: ISBN-13`);
+    const digits = b.isbn!.replace(/-/g, '').split('').map(Number);
+    t.equal(digits.reduce((s, d, i) => s + d * (i % 2 ? 3 : 1), 0) % 10, 0, `book ${b.id}: ISBN check digit`);
+    t.ok(b.published_on instanceof Date, `book ${b.id}: publication date`);
+    t.ok(b.description_en.length > b.introduction_en.length && b.description_zh.length > b.introduction_zh.length, `book ${b.id}: a longer description in both languages`);
+    t.equal(b.cover_zh, `book-${b.id}-zh.svg`, `book ${b.id}: a Chinese cover`);
+  }
+  await t.rejects(db.updateTable('books').set({ pages: 0 }).where('id', '=', 1).execute(), /check/, 'pages are positive');
 });

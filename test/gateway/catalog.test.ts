@@ -63,3 +63,17 @@ t.test('which documents count as public catalogue queries; answers expire with t
   answers.set('other', '{"data":{}}', 'application/json');
   t.equal(answers.get('other'), undefined, 'nothing is kept without a catalogue snapshot');
 });
+
+t.test('the book page details per language; the bought-order field is empty for a guest', async (t) => {
+  const { app } = await buildTestApp(t);
+  const query = `query($l: Language) { book(id: "1", language: $l) { title introduction description cover coverEn coverZh edition pages isbn publishedOn paidEbookOrder { orderNo } } }`;
+  const ask = async (l: string) => (await app.inject({ method: 'POST', url: '/graphql', payload: { query, variables: { l } } })).json().data.book;
+  const en = await ask('en');
+  t.match(en, { cover: 'book-1.svg', coverEn: 'book-1.svg', coverZh: 'book-1-zh.svg', edition: '1st edition', pages: 126, isbn: '978-3-00-000001-0', publishedOn: '2024-03-15', paidEbookOrder: null });
+  t.ok(en.description.length > en.introduction.length, 'a longer description');
+  const zh = await ask('zh');
+  t.equal(zh.cover, 'book-1-zh.svg', 'Chinese buyers get the Chinese cover');
+  t.equal(zh.edition, '第1版');
+  t.match(zh.description, /[\u4e00-\u9fff]/, 'the description in Chinese');
+  t.equal(zh.publishedOn, '2024-03-15');
+});

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import t from 'tap';
 import { buildApp } from '@shop/gateway';
-import { loadGatewayConfig } from '@shop/workers';
+import { loadGatewayConfig } from '@shop/config';
 import { startPostgres } from '../../scripts/src/stack/postgres.js';
 import { startRedis } from '../../scripts/src/stack/redis.js';
 import getPort from 'get-port';

@@ -3,8 +3,18 @@ import path from 'node:path';
 import t from 'tap';
 import { buildTestApp } from '../helpers/app.js';
 
+/** The gateway loads its renderer after start-up (the shell goes out meanwhile): wait for it. */
+async function rendererReady(app: { inject(url: string): Promise<{ body: string }> }): Promise<void> {
+  const until = Date.now() + 60_000;
+  while (!(await app.inject('/shop/index')).body.includes('data-testid="book-list"')) {
+    if (Date.now() > until) throw new Error('the public pages never came prerendered');
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
 t.test('the SPA is served under the base path in history mode', async (t) => {
   const { app, config } = await buildTestApp(t);
+  await rendererReady(app);
   const root = await app.inject('/');
   t.equal(root.statusCode, 302);
   t.equal(root.headers.location, '/shop/index', '/ redirects to the index page');
@@ -12,10 +22,12 @@ t.test('the SPA is served under the base path in history mode', async (t) => {
   const index = await app.inject('/shop/index');
   t.equal(index.statusCode, 200);
   t.match(index.headers['content-type'], /text\/html/);
-  t.match(index.body, /<div id="root"><\/div>/);
+  t.match(index.body, /<div id="root"><.*data-testid="book-list"/s, 'the book list comes rendered in');
+  t.match(index.body, /<script type="application\/json" id="shop-state">/, 'with the data it was rendered from');
   const deep = await app.inject('/shop/views/pay/WxPayResult?orderNo=1');
   t.equal(deep.statusCode, 200, 'a deep link also answers the SPA');
-  t.equal(deep.body, index.body);
+  t.match(deep.body, /<div id="root"><\/div>/, 'a page of the buyer starts from the empty shell');
+  t.notMatch(deep.body, /id="shop-state"/);
 
   const asset = index.body.match(/src="(\/shop\/assets\/[^"]+\.js)"/)?.[1];
   t.ok(asset, 'index references a hashed script');
@@ -57,6 +69,7 @@ t.test("the page carries this deployment's service contacts and home pages", asy
       serviceHotline: '+49 30 1234 5678',
       homeUrl: { en: 'https://standard.test/en/', zh: 'https://standard.test/zh/?q=</script><script>alert(1)</script>' },
       externalLoginUrl: 'https://platform.test/sso/login',
+      brand: { name: { en: 'ASQ Standard Publications', zh: '汽车软件质量标准出版物' }, color: '#1d4ed8', markUrl: '/shop/brand/mark' },
     }, `${url}: the configured values`);
     t.notMatch(page.body, /<script>alert/, `${url}: a value cannot close the block`);
   }
@@ -66,4 +79,37 @@ t.test('without an external login page the settings say so (the in-app dialog is
   const { app } = await buildTestApp(t);
   const block = (await app.inject('/shop/index')).body.match(/id="shop-settings">(.*?)<\/script>/)?.[1];
   t.equal((JSON.parse(block!) as { externalLoginUrl: unknown }).externalLoginUrl, null);
+});
+
+t.test('the public pages come rendered in the language of the request, with the settings of this deployment', async (t) => {
+  const { app } = await buildTestApp(t, { SERVICE_EMAIL: 'help@shop.test', SERVICE_HOTLINE: '+49 30 1234 5678' });
+  await rendererReady(app);
+  const titles = (await app.inject({ method: 'POST', url: '/graphql', headers: { 'content-type': 'application/json' }, payload: { query: '{ zh: books(language: zh) { title } en: books(language: en) { title } }' } })).json() as {
+    data: { zh: { title: string }[]; en: { title: string }[] };
+  };
+  const en = await app.inject('/shop/index');
+  t.match(en.body, /<html lang="en"/, 'no stored choice: English');
+  for (const b of titles.data.en) t.ok(en.body.includes(b.title.replace(/&/g, '&amp;')), `en title ${b.title}`);
+  t.match(en.body, /help@shop\.test/, 'the footer shows the configured mailbox');
+  t.match(en.body, /\+49 30 1234 5678/, 'and hotline');
+  t.match(en.headers.vary, /cookie/i, 'the answer depends on the cookies');
+
+  const zh = await app.inject({ url: '/shop/index', cookies: { locale: 'zh' } });
+  t.match(zh.body, /<html lang="zh-CN"/, 'the stored choice (its cookie copy): Chinese');
+  for (const b of titles.data.zh) t.ok(zh.body.includes(b.title), `zh title ${b.title}`);
+  t.match((await app.inject('/shop/zhPage')).body, /<html lang="zh-CN"/, '/zhPage is Chinese');
+  t.match((await app.inject({ url: '/shop/index?language=en', cookies: { locale: 'zh' } })).body, /<html lang="en"/, '?language= wins over the stored choice');
+  t.match((await app.inject({ url: '/shop/orders', cookies: { locale: 'zh' } })).body, /<html lang="zh-CN"/, 'the shell of the other pages says the language too');
+
+  const detail = await app.inject('/shop/bookDetail/2');
+  t.match(detail.body, /data-testid="book-detail"/, 'a book page comes rendered in');
+  t.ok(detail.body.includes(titles.data.en[1]!.title.replace(/&/g, '&amp;')), 'with its title');
+  const unknown = await app.inject('/shop/bookDetail/999999');
+  t.equal(unknown.statusCode, 200);
+  t.match(unknown.body, /<div id="root"><\/div>/, 'an id outside the catalogue is not rendered on the server');
+
+  const guest = (await app.inject('/shop/index')).body;
+  t.match(guest, /data-testid="login-button"/, 'a guest sees Log In at once');
+  const withSession = (await app.inject({ url: '/shop/index', cookies: { token: 'x'.repeat(43) } })).body;
+  t.notMatch(withSession, /data-testid="login-button"/, 'with a session cookie, who is logged in is left to the browser');
 });

@@ -56,3 +56,27 @@ t.test('unexpected failures are masked to a stable code and a request id, on bot
   t.same({ code: legacy.code, message: legacy.message, data: legacy.data }, { code: 500, message: 'an error occurred', data: null });
   await sql`alter table countries_gone rename to countries`.execute(stack.db);
 });
+
+t.test('GraphQL status: 400 for a request that cannot run, one error or several; 200 for refusals', async (t) => {
+  const stack = await startStack(t, {}, { workers: false });
+  const post = async (body: unknown) => {
+    const res = await fetch(`${stack.base}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    return { status: res.status, body: (await res.json()) as { data?: unknown; errors?: { message: string; extensions?: { code?: string } }[] } };
+  };
+  const one = await post({ query: '{ nope }' });
+  t.equal(one.status, 400, 'one validation error: 400');
+  t.same(one.body.errors?.map((e) => e.extensions?.code), ['GRAPHQL_VALIDATION_FAILED']);
+  const several = await post({ query: '{ nope1 nope2 nope3 }' });
+  t.equal(several.status, 400, 'three validation errors: 400 as well');
+  t.same(several.body.errors?.map((e) => e.extensions?.code), ['GRAPHQL_VALIDATION_FAILED', 'GRAPHQL_VALIDATION_FAILED', 'GRAPHQL_VALIDATION_FAILED']);
+  t.equal((await post({ query: '{ books { id ' })).status, 400, 'a syntax error: 400');
+  const variables = await post({ query: 'query($e: String!) { emailRegistered(email: $e) }', variables: { e: 5 } });
+  t.equal(variables.status, 400, 'a variable of the wrong type: 400');
+  t.equal(variables.body.errors?.[0]?.extensions?.code, 'GRAPHQL_VALIDATION_FAILED');
+  t.equal((await post({ query: '{ emailRegistered }' })).status, 400, 'a missing argument: 400');
+  const refused = await post({ query: '{ emailRegistered(email: "not-an-email") }' });
+  t.same({ status: refused.status, code: refused.body.errors?.[0]?.extensions?.code, message: refused.body.errors?.[0]?.message }, { status: 200, code: 'BAD_USER_INPUT', message: 'Please input the correct email address' }, 'a refusal of the input: 200 with its code');
+  const unauth = await post({ query: '{ orders { total } }' });
+  t.equal(unauth.status, 200);
+  t.equal(unauth.body.errors?.[0]?.extensions?.code, 'UNAUTHENTICATED');
+});

@@ -13,7 +13,7 @@ export async function solveCaptcha(c: Client): Promise<string> {
 }
 
 /** The legacy journey of spec section 4: code by mail, confirm, register (which logs in). */
-export async function registerLegacy(c: Client, email: string, opts: { language?: 'zh' | 'en'; password?: string } = {}) {
+export async function registerLegacy(c: Client, email: string, opts: { language?: 'zh' | 'en'; password?: string; firstName?: string; lastName?: string } = {}) {
   const sent = await c.form('/api/login/registerGetCode', { email });
   if (sent.code !== 200) throw new Error(`registerGetCode: ${sent.message}`);
   const code = await latestCode(email);
@@ -22,8 +22,8 @@ export async function registerLegacy(c: Client, email: string, opts: { language?
   return c.form<Record<string, unknown>>('/api/login/userRegister', {
     email,
     language: opts.language ?? 'en',
-    lastName: 'Buyer',
-    firstName: 'Test',
+    lastName: opts.lastName ?? 'Buyer',
+    firstName: opts.firstName ?? 'Test',
     password: opts.password ?? PASSWORD,
     state: '1',
     existingCompany: 'Example GmbH',

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '@shop/gateway';
-import { loadGatewayConfig, type GatewayConfig, type RawConfig } from '@shop/workers';
+import { loadGatewayConfig, type GatewayConfig, type RawConfig } from '@shop/config';
 import { createTestDatabase } from './db.js';
 import { uniquePrefix } from './redis.js';
 

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { checkA11y } from './axe.js';
 
 // Debian's Chromium driven by playwright-core (never a downloaded browser).
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -43,14 +44,19 @@ export async function openShop(browser: Browser, base: string, opts: PageOptions
   return { context, page, errors };
 }
 
-/** Saves a full-page screenshot of a step under test-artifacts/web/<suite>/<nn>-<step>.png. */
-export function screenshots(suite: string) {
+/**
+ * Saves a full-page screenshot of a step under test-artifacts/web/<suite>/<nn>-<step>.png. Given
+ * the test, every screen shot is also checked with axe-core (no serious or critical violation).
+ */
+export function screenshots(suite: string, t?: Pick<import('tap').Test, 'same'>) {
   const dir = path.join(ARTIFACTS, suite);
   mkdirSync(dir, { recursive: true });
   let n = 0;
   return async (page: Page, step: string) => {
     n += 1;
     await page.screenshot({ path: path.join(dir, `${String(n).padStart(2, '0')}-${step}.png`), fullPage: true });
+    // The shop's screens only: a provider sandbox's cashier page is not ours to fix.
+    if (t && new URL(page.url()).pathname.startsWith('/shop/')) await checkA11y(t, page, `${suite}/${step}`);
   };
 }
 
@@ -74,11 +80,11 @@ export async function widthOf(page: Page, selector: string): Promise<number> {
 export async function signInBuyer(
   stack: { client(): import('./http.js').Client; base: string },
   context: BrowserContext,
-  opts: { email: string; language?: 'zh' | 'en' },
+  opts: { email: string; language?: 'zh' | 'en'; firstName?: string; lastName?: string },
 ): Promise<import('./http.js').Client> {
   const { registerLegacy } = await import('./accounts.js');
   const c = stack.client();
-  const r = await registerLegacy(c, opts.email, { language: opts.language ?? 'en' });
+  const r = await registerLegacy(c, opts.email, { language: opts.language ?? 'en', firstName: opts.firstName, lastName: opts.lastName });
   if (r.code !== 200) throw new Error(`registration failed: ${r.message}`);
   await context.addCookies([{ name: 'token', value: String(r.data.access_token), url: stack.base, httpOnly: true, sameSite: 'Lax' }]);
   return c;

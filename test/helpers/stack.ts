@@ -1,19 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '@shop/gateway';
-import {
-  createQueues,
-  closeQueues,
-  createLogger,
-  loadGatewayConfig,
-  loadWorkersConfig,
-  producerConnection,
-  redisStatusEvents,
-  workerConnection,
-  type GatewayConfig,
-  type RawConfig,
-} from '@shop/workers';
-import { buildProcessors, closeWorkers, scheduleMaintenance, startWorkers } from '../../workers/src/runtime.js';
+import { createQueues, closeQueues, producerConnection, workerConnection } from '@shop/jobs';
+import { createLogger, redisStatusEvents } from '@shop/core';
+import { loadGatewayConfig, loadWorkersConfig, type GatewayConfig, type RawConfig } from '@shop/config';
+import { buildProcessors, closeWorkers, scheduleMaintenance, startWorkers } from '@shop/workers';
 import { createDb, type Db } from '@shop/db';
 import { startRegistrationService, type RegistrationServiceSandbox } from '@shop/sandboxes/registration/service';
 import { createTestDatabase } from './db.js';
@@ -40,7 +31,7 @@ export async function startStack(t: T, env: RawConfig = {}, opts: { workers?: bo
   const { url } = await createTestDatabase(t);
   const registration = await startRegistrationService();
   t.teardown(() => registration.app.close());
-  const common = { ...process.env, DATABASE_URL: url, CONTENT_DIR: new URL('../../content/books', import.meta.url).pathname, QUEUE_PREFIX: uniquePrefix(), REGISTRATION_SERVICE_URL: registration.url, ENABLE_TEST_HOOKS: 'true', ...env };
+  const common = { ...process.env, DATABASE_URL: url, CONTENT_DIR: new URL('../../content/books', import.meta.url).pathname, LEGAL_DIR: new URL('../../content/legal', import.meta.url).pathname, QUEUE_PREFIX: uniquePrefix(), REGISTRATION_SERVICE_URL: registration.url, ENABLE_TEST_HOOKS: 'true', ...env };
   const port = await getPort();
   const base = `http://127.0.0.1:${port}`;
   let sandboxes: RunningSandboxes | null = null;
@@ -58,7 +49,7 @@ export async function startStack(t: T, env: RawConfig = {}, opts: { workers?: bo
     const db = createDb(url, { max: 4 });
     const producer = producerConnection(wconfig.redisUrl);
     const connection = workerConnection(wconfig.redisUrl);
-    const queues = createQueues(producer, wconfig.queuePrefix);
+    const queues = createQueues(producer, wconfig.queuePrefix, undefined, wconfig.retryDelayScale);
     const log = createLogger('test-workers', 'silent');
     const deps = { config: wconfig, db, log, queues, events: redisStatusEvents(producer, wconfig.queuePrefix, log), providers: sandboxes ? providersFromConfig(sandboxes.adapters) : providersFromConfig(readPaymentsConfig(wconfig.paymentsConfigFile)) };
     const workers = startWorkers(deps, connection, buildProcessors(deps));

@@ -1,7 +1,7 @@
 // Module boundaries (issue 14): the rules of .dependency-cruiser.cjs hold on the real import
 // graph of the workspaces, and the production processes, started for real, load no module of
 // the dev-only sandboxes workspace.
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { cruise, type ICruiseResult, type IViolation } from 'dependency-cruiser';
@@ -108,4 +108,81 @@ t.test('the production processes load no module of sandboxes', async (t) => {
     t.same(fromSandboxes(modules), [], `${name}: no sandboxes module loaded`);
   }
   t.ok(loadedModules(gatewayOut).some((m) => m.startsWith('payments/dist/')), 'gateway: the payment adapters are loaded');
+});
+
+t.test('the process rules catch gateway → workers, workers → gateway and shared → process imports', async (t) => {
+  const dir = tempDir(t, 'shop-boundaries-');
+  const files: Record<string, string> = {
+    'workers/src/runtime.ts': "export const runtime = 1;\n",
+    'gateway/src/app.ts': "import { runtime } from '../../workers/src/runtime.js';\nexport const app = runtime;\n",
+    'gateway/src/plain.ts': 'export const plain = 1;\n',
+    'workers/src/main.ts': "import { plain } from '../../gateway/src/plain.js';\nexport const main = plain;\n",
+    'core/src/ledger.ts': "import { runtime } from '../../workers/src/runtime.js';\nexport const ledger = runtime;\n",
+    'core/src/clean.ts': 'export const clean = 1;\n',
+    'jobs/src/contract.ts': "import { clean } from '../../core/src/clean.js';\nexport const contract = clean;\n",
+  };
+  for (const [file, text] of Object.entries(files)) {
+    mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+    writeFileSync(path.join(dir, file), text);
+  }
+  const result = await cruiseTree(dir, ['workers/src', 'gateway/src', 'core/src', 'jobs/src']);
+  const found = result.summary.violations.map((v) => `${v.rule.name}: ${v.from} -> ${v.to}`).sort();
+  t.same(found, [
+    'gateway-not-workers: gateway/src/app.ts -> workers/src/runtime.ts',
+    'shared-not-processes: core/src/ledger.ts -> workers/src/runtime.ts',
+    'workers-not-gateway: workers/src/main.ts -> gateway/src/plain.ts',
+  ]);
+});
+
+// Orders, payment attempts, their trails and refunds change only through core's ledgers. Kysely writes
+// and raw SQL are both found by a scan of the sources (a module graph cannot see SQL).
+const ledgerTables = ['orders', 'payment_intents', 'order_events', 'payment_attempt_events', 'refunds'];
+const tableAlt = ledgerTables.join('|');
+const ledgerWrite = new RegExp(`(?:insertInto|updateTable|deleteFrom|mergeInto|replaceInto)\\(\\s*['"\`](?:${tableAlt})(?:\\s+as\\s+\\w+)?['"\`]|\\b(?:insert\\s+into|update|delete\\s+from|truncate(?:\\s+table)?|merge\\s+into)\\s+(?:public\\.)?"?(?:${tableAlt})\\b"?`, 'i');
+/** Benchmark fixtures bulk-load orders directly for speed; they are no production path. */
+const allowedOutsideCore = new Set(['scripts/src/bench/seed.ts']);
+
+function sourceFiles(base: string, dir: string): string[] {
+  const full = path.join(base, dir);
+  if (!existsSync(full)) return [];
+  return readdirSync(full, { withFileTypes: true }).flatMap((e) => {
+    const rel = `${dir}/${e.name}`;
+    if (e.isDirectory()) return e.name === 'node_modules' || e.name === 'dist' ? [] : sourceFiles(base, rel);
+    return /\.(ts|mts|js|mjs|cjs)$/.test(e.name) ? [rel] : [];
+  });
+}
+
+function ledgerWritesOutsideCore(base: string): string[] {
+  return workspaces
+    .filter((w) => w !== 'core')
+    .flatMap((w) => sourceFiles(base, `${w}/src`))
+    .filter((f) => !f.startsWith('db/src/migrations/') && !allowedOutsideCore.has(f))
+    .flatMap((f) =>
+      readFileSync(path.join(base, f), 'utf8')
+        .split('\n')
+        .flatMap((line, i) => (ledgerWrite.test(line) ? [`${f}:${i + 1}`] : [])),
+    );
+}
+
+t.test('no file outside core writes orders, payment attempts, their trails or refunds', async (t) => {
+  t.same(ledgerWritesOutsideCore(root), [], 'every write of a ledger table is in core/');
+  t.ok(sourceFiles(root, 'core/src').some((f) => ledgerWrite.test(readFileSync(path.join(root, f), 'utf8'))), 'the scan does see the writes core makes');
+});
+
+t.test('the ledger-write scan catches Kysely and raw SQL writes outside core', async (t) => {
+  const dir = tempDir(t, 'shop-ledger-scan-');
+  const files: Record<string, string> = {
+    'gateway/src/a.ts': "await trx.updateTable('orders').set({ status: 'paid' });\n",
+    'workers/src/b.ts': "await db.insertInto('payment_intents').values(v);\n",
+    'payments/src/c.ts': 'await sql`update payment_intents set status = ${s}`.execute(db);\n',
+    'jobs/src/d.ts': "await db.deleteFrom('order_events as e').execute();\n",
+    'gateway/src/reads.ts': "await db.selectFrom('orders').selectAll().execute(); // a read is fine\n",
+    'core/src/ledger.ts': "await trx.updateTable('orders').set({ status: 'paid' });\n",
+    'db/src/migrations/0001.ts': 'await sql`update orders set status = 1`.execute(db);\n',
+  };
+  for (const [file, text] of Object.entries(files)) {
+    mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+    writeFileSync(path.join(dir, file), text);
+  }
+  t.same(ledgerWritesOutsideCore(dir).sort(), ['gateway/src/a.ts:1', 'jobs/src/d.ts:1', 'payments/src/c.ts:1', 'workers/src/b.ts:1']);
 });

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import t from 'tap';
 import { parse } from 'yaml';
-import { loadGatewayConfig, loadWorkersConfig, settings, type Process } from '@shop/workers';
+import { loadGatewayConfig, loadWorkersConfig, settings, type Process } from '@shop/config';
 
 // No Docker engine runs here, so the compose file is checked against the config schema instead.
 interface Service {

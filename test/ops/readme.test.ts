@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import t from 'tap';
-import { settings } from '@shop/workers';
+import { settings } from '@shop/config';
 
 const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
 

@@ -41,8 +41,10 @@ t.test('an open order is reused; a new method makes a new attempt and closes the
   const intents = await stack.db.selectFrom('payment_intents').select(['status', 'out_trade_no']).orderBy('id').execute();
   t.same(intents.map((i) => i.status), ['closed', 'pending']);
   t.not(intents[0]!.out_trade_no, intents[1]!.out_trade_no, 'one out_trade_no per attempt');
-  const outbox = await stack.db.selectFrom('outbox').select(['queue', 'job_id']).where('queue', '=', 'payment-close').execute();
-  t.equal(outbox.length, 1, 'closing the old attempt at its provider is queued');
+  const closed = await stack.db.selectFrom('payment_attempt_events').select(['from_status', 'to_status', 'data']).where('to_status', '=', 'closed').execute();
+  t.match(closed, [{ from_status: 'pending', data: { reason: 'replaced by a new payment attempt' } }], 'the old attempt was closed (at its provider first) before the new one was made');
+  const queued = await stack.db.selectFrom('outbox').select('job_id').where('queue', '=', 'payment-close').execute();
+  t.equal(queued.length, 0, 'no close is left for a job: it was confirmed in the checkout');
 
   const other = (await buy(c, { paymentMethod: 'PAYPAL', bookId: '2' })).data!.checkout;
   t.not(other.order.orderNo, first.order.orderNo, 'another book is another order');

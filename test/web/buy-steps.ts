@@ -13,10 +13,13 @@ export async function openPurchase(page: Page, T: Messages, opts: { book: number
   const dlg = page.getByTestId('purchase-dialog');
   await dlg.waitFor();
   const width = await widthOf(page, '[data-testid=purchase-dialog]');
-  // The country is checked first.
+  // The select starts at the spec's default, 001 China; cleared, the country is checked first.
+  const input = dlg.getByRole('combobox');
+  await page.waitForFunction(() => !!(document.querySelector('[data-testid=purchase-dialog] [role=combobox]') as HTMLInputElement | null)?.value);
+  const preset = await input.inputValue();
+  await dlg.getByRole('button', { name: T.purchase.clearCountry }).click();
   await dlg.getByTestId('purchase-submit').click();
   const missing = (await dlg.getByTestId('field-error').allInnerTexts()).filter(Boolean);
-  const input = dlg.getByRole('combobox');
   await input.click();
   await input.fill(opts.search);
   await page.getByRole('option', { name: opts.country, exact: true }).click();
@@ -24,7 +27,7 @@ export async function openPurchase(page: Page, T: Messages, opts: { book: number
   const ebookNote = await dlg.getByTestId('ebook-note').isVisible().catch(() => false);
   const submitText = await dlg.getByTestId('purchase-submit').innerText();
   if (opts.shot) await opts.shot(page, `purchase-${opts.method.toLowerCase()}`);
-  return { dlg, width, missing, ebookNote, submitText, countryValue: await input.inputValue() };
+  return { dlg, width, preset, missing, ebookNote, submitText, countryValue: await input.inputValue() };
 }
 
 /** Saves the next download and answers its file name and path. */

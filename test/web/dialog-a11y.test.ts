@@ -76,7 +76,7 @@ const browser = await launchBrowser(t);
 for (const [lang, T] of [['en', en], ['zh', zh]] as const) {
   t.test(`dialogs are keyboard and screen-reader friendly (${lang})`, async (t) => {
     const { page, context, errors } = await openShop(browser, stack.base);
-    const shot = screenshots(`dialog-a11y-${lang}`);
+    const shot = screenshots(`dialog-a11y-${lang}`, t);
     await page.goto(`/shop/${lang}Page`);
     await page.getByTestId('book').first().waitFor();
 

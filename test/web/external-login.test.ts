@@ -26,7 +26,7 @@ const browser = await launchBrowser(t);
 
 t.test('with an external login page every login goes there with its access flag', async (t) => {
   const { page, errors } = await openShop(browser, stack.base);
-  const shot = screenshots('external-login');
+  const shot = screenshots('external-login', t);
   const atExternal = async (access: 'login' | 'order', what: string) => {
     await page.waitForURL((u) => u.pathname === '/sso/login');
     const u = new URL(page.url());

@@ -42,7 +42,7 @@ t.test('QR page to result page over the subscription: no checkPayment request at
   const stack = await startStack(t, env, { payments: true });
   const browser = await launchBrowser(t);
   const { page, errors } = await openShop(browser, stack.base);
-  const shot = screenshots('live-status');
+  const shot = screenshots('live-status', t);
   const ops = watchOperations(page);
   const frames: string[] = [];
   page.on('websocket', (ws) => {
@@ -77,7 +77,7 @@ t.test('with the WebSocket blocked, the pages still get there by polling checkPa
   const stack = await startStack(t, env, { payments: true });
   const browser = await launchBrowser(t);
   const { page, context } = await openShop(browser, stack.base);
-  const shot = screenshots('live-status-blocked');
+  const shot = screenshots('live-status-blocked', t);
   let attempts = 0;
   // A proxy that refuses WebSockets: every socket to /graphql is closed before it is used.
   await context.routeWebSocket(/\/graphql$/, (ws) => {

@@ -13,7 +13,7 @@ const A = en.admin;
 t.test('operator console (en): bank transfer completed through the confirmation prompt, a paper order recorded', async (t) => {
   const stack = await startStack(t, env, { payments: true });
   const browser = await launchBrowser(t);
-  const shot = screenshots('operator-console-en');
+  const shot = screenshots('operator-console-en', t);
   const dir = tempDir(t);
 
   // The buyer orders an e-book by bank transfer.
@@ -114,18 +114,18 @@ t.test('operator console (en): bank transfer completed through the confirmation 
   await page.getByTestId('toast').filter({ hasText: 'operation success' }).waitFor();
   t.pass("'operation success'");
   await dlg.getByTestId('detail-status').filter({ hasText: en.orders.statuses.PAID }).waitFor({ timeout: 30_000 });
-  t.pass('the console polls until the worker settled the order: PAID');
+  t.pass('the order is settled by the operator\'s action: PAID');
   t.equal(await dlg.getByTestId('detail-provider-ref').innerText(), 'BANK-REF-4711', 'the recorded reference');
   t.equal(await dlg.getByTestId('complete-bank-transfer').count(), 0, 'no second completion offered');
 
-  // The audit trail: the operator's request, with actor, and the settlement.
+  // The audit trail: the creation and the operator's settlement, with the operator as actor.
   const trail = dlg.getByTestId('audit-trail');
-  await trail.locator('[data-testid=audit-event][data-type=bank_transfer_completion_requested]').waitFor();
+  await trail.locator('[data-testid=audit-event][data-type=paid]').waitFor();
   const types = await trail.getByTestId('audit-type').allInnerTexts();
   t.equal(types[0], en.admin.events.types.created, `the trail starts with the creation, labelled (${types.join(', ')})`);
   t.ok(types.includes(en.admin.events.types.paid), 'the trail shows the payment');
-  const request = trail.locator('[data-testid=audit-event][data-type=bank_transfer_completion_requested]');
-  t.match(await request.innerText(), new RegExp(`Operator[\\s\\S]*${opEmail.replace(/[.+]/g, '\\$&')}`), 'the operator is the actor');
+  const settled = trail.locator('[data-testid=audit-event][data-type=paid]');
+  t.match(await settled.innerText(), new RegExp(`Operator[\\s\\S]*${opEmail.replace(/[.+]/g, '\\$&')}`), 'the operator is the actor');
   await shot(page, 'order-paid-audit-trail');
   await dlg.getByRole('button', { name: en.common.close }).first().click();
   await row.getByTestId('admin-order-status').filter({ hasText: en.orders.statuses.PAID }).waitFor();

@@ -33,7 +33,7 @@ t.test('operator console (zh): retry a failed registration mirror and read its h
   const browser = await launchBrowser(t);
   const { page, context, errors } = await openShop(browser, stack.base);
   await context.addCookies([{ name: 'token', value: token, url: stack.base, httpOnly: true, sameSite: 'Lax' }]);
-  const shot = screenshots('operator-mirrors-zh');
+  const shot = screenshots('operator-mirrors-zh', t);
 
   await page.goto('/shop/zhPage');
   await page.goto('/shop/admin');

@@ -15,7 +15,7 @@ for (const lang of ['en', 'zh'] as const) {
     const stack = await startStack(t);
     const browser = await launchBrowser(t);
     const { page, errors } = await openShop(browser, stack.base);
-    const shot = screenshots(`register-login-${lang}`);
+    const shot = screenshots(`register-login-${lang}`, t);
 
     // The language entry path sets the language and lands on the book list.
     await page.goto(`/shop/${lang}Page`);

@@ -16,7 +16,7 @@ t.test('the storefront shows the configured contacts and home pages in both lang
   }, { workers: false });
   const browser = await launchBrowser(t);
   const { page, errors } = await openShop(browser, stack.base);
-  const shot = screenshots('service-contacts');
+  const shot = screenshots('service-contacts', t);
 
   await page.goto('/shop/enPage');
   const footer = page.getByTestId('footer');

@@ -63,7 +63,7 @@ async function seeOrderPaid(w: Walk, title: string) {
   await page.waitForURL('**/shop/orders');
   const row = page.getByTestId('order-row').filter({ hasText: title });
   await row.getByTestId('order-status').filter({ hasText: T.orders.statuses.PAID }).waitFor();
-  w.t.equal(await row.getByTestId('order-status').evaluate((e) => getComputedStyle(e).color), 'rgb(22, 163, 74)', `${title}: paid, in green`);
+  w.t.equal(await row.getByTestId('order-status').evaluate((e) => getComputedStyle(e).color), 'rgb(21, 128, 61)', `${title}: paid, in green (green.700: readable on white)`);
   w.t.equal(await row.getByTestId('download').innerText(), T.orders.download, 'with the Download link');
   return row;
 }
@@ -85,6 +85,7 @@ async function purchase(w: Walk, book: number, method: Method) {
   const title = await bookTitle(w.page, book);
   const p = await openPurchase(w.page, w.T, { book, ...COUNTRY[w.lang], method, shot: w.shot });
   w.t.equal(p.width, 900, 'purchase dialog is 900 px wide');
+  w.t.equal(p.preset, w.lang === 'zh' ? '中国' : 'China', 'the country starts at 001, China');
   w.t.same(p.missing, [w.T.validation.countryRequired], 'the country is checked first');
   w.t.equal(p.countryValue, COUNTRY[w.lang].country, 'the country name in the UI language');
   w.t.ok(p.ebookNote, 'the red e-book note');
@@ -370,7 +371,7 @@ export function walk(name: string, lang: Lang, steps: (w: Walk) => Promise<void>
   t.test(`${name} (${lang})`, async (t) => {
     const { page, context, errors } = await openShop(browser, stack.base);
     t.teardown(() => context.close());
-    const w: Walk = { t, lang, T: TEXTS[lang], page, context, email: uniqueEmail(`walk-${lang}`), shot: screenshots(`checkout-${lang}-${name.split(':')[0]!.replace(/\W+/g, '-').toLowerCase()}`), dir: tempDir(t) };
+    const w: Walk = { t, lang, T: TEXTS[lang], page, context, email: uniqueEmail(`walk-${lang}`), shot: screenshots(`checkout-${lang}-${name.split(':')[0]!.replace(/\W+/g, '-').toLowerCase()}`, t), dir: tempDir(t) };
     await page.goto(`/shop/${lang}Page`);
     await page.getByTestId('book').first().waitFor();
     await steps(w);

@@ -17,7 +17,7 @@ t.test('WeChat in-app (zh, 375 px): JSAPI payment through the bridge, result pag
   const { page, context, errors } = await openShop(browser, stack.base, { viewport: { width: 375, height: 812 }, userAgent: WECHAT_USER_AGENT });
   const openid = `oTest${Date.now().toString(36)}WeChatPayer`;
   const app = await emulateWeChatApp(context, `${stack.sandboxes!.url}/wechat`, openid);
-  const shot = screenshots('wechat-inapp-zh');
+  const shot = screenshots('wechat-inapp-zh', t);
   const dir = tempDir(t);
   const email = uniqueEmail('inapp');
   await signInBuyer(stack, context, { email, language: 'zh' });

@@ -1,6 +1,7 @@
 import t from 'tap';
 import { Queue } from 'bullmq';
-import { loadWorkersConfig, outboxJob, seal } from '@shop/workers';
+import { loadWorkersConfig } from '@shop/config';
+import { outboxJob, seal } from '@shop/core';
 import { startRegistrationService } from '@shop/sandboxes/registration/service';
 import { createTestDatabase } from '../helpers/db.js';
 import { redisConnection, uniquePrefix } from '../helpers/redis.js';

@@ -1,11 +1,13 @@
 import t from 'tap';
 import { Queue, Worker } from 'bullmq';
 import type { PaymentProvider } from '@shop/payments';
-import { createLogger, createQueues, closeQueues, deliverTo, loadWorkersConfig, outboxJob, payloadProblem, producerConnection, silentStatusEvents, workerConnection, type Queues } from '@shop/workers';
+import { createLogger, deliverTo, outboxJob, silentStatusEvents } from '@shop/core';
+import { createQueues, closeQueues, payloadProblem, producerConnection, workerConnection, type Queues } from '@shop/jobs';
+import { loadWorkersConfig } from '@shop/config';
 import type { Db } from '@shop/db';
-import { buildProcessors, startWorkers } from '../../workers/src/runtime.js';
-import { reconcile } from '../../workers/src/reconcile/sweep.js';
-import type { WorkerDeps } from '../../workers/src/deps.js';
+import { buildProcessors, startWorkers } from '@shop/workers';
+import { reconcile } from '@shop/workers';
+import type { WorkerDeps } from '@shop/workers';
 import { createTestDatabase } from '../helpers/db.js';
 import { uniquePrefix } from '../helpers/redis.js';
 import { eventually } from '../helpers/tmp.js';
@@ -18,7 +20,7 @@ async function setup(t: T, env: Record<string, string> = {}): Promise<WorkerDeps
   const { db, url } = await createTestDatabase(t);
   const config = loadWorkersConfig({ ...process.env, DATABASE_URL: url, QUEUE_PREFIX: uniquePrefix(), ...env });
   const producer = producerConnection(config.redisUrl);
-  const queues = createQueues(producer, config.queuePrefix);
+  const queues = createQueues(producer, config.queuePrefix, undefined, config.retryDelayScale);
   t.teardown(async () => {
     await closeQueues(queues);
     await producer.quit();

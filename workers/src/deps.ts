@@ -1,10 +1,10 @@
 import type { Db } from '@shop/db';
 import type { Logger } from 'pino';
-import type { WorkersConfig } from './config/index.js';
-import type { Queues } from './queues.js';
+import type { WorkersConfig } from '@shop/config';
+import type { Queues } from '@shop/jobs';
 import type { ProviderRegistry } from '@shop/payments/registry';
 import type { WorkerMetrics } from './metrics/jobs.js';
-import type { StatusEvents } from './status-events.js';
+import type { StatusEvents } from '@shop/core';
 
 export interface WorkerDeps {
   config: WorkersConfig;

@@ -1,13 +1,4 @@
-export * from './contract.js';
-export { createQueues, enqueue, closeQueues, type Queues } from './queues.js';
-export { producerConnection, workerConnection } from './redis.js';
-export * from './config/index.js';
-export { createLogger, redactPaths } from './logger.js';
-export { seal, unseal, keyedHash, sha256 } from './seal.js';
-export { outboxJob, relayNow, deliverTo } from './outbox.js';
-export { applyAttemptStatus, mismatch, isRetryable, type IntentRef } from './payments/resolve.js';
-export { settleAttempt, finishAttempt } from './payments/settle.js';
-export { orderStatusChannel, redisStatusEvents, silentStatusEvents, type StatusEvents } from './status-events.js';
-export { checkRedisConfig, type RedisCheck } from './redis-check.js';
-export { metricsAccess, type MetricsAccess } from './metrics/auth.js';
-export { payloadProblem } from './payloads.js';
+// The worker process: processors and their runtime. Nothing here is imported by the gateway.
+export { buildProcessors, startWorkers, closeWorkers, scheduleMaintenance, RECONCILE_SCHEDULER } from './runtime.js';
+export { reconcile, type SweepReport } from './reconcile/sweep.js';
+export type { WorkerDeps } from './deps.js';

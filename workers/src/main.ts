@@ -1,14 +1,14 @@
 import { createDb } from '@shop/db';
-import { ConfigError, loadWorkersConfig } from './config/index.js';
-import { createLogger } from './logger.js';
-import { createQueues, closeQueues } from './queues.js';
-import { producerConnection, workerConnection } from './redis.js';
+import { ConfigError, loadWorkersConfig } from '@shop/config';
+import { createLogger } from '@shop/core';
+import { createQueues, closeQueues } from '@shop/jobs';
+import { producerConnection, workerConnection } from '@shop/jobs';
 import { buildProcessors, closeWorkers, RECONCILE_SCHEDULER, scheduleMaintenance, startWorkers } from './runtime.js';
-import { checkRedisConfig } from './redis-check.js';
+import { checkRedisConfig } from '@shop/jobs';
 import { createWorkerMetrics } from './metrics/jobs.js';
 import { startMetricsServer } from './metrics/server.js';
 import { watchRedisLoss } from './reconcile/redis-loss.js';
-import { redisStatusEvents } from './status-events.js';
+import { redisStatusEvents } from '@shop/core';
 import { providersFromConfig, readPaymentsConfig } from '@shop/payments/registry';
 
 async function main(): Promise<void> {
@@ -41,7 +41,7 @@ async function main(): Promise<void> {
 
   const metrics = config.metricsPort ? createWorkerMetrics() : undefined;
   const metricsServer = metrics ? await startMetricsServer(metrics.registry, { port: config.metricsPort, host: config.metricsHost, token: config.metricsToken, env: config.env }) : undefined;
-  const queues = createQueues(producer, config.queuePrefix);
+  const queues = createQueues(producer, config.queuePrefix, undefined, config.retryDelayScale);
   const events = redisStatusEvents(producer, config.queuePrefix, log);
   const deps = { config, db, log, queues, metrics, events, providers: providersFromConfig(readPaymentsConfig(config.paymentsConfigFile), { file: config.paymentsConfigFile, check: { production: config.env === 'production', publicUrl: config.publicUrl } }) };
   // Missing schedulers mean a first start or a Redis that lost its data: the watch re-creates

@@ -1,8 +1,8 @@
-import { Worker, type Job, type MinimalJob, type Processor } from 'bullmq';
-import { assertPayload } from './payloads.js';
+import { Worker, type Job, type Processor } from 'bullmq';
+import { assertPayload } from '@shop/jobs';
 import type { WorkerMetrics } from './metrics/jobs.js';
 import type { Redis } from 'ioredis';
-import { jitteredBackoff, type JobPayloads, type QueueName } from './contract.js';
+import type { JobPayloads, QueueName, Queues } from '@shop/jobs';
 import type { WorkerDeps } from './deps.js';
 import { createTransport } from './mail/transport.js';
 import { mailProcessor } from './processors/mail.js';
@@ -11,7 +11,6 @@ import { registrationMirrorProcessor } from './processors/registration-mirror.js
 import { paymentCloseProcessor } from './processors/payment-close.js';
 import { paymentPollProcessor } from './processors/payment-poll.js';
 import { settlementProcessor } from './processors/settlement.js';
-import { bankTransferProcessor } from './processors/bank-transfer.js';
 
 export type Processors = { [Q in QueueName]?: Processor<JobPayloads[Q]> };
 
@@ -23,8 +22,21 @@ export function buildProcessors(deps: WorkerDeps): Processors {
     'payment-poll': paymentPollProcessor(deps),
     'payment-close': paymentCloseProcessor(deps),
     settlement: settlementProcessor(deps),
-    'bank-transfer': bankTransferProcessor(deps),
   };
+}
+
+/**
+ * How often the workers look for jobs whose worker died. BullMQ renews a lock every half
+ * lockDuration; a dead worker's lock lapses between lockDuration/2 and lockDuration after its
+ * death, and the job moves back to wait at the next stalled check that finds it in the stalled set
+ * (filled at the check before; a check can be skipped once while another process's check key is
+ * still alive). So the takeover comes between lockDuration/2 and lockDuration + 2 × this interval:
+ * with the interval at lockDuration/6 that is 15-40 s for the default 30 s lock (it was up to
+ * 90 s with the interval equal to the lock, 61-66 s measured). Each check is one short script per
+ * queue and process.
+ */
+export function stalledCheckInterval(jobLockMs: number): number {
+  return Math.max(500, Math.round(jobLockMs / 6));
 }
 
 export function startWorkers(
@@ -46,13 +58,7 @@ export function startWorkers(
       concurrency: deps.config.workerConcurrency,
       // A worker that died mid-job loses its lock after this long; another worker then takes over.
       lockDuration: deps.config.jobLockMs,
-      stalledInterval: deps.config.jobLockMs,
-      settings: {
-        backoffStrategy: (attempts: number, _type?: string, _err?: Error, job?: MinimalJob) => {
-          const opts = job?.opts.backoff;
-          return jitteredBackoff(attempts, (typeof opts === 'object' && opts.delay ? opts.delay : 1_000) * deps.config.retryDelayScale);
-        },
-      },
+      stalledInterval: stalledCheckInterval(deps.config.jobLockMs),
     });
     // Without an error listener a Redis hiccup would surface as an unhandled 'error' event.
     worker.on('error', (err) => deps.log.error({ err, queue }, 'worker error'));
@@ -66,7 +72,7 @@ export function startWorkers(
 }
 
 /** The periodic work every worker deployment runs (idempotent: schedulers are upserted). */
-export async function scheduleMaintenance(queues: import('./queues.js').Queues, relayEveryMs = 1_000, reconcileEveryMs = 30_000): Promise<void> {
+export async function scheduleMaintenance(queues: Queues, relayEveryMs = 1_000, reconcileEveryMs = 30_000): Promise<void> {
   await queues.maintenance.upsertJobScheduler('expire-orders', { every: 60_000 }, { name: 'maintenance', data: { task: 'expire-orders' } });
   // Refunds waiting to be sent or for their result at the provider (notifications may be lost).
   await queues.maintenance.upsertJobScheduler('refunds', { every: Math.max(relayEveryMs, 1_000) }, { name: 'maintenance', data: { task: 'refunds' } });

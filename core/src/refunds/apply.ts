@@ -1,7 +1,8 @@
 // A provider's word on a refund (its answer, a notification, a poll) moves the refund row once:
 // the guarded update lets only the first of racing reporters through, and the order event and the
 // order's refunded_at are written in that same transaction.
-import { appendOrderEvent, type Db } from '@shop/db';
+import type { Db } from '@shop/db';
+import { appendOrderEvent } from '../order-events.js';
 import type { RefundStatus } from '@shop/payments';
 import { markRefunded } from './order-side.js';
 

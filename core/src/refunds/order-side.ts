@@ -1,7 +1,8 @@
 // The order side of a refund that succeeded: an order refund stops downloads (refunded_at) and
 // frees the e-book to be bought again; every refund is audited in the order's trail.
 import type { Transaction } from 'kysely';
-import { appendOrderEvent, type Actor, type Database } from '@shop/db';
+import type { Actor, Database } from '@shop/db';
+import { appendOrderEvent } from '../order-events.js';
 
 export async function markRefunded(trx: Transaction<Database>, orderId: string, kind: string, actor: Actor, data: Record<string, unknown>): Promise<void> {
   if (kind === 'order') {

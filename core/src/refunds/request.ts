@@ -3,7 +3,8 @@
 // the attempt, and inserts the refund row under a number from the business key; the partial unique
 // index (one live refund per attempt) makes a double click or two operators end in one refund.
 import { sql } from 'kysely';
-import { appendOrderEvent, type Db, type Refund } from '@shop/db';
+import type { Db, Refund } from '@shop/db';
+import { appendOrderEvent } from '../order-events.js';
 import { markRefunded } from './order-side.js';
 import { RefundRefused } from './errors.js';
 import { refundNoFor } from './numbers.js';

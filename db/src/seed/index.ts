@@ -30,6 +30,14 @@ export async function seed(db: Kysely<Database>): Promise<{ books: number; count
           price_cents: b.priceCents,
           currency: 'EUR',
           pdf_file: b.pdfFile,
+          cover_zh: b.coverZh,
+          edition_en: b.editionEn,
+          edition_zh: b.editionZh,
+          pages: b.pages,
+          isbn: b.isbn,
+          published_on: b.publishedOn,
+          description_en: b.descriptionEn,
+          description_zh: b.descriptionZh,
         })),
       )
       .onConflict((oc) =>
@@ -41,6 +49,14 @@ export async function seed(db: Kysely<Database>): Promise<{ books: number; count
           cover: eb.ref('excluded.cover'),
           price_cents: eb.ref('excluded.price_cents'),
           pdf_file: eb.ref('excluded.pdf_file'),
+          cover_zh: eb.ref('excluded.cover_zh'),
+          edition_en: eb.ref('excluded.edition_en'),
+          edition_zh: eb.ref('excluded.edition_zh'),
+          pages: eb.ref('excluded.pages'),
+          isbn: eb.ref('excluded.isbn'),
+          published_on: eb.ref('excluded.published_on'),
+          description_en: eb.ref('excluded.description_en'),
+          description_zh: eb.ref('excluded.description_zh'),
         })),
       )
       .execute();

@@ -2,7 +2,7 @@ import type { IResolvers, MercuriusLoaders } from 'mercurius';
 import type { BookFormat, MirrorStatus, OrderStatus, ProviderName, ShippingStatus } from '@shop/db';
 import { centsToDecimal } from '@shop/payments';
 import { orderAuditTrail, subjectAuditTrail, type AuditEntry } from '../services/admin/audit.js';
-import { requestBankTransferCompletion } from '../services/admin/bank-transfer.js';
+import { completeBankTransferOrder } from '../services/admin/bank-transfer.js';
 import { findMirror, listMirrors, mirrorSubject, retryMirror, type MirrorView } from '../services/admin/mirrors.js';
 import { requireOperator } from '../services/admin/operator.js';
 import { normaliseSearch, parseDateBound, type AdminOrderFilter } from '../services/admin/order-filter.js';
@@ -181,7 +181,7 @@ export const adminResolvers: IResolvers = {
       }),
     markBankTransferCompleted: async (_root, args: { orderNo: string; reference: string }, ctx) =>
       guarded(ctx, async () => {
-        const r = await requestBankTransferCompletion(ctx.deps, ctx.user, args.orderNo, args.reference);
+        const r = await completeBankTransferOrder(ctx.deps, ctx.user, args.orderNo, args.reference);
         return orderChange(ctx, r.orderNo, r.changed);
       }),
     retryRegistrationMirror: async (_root, args: { userId: string }, ctx) =>

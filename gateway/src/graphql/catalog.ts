@@ -5,6 +5,14 @@ type Lang = 'zh' | 'en';
 
 const vatText: Record<Lang, string> = { en: 'plus applicable VAT', zh: '另加适用增值税' };
 
+/** A date column as YYYY-MM-DD (pg answers it as local midnight, so local parts are the date). */
+function isoDate(d: Date | string | null | undefined): string | null {
+  if (!d) return null;
+  if (typeof d === 'string') return d.slice(0, 10);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+}
+
 export function presentBook(b: Book, language: Lang) {
   return {
     id: String(b.id),
@@ -12,7 +20,14 @@ export function presentBook(b: Book, language: Lang) {
     titleEn: b.title_en,
     titleZh: b.title_zh,
     introduction: language === 'zh' ? b.introduction_zh : b.introduction_en,
-    cover: b.cover,
+    description: (language === 'zh' ? b.description_zh : b.description_en) ?? '',
+    cover: language === 'zh' ? (b.cover_zh ?? b.cover) : b.cover,
+    coverEn: b.cover,
+    coverZh: b.cover_zh ?? b.cover,
+    edition: (language === 'zh' ? b.edition_zh : b.edition_en) ?? null,
+    pages: b.pages ?? null,
+    isbn: b.isbn ?? null,
+    publishedOn: isoDate(b.published_on),
     priceCents: b.price_cents,
     price: (b.price_cents / 100).toFixed(2),
     currency: b.currency,

@@ -2,8 +2,8 @@ import type { IResolvers, MercuriusLoaders } from 'mercurius';
 import type { OrderStatus } from '@shop/db';
 import { checkout, type CheckoutOutcome } from '../services/orders/checkout.js';
 import { requestHash, withIdempotency } from '../services/orders/idempotency.js';
-import { findOwnOrder, listOwnOrders, PAGE_SIZES, paidEbookIds } from '../services/orders/queries.js';
-import { invoicesByOrderNo, latestIntent, purchaseInfoOf } from '../services/orders/details.js';
+import { findOwnOrder, listOwnOrders, PAGE_SIZES, paidEbookIds, paidEbookOrder } from '../services/orders/queries.js';
+import { invoicesByOrderNo, latestIntent, purchaseInfoForBuyer } from '../services/orders/details.js';
 import type { PaymentMethod } from '../services/orders/views.js';
 import { checkPayment } from '../services/payments/check.js';
 import type { ShopContext } from './context.js';
@@ -32,7 +32,7 @@ export const orderResolvers: IResolvers = {
         const o = await findOwnOrder(ctx.deps.db, requireUser(ctx).id, args.orderNo);
         return o ? presentOrder(o, ctx.locale) : null;
       }),
-    purchaseInfo: async (_root, args: { orderNo: string }, ctx) => guarded(ctx, async () => purchaseInfoOf(ctx.deps.db, requireUser(ctx).id, args.orderNo)),
+    purchaseInfo: async (_root, args: { orderNo: string }, ctx) => guarded(ctx, async () => purchaseInfoForBuyer(ctx.deps.db, requireUser(ctx).id, args.orderNo)),
     paymentIntent: async (_root, args: { orderNo: string }, ctx) =>
       guarded(ctx, async () => {
         const i = await latestIntent(ctx.deps.db, requireUser(ctx).id, args.orderNo);
@@ -70,6 +70,11 @@ export const orderResolvers: IResolvers = {
   Book: {
     ebookPurchased: async (book: { id: string }, _args, ctx) => (await boughtBooks(ctx)).has(Number(book.id)),
     ebookPassword: async (book: { id: string }, _args, ctx) => ((await boughtBooks(ctx)).has(Number(book.id)) ? (ctx.user?.email ?? null) : null),
+    paidEbookOrder: async (book: { id: string }, _args, ctx) => {
+      if (!ctx.user || !(await boughtBooks(ctx)).has(Number(book.id))) return null;
+      const o = await paidEbookOrder(ctx.deps.db, ctx.user.id, Number(book.id));
+      return o ? presentOrder(o, ctx.locale) : null;
+    },
   },
 };
 

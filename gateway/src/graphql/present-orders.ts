@@ -11,7 +11,7 @@ export function bankAccountOf(providers: Partial<Record<ProviderName, PaymentPro
 
 const nextActionTypes = { qr: 'QR', jsapi: 'JSAPI', form: 'FORM', redirect: 'REDIRECT', offline: 'OFFLINE' } as const;
 
-export function presentOrder(o: OrderView, locale: 'zh' | 'en', basePath = '/') {
+export function presentOrder(o: OrderView, locale: 'zh' | 'en') {
   const downloadable = o.status === 'paid' && o.format === 'ebook' && !o.refundedAt;
   return {
     orderNo: o.orderNo,
@@ -37,7 +37,6 @@ export function presentOrder(o: OrderView, locale: 'zh' | 'en', basePath = '/') 
     expiresAt: o.expiresAt,
     bankReference: o.bankReference,
     refundedAt: o.refundedAt ?? null,
-    _base: basePath,
   };
 }
 

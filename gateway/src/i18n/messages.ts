@@ -2,6 +2,10 @@
 export const messages = {
   success: { en: 'success', zh: '成功' },
   errorOccurred: { en: 'An error occurred', zh: '发生错误' },
+  // Server failures: the legacy wording of spec section 8 ('an error occurred'), and GraphQL's.
+  serverError: { en: 'an error occurred', zh: '发生错误' },
+  internalError: { en: 'Internal error', zh: '服务器内部错误' },
+  serviceUnavailable: { en: 'The service is temporarily unavailable, please try again later', zh: '服务暂时不可用，请稍后再试' },
   emailRequired: { en: 'Please enter email', zh: '请输入邮箱' },
   emailInvalid: { en: 'Please input the correct email address', zh: '请输入正确的邮箱地址' },
   passwordRequired: { en: 'Password must be filled', zh: '密码必须填写' },
@@ -57,6 +61,10 @@ export const messages = {
   paymentMethodUnavailable: { en: 'This payment method is not available', zh: '该支付方式暂不可用' },
   idempotencyMismatch: { en: 'This Idempotency-Key was used for a different request', zh: '该幂等键已用于其他请求' },
   requestInProgress: { en: 'The same request is still being processed', zh: '相同的请求正在处理中' },
+  previousPaymentOpen: {
+    en: 'Your previous payment for this order could not be cancelled yet, please try again later or complete the previous payment',
+    zh: '该订单之前的支付暂时无法撤销，请稍后再试或完成之前的支付',
+  },
   downloadFailed: { en: 'Download failed, please contact customer service!', zh: '下载失败，请联系客服！' },
   submissionSuccessful: { en: 'submission successful', zh: '提交成功' },
   paymentFailed: { en: 'Payment failed, please pay again!', zh: '支付失败，请重新支付！' },

@@ -2,7 +2,7 @@ import fp from 'fastify-plugin';
 import { createBullBoard } from '@bull-board/api';
 import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
 import { FastifyAdapter } from '@bull-board/fastify';
-import { queueNames } from '@shop/workers';
+import { queueNames } from '@shop/jobs';
 
 export const BULL_BOARD_PATH = '/admin/queues';
 

@@ -13,7 +13,8 @@ import { budgets, scaledCount } from '../services/abuse/budgets.js';
 import { LocalWindowLimiter } from './local-limit.js';
 import { text } from '../i18n/messages.js';
 import { PublicAnswers, type GraphqlBody } from '../graphql/public-answers.js';
-import type { onSendHookHandler, preHandlerHookHandler, preSerializationHookHandler } from 'fastify';
+import type { FastifyRequest, onSendHookHandler, preHandlerHookHandler, preSerializationHookHandler } from 'fastify';
+import { formatGraphqlErrors } from '../graphql/error-format.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -104,25 +105,8 @@ export default fp(
       context: buildContext(app.deps),
       routes: true,
       subscription: live.subscription,
-      // Unexpected errors reach the client as a stable code and the request id; details stay in the log.
-      errorFormatter: (execution, ctx) => {
-        const formatted = mercurius.defaultErrorFormatter(execution, ctx);
-        const raw = (execution as { errors?: readonly { originalError?: unknown }[] }).errors ?? [];
-        const reply = (ctx as { reply?: { request?: { id?: string; log?: { error: (o: object, m: string) => void } } } }).reply;
-        const errors = formatted.response.errors?.map((e, i) => {
-          const code = (e.extensions as { code?: string } | undefined)?.code;
-          if (code) return e;
-          // Errors with no field path (syntax, validation, variable coercion) are about the request
-          // itself; only errors thrown while resolving a field can carry internals.
-          const original = raw[i]?.originalError;
-          if (formatted.statusCode === 400 || !e.path || !original || (original as { name?: string }).name === 'GraphQLError') {
-            return { ...e, extensions: { ...e.extensions, code: 'GRAPHQL_VALIDATION_FAILED' } };
-          }
-          reply?.request?.log?.error({ err: original }, 'graphql error');
-          return { message: 'Internal error', locations: e.locations, path: e.path, extensions: { code: 'INTERNAL', requestId: reply?.request?.id } };
-        });
-        return { statusCode: formatted.statusCode, response: { ...formatted.response, errors } };
-      },
+      // Refusals keep their code; server failures reach the client as a generic message and the request id (error-format.ts).
+      errorFormatter: (execution, ctx) => formatGraphqlErrors(execution as never, (ctx as { reply?: { request?: FastifyRequest } }).reply?.request) as never,
       graphiql: !production,
       jit: 1,
       queryDepth: MAX_DEPTH,

@@ -1,7 +1,8 @@
 import fp from 'fastify-plugin';
 import { Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { sql } from 'kysely';
-import { metricsAccess, queueNames } from '@shop/workers';
+import { metricsAccess } from '@shop/config';
+import { queueNames } from '@shop/jobs';
 
 // Prometheus figures of the gateway: request durations by route and status, and the depth of
 // every queue by state. Queue depths and the outbox backlog are global (they live in Redis and

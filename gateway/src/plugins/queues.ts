@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import { closeQueues, createQueues, type Queues } from '@shop/workers';
+import { closeQueues, createQueues, type Queues } from '@shop/jobs';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -11,7 +11,7 @@ declare module 'fastify' {
 // outbox keeps the work until the relay can hand it over.
 export default fp(
   async (app) => {
-    const queues = createQueues(app.redis, app.config.queuePrefix, (err, queue) => app.log.warn({ err: err.message, queue }, 'queue error'));
+    const queues = createQueues(app.redis, app.config.queuePrefix, (err, queue) => app.log.warn({ err: err.message, queue }, 'queue error'), app.config.retryDelayScale);
     app.decorate('queues', queues);
     app.addHook('onClose', async () => closeQueues(queues));
   },

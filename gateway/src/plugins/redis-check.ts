@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import { checkRedisConfig, type RedisCheck } from '@shop/workers';
+import { checkRedisConfig, type RedisCheck } from '@shop/jobs';
 
 declare module 'fastify' {
   interface FastifyInstance {

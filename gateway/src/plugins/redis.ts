@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import { producerConnection } from '@shop/workers';
+import { producerConnection } from '@shop/jobs';
 import type { Redis } from 'ioredis';
 
 export interface RedisPluginOptions {

@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import type { ServiceDeps } from '../services/deps.js';
 import { CatalogCache } from '../services/catalog.js';
-import { redisStatusEvents } from '@shop/workers';
+import { redisStatusEvents } from '@shop/core';
 
 declare module 'fastify' {
   interface FastifyInstance {

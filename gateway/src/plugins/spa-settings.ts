@@ -1,4 +1,4 @@
-import type { GatewayConfig } from '@shop/workers';
+import type { GatewayConfig } from '@shop/config';
 
 /** The settings the storefront shows, handed to it inside index.html so they need no request. */
 export interface StorefrontSettings {
@@ -7,10 +7,11 @@ export interface StorefrontSettings {
   serviceHotline: string;
   homeUrl: { en: string; zh: string };
   externalLoginUrl: string | null;
+  brand: { name: { en: string; zh: string }; color: string; markUrl: string };
 }
 
 export function storefrontSettings(config: GatewayConfig): StorefrontSettings {
-  return { serviceEmail: config.serviceEmail, serviceEmail2: config.serviceEmail2, serviceHotline: config.serviceHotline, homeUrl: config.homeUrl, externalLoginUrl: config.externalLoginUrl };
+  return { serviceEmail: config.serviceEmail, serviceEmail2: config.serviceEmail2, serviceHotline: config.serviceHotline, homeUrl: config.homeUrl, externalLoginUrl: config.externalLoginUrl, brand: { ...config.brand, markUrl: `${config.basePath}brand/mark` } };
 }
 
 /**
@@ -19,6 +20,7 @@ export function storefrontSettings(config: GatewayConfig): StorefrontSettings {
  */
 export function withStorefrontSettings(indexHtml: string, settings: StorefrontSettings): string {
   const json = JSON.stringify(settings).replace(/</g, '\\u003c');
-  const block = `<script type="application/json" id="shop-settings">${json}</script>`;
+  const icon = `<link rel="icon" href="${settings.brand.markUrl.replace(/"/g, '&quot;')}">`;
+  const block = `${icon}<script type="application/json" id="shop-settings">${json}</script>`;
   return indexHtml.includes('</head>') ? indexHtml.replace('</head>', `${block}</head>`) : `${block}${indexHtml}`;
 }

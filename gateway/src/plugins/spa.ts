@@ -2,7 +2,11 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
+import { Prerenderer, requestLocale, withPage, type Locale } from './spa-prerender.js';
 import { storefrontSettings, withStorefrontSettings } from './spa-settings.js';
+
+/** How long a request waits for its prerendered page before it gets the empty shell. */
+const PRERENDER_WAIT_MS = 3000;
 
 // Serves the built SPA under the base path in history mode: any GET under the base path that
 // is not a file answers index.html, and the router in the browser takes over.
@@ -47,13 +51,34 @@ export default fp(
       },
     });
     // Read once: the page every history-mode path answers, with this deployment's settings in it.
-    const indexHtml = withStorefrontSettings(readFileSync(indexFile, 'utf8'), storefrontSettings(app.config));
+    const settings = storefrontSettings(app.config);
+    const indexHtml = withStorefrontSettings(readFileSync(indexFile, 'utf8'), settings);
+    // The public pages come with their content rendered in (web/src/ssr.tsx, built beside dist).
+    const rendererFile = path.join(root, '..', 'dist-ssr', 'ssr.js');
+    const execute = (locale: Locale) => async (query: string, variables: Record<string, unknown>) =>
+      app.graphql(query, { deps: app.deps, user: null, locale } as never, variables);
+    const prerenderer = Prerenderer.available(rendererFile) ? new Prerenderer(rendererFile, settings, execute, () => app.deps.catalog.snapshotValidUntil(), async (id) => /^\d{1,9}$/.test(id) && !!(await app.deps.catalog.book(Number(id)))) : null;
+    if (!prerenderer) app.log.warn({ rendererFile }, 'SPA server renderer is not built; the public pages start empty');
+    // Loading the renderer takes a moment: start at once, not on the first buyer's request.
+    else app.addHook('onReady', async () => void prerenderer.warm().catch((err: unknown) => app.log.error({ err }, 'SPA server renderer failed to load')));
+
     app.get(`${base}index.html`, async (_req, reply) => reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml));
-    app.setNotFoundHandler((req, reply) => {
+    app.setNotFoundHandler(async (req, reply) => {
       const url = req.url.split('?')[0] ?? '';
       if (req.method === 'GET' && url.startsWith(base) && !url.startsWith(`${base}assets/`)) {
-        reply.header('cache-control', 'no-cache');
-        return reply.type('text/html; charset=utf-8').send(indexHtml);
+        const subPath = `/${url.slice(base.length)}`;
+        let page = null;
+        try {
+          // A buyer never waits long for it: past the limit the shell goes out (the SPA renders
+          // the page itself) and the rendering finishes for the next request.
+          page = prerenderer ? await Promise.race([prerenderer.page(req, subPath), new Promise<null>((resolve) => setTimeout(resolve, PRERENDER_WAIT_MS, null).unref())]) : null;
+        } catch (err) {
+          // The empty shell still works: the SPA renders the page itself.
+          req.log.error({ err }, 'prerendering failed');
+        }
+        // The HTML depends on the language and the session cookie.
+        reply.header('cache-control', 'no-cache').header('vary', 'cookie');
+        return reply.type('text/html; charset=utf-8').send(withPage(indexHtml, page?.locale ?? requestLocale(req, subPath), page));
       }
       return reply.code(404).send({ code: 404, message: 'Not Found', data: null });
     });

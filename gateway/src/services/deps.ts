@@ -1,5 +1,7 @@
 import type { Db } from '@shop/db';
-import type { GatewayConfig, Queues, StatusEvents } from '@shop/workers';
+import type { GatewayConfig } from '@shop/config';
+import type { Queues } from '@shop/jobs';
+import type { StatusEvents } from '@shop/core';
 import type { Redis } from 'ioredis';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ProviderRegistry } from '@shop/payments/registry';

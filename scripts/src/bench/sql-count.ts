@@ -3,7 +3,8 @@ import { Kysely, PostgresDialect } from 'kysely';
 import type { Database } from '@shop/db';
 import { createPool } from '@shop/db';
 import { buildApp } from '@shop/gateway';
-import { loadGatewayConfig, sha256 } from '@shop/workers';
+import { loadGatewayConfig } from '@shop/config';
+import { sha256 } from '@shop/core';
 
 /**
  * Round trips to PostgreSQL per request (every statement the pool's clients send, BEGIN and

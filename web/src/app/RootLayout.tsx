@@ -1,11 +1,14 @@
 import { Box } from '@chakra-ui/react';
 import { useApolloClient } from '@apollo/client/react';
-import { Suspense, useEffect, useRef } from 'react';
+import { Suspense, useEffect, useLayoutEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { Toaster } from '../components/ui/toaster';
 import { useLogout } from '../features/auth';
 import { useAuthDialog } from '../lib/auth-dialog';
 import { requestLogin } from '../lib/login-gate';
+import { applyBrandColor } from '../lib/brand';
+import { BRAND } from '../lib/config';
+import { storedLocale } from '../lib/i18n';
 import { readStored, writeStored } from '../lib/storage';
 import { rememberUser, useSession } from '../lib/session';
 import { checkVersion } from '../lib/version';
@@ -16,6 +19,7 @@ import { HeaderBar } from './layout/HeaderBar';
 import { MobileBar } from './layout/MobileBar';
 
 const AuthDialogs = lazyWithTexts(() => import('../features/auth/AuthDialogs'));
+const OrderTokenConfirm = lazyWithTexts(() => import('../features/auth/OrderTokenConfirm'));
 
 /**
  * Runs the on-load flags once the session is known: ?logout, and the remembered login prompt (set
@@ -48,6 +52,13 @@ export function RootLayout({ flags }: { flags: EntryFlags }) {
   if (view) authUsed.current = true;
   useEntryFlags(flags);
 
+  // The tab title is the shop's name in the UI language (index.html carries the English one), and
+  // the brand colour before the first paint of the buttons using it.
+  useLayoutEffect(() => {
+    document.title = BRAND.name[storedLocale()];
+    applyBrandColor();
+  }, []);
+
   // Spec: on every navigation, compare the server's version with this build and reload if stale.
   useEffect(() => {
     void checkVersion();
@@ -62,6 +73,11 @@ export function RootLayout({ flags }: { flags: EntryFlags }) {
       </Box>
       <Footer />
       <Toaster />
+      {flags.orderToken ? (
+        <Suspense fallback={null}>
+          <OrderTokenConfirm token={flags.orderToken} />
+        </Suspense>
+      ) : null}
       {authUsed.current ? (
         <Suspense fallback={null}>
           <AuthDialogs />

@@ -1,10 +1,17 @@
 import { BASE, ROUTER_BASENAME } from '../lib/config';
 import { isLocale, storeLocale } from '../lib/i18n';
+import { beginHandover } from '../lib/login-gate';
 import { storeTokenCookie, writeStored } from '../lib/storage';
 
 export interface EntryFlags {
   /** ?logout: end the session on load. */
   logout: boolean;
+  /**
+   * ?orderToken: a session handed over by a link. Stored as the token cookie (spec section 2) only
+   * once the visitor confirmed the account it signs into (OrderTokenConfirm), so a link cannot log
+   * someone into another account without their action (login CSRF).
+   */
+  orderToken: string | null;
 }
 
 const USER_PARAMS = ['email', 'userId', 'phonenumber', 'user', 'loginFirst'] as const;
@@ -30,14 +37,16 @@ export function readEntry(): EntryFlags {
     if (q.has('login') && !token) writeStored('loginNeeded', '1');
     const carry = new URLSearchParams();
     if (token) for (const k of ['token', ...USER_PARAMS]) if (q.get(k)) carry.set(k, q.get(k)!);
-    window.history.replaceState(null, '', `${BASE}${carry.size ? `?${carry}` : ''}`);
+    // Straight to the book list (not to / and its redirect): the HTML the gateway rendered for
+    // these paths is the book list's, which the router must find to hydrate it.
+    window.history.replaceState(null, '', `${BASE}index${carry.size ? `?${carry}` : ''}`);
     return readEntry();
   }
 
   const language = q.get('language');
   if (isLocale(language)) storeLocale(language);
   const orderToken = q.get('orderToken');
-  if (orderToken) storeTokenCookie(orderToken);
+  if (orderToken) beginHandover();
   // Only the start page takes a session token: on /views/pay/PayPalResult `token` is the order.
   const startPage = path === '/' || path === '/index';
   const token = startPage ? q.get('token') : null;
@@ -48,7 +57,7 @@ export function readEntry(): EntryFlags {
   }
   if (q.has('login') && !token && !orderToken) writeStored('loginNeeded', '1');
 
-  const flags = { logout: q.has('logout') };
+  const flags = { logout: q.has('logout'), orderToken: orderToken || null };
   const consumed = [...CONSUMED, ...(startPage ? ['token'] : [])];
   if (consumed.some((k) => q.has(k))) {
     for (const k of consumed) q.delete(k);

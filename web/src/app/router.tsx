@@ -7,19 +7,21 @@ import type { EntryFlags } from './entry';
 import { PageSpinner } from './PageSpinner';
 import { RootLayout } from './RootLayout';
 import { RouteError } from './RouteError';
+import BookDetailPage from './routes/BookDetailPage';
+import IndexPage from './routes/IndexPage';
 
-// Every page is its own chunk, loaded on first visit, with its own error boundary.
-const IndexPage = lazy(() => import('./routes/IndexPage'));
+// The public pages come prerendered and are hydrated at once: they are part of the entry.
+// Every other page is its own chunk, loaded on first visit, with its own error boundary.
 const OrdersPage = lazyWithTexts(() => import('./routes/OrdersPage'));
-const BookDetailPage = lazy(() => import('./routes/BookDetailPage'));
 const WxNativePayPage = lazyWithTexts(() => import('./routes/WxNativePayPage'));
 const PayPalResultPage = lazyWithTexts(() => import('./routes/PayPalResultPage'));
 const WxPayResultPage = lazyWithTexts(() => import('./routes/WxPayResultPage'));
 const AliPayResultPage = lazyWithTexts(() => import('./routes/AliPayResultPage'));
 const AdminPage = lazyWithTexts(() => import('./routes/AdminPage'));
 const NotFoundPage = lazy(() => import('./routes/NotFoundPage'));
+const LegalRoute = lazy(() => import('./routes/LegalRoute'));
 
-function Page({ component: C }: { component: LazyExoticComponent<ComponentType> }) {
+function Page({ component: C }: { component: LazyExoticComponent<ComponentType> | ComponentType }) {
   const { pathname } = useLocation();
   // Keyed by path: leaving a broken page clears its error.
   return (
@@ -31,26 +33,34 @@ function Page({ component: C }: { component: LazyExoticComponent<ComponentType> 
   );
 }
 
+/** The routes, under whichever router runs them (the browser's, or a static one for prerendering). */
+export function AppRoutes({ flags }: { flags: EntryFlags }) {
+  return (
+    <Routes>
+      <Route element={<RootLayout flags={flags} />}>
+        <Route index element={<Navigate to="/index" replace />} />
+        <Route path="index" element={<Page component={IndexPage} />} />
+        <Route path="orders" element={<Page component={OrdersPage} />} />
+        <Route path="admin" element={<Page component={AdminPage} />} />
+        <Route path="bookDetail/:bookId" element={<Page component={BookDetailPage} />} />
+        <Route path="legal/:page" element={<Page component={LegalRoute} />} />
+        <Route path="views/pay/WxNativePay" element={<Page component={WxNativePayPage} />} />
+        <Route path="views/pay/PayPalResult" element={<Page component={PayPalResultPage} />} />
+        <Route path="views/pay/WxPayResult" element={<Page component={WxPayResultPage} />} />
+        <Route path="views/pay/AliPayResult" element={<Page component={AliPayResultPage} />} />
+        {/* The language is set from these paths before the first render (app/entry.ts). */}
+        <Route path="zhPage" element={<Navigate to="/index" replace />} />
+        <Route path="enPage" element={<Navigate to="/index" replace />} />
+        <Route path="*" element={<Page component={NotFoundPage} />} />
+      </Route>
+    </Routes>
+  );
+}
+
 export function AppRouter({ flags }: { flags: EntryFlags }) {
   return (
     <BrowserRouter basename={ROUTER_BASENAME}>
-      <Routes>
-        <Route element={<RootLayout flags={flags} />}>
-          <Route index element={<Navigate to="/index" replace />} />
-          <Route path="index" element={<Page component={IndexPage} />} />
-          <Route path="orders" element={<Page component={OrdersPage} />} />
-          <Route path="admin" element={<Page component={AdminPage} />} />
-          <Route path="bookDetail/:bookId" element={<Page component={BookDetailPage} />} />
-          <Route path="views/pay/WxNativePay" element={<Page component={WxNativePayPage} />} />
-          <Route path="views/pay/PayPalResult" element={<Page component={PayPalResultPage} />} />
-          <Route path="views/pay/WxPayResult" element={<Page component={WxPayResultPage} />} />
-          <Route path="views/pay/AliPayResult" element={<Page component={AliPayResultPage} />} />
-          {/* The language is set from these paths before the first render (app/entry.ts). */}
-          <Route path="zhPage" element={<Navigate to="/index" replace />} />
-          <Route path="enPage" element={<Navigate to="/index" replace />} />
-          <Route path="*" element={<Page component={NotFoundPage} />} />
-        </Route>
-      </Routes>
+      <AppRoutes flags={flags} />
     </BrowserRouter>
   );
 }

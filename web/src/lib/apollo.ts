@@ -1,4 +1,4 @@
-import { ApolloClient, HttpLink, InMemoryCache } from '@apollo/client';
+import { ApolloClient, HttpLink, InMemoryCache, type NormalizedCacheObject } from '@apollo/client';
 import { REQUEST_TIMEOUT_MS } from './config';
 import { storedLocale } from './i18n';
 
@@ -9,11 +9,39 @@ const timedFetch: typeof fetch = (input, init) => {
   return fetch(input, { ...init, signal });
 };
 
+/** The cache with the SPA's identities; the prerendering on the server uses the same. */
+export function createShopCache(): InMemoryCache {
+  return new InMemoryCache({
+    typePolicies: {
+      User: { keyFields: ['userId'] },
+      Country: { keyFields: ['code'] },
+      Order: { keyFields: ['orderNo'] },
+      AdminOrder: { keyFields: ['orderNo'] },
+      RegistrationMirror: { keyFields: ['userId'] },
+      PaymentIntent: { keyFields: ['id'] },
+      // Books carry per-buyer fields (ebookPurchased) and titles per language: keep per query.
+      Book: { keyFields: false },
+      PurchaseInfo: { keyFields: false },
+      Query: {
+        fields: {
+          orders: { keyArgs: ['filter', 'page', 'pageSize'] },
+          adminOrders: { keyArgs: ['filter', 'page', 'pageSize'] },
+          registrationMirrors: { keyArgs: ['status', 'page', 'pageSize'] },
+        },
+      },
+    },
+  });
+}
+
 /**
  * The one Apollo client, created at start-up after the entry parameters were read (they may set
  * the language). The language only changes with a reload, so the locale header is fixed.
+ * `prerendered` is the cache the server rendered the page's HTML from: restored before hydrating,
+ * the first render reads the same answers and matches the HTML.
  */
-export function createApolloClient(): ApolloClient {
+export function createApolloClient(prerendered?: NormalizedCacheObject): ApolloClient {
+  const cache = createShopCache();
+  if (prerendered) cache.restore(prerendered);
   return new ApolloClient({
     link: new HttpLink({
       uri: '/graphql',
@@ -21,25 +49,6 @@ export function createApolloClient(): ApolloClient {
       headers: { locale: storedLocale() },
       fetch: timedFetch,
     }),
-    cache: new InMemoryCache({
-      typePolicies: {
-        User: { keyFields: ['userId'] },
-        Country: { keyFields: ['code'] },
-        Order: { keyFields: ['orderNo'] },
-        AdminOrder: { keyFields: ['orderNo'] },
-        RegistrationMirror: { keyFields: ['userId'] },
-        PaymentIntent: { keyFields: ['id'] },
-        // Books carry per-buyer fields (ebookPurchased) and titles per language: keep per query.
-        Book: { keyFields: false },
-        PurchaseInfo: { keyFields: false },
-        Query: {
-          fields: {
-            orders: { keyArgs: ['filter', 'page', 'pageSize'] },
-            adminOrders: { keyArgs: ['filter', 'page', 'pageSize'] },
-            registrationMirrors: { keyArgs: ['status', 'page', 'pageSize'] },
-          },
-        },
-      },
-    }),
+    cache,
   });
 }

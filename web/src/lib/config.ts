@@ -11,12 +11,15 @@ interface ServerSettings {
   serviceHotline?: string;
   homeUrl?: { en?: string; zh?: string };
   externalLoginUrl?: string | null;
+  brand?: { name?: { en?: string; zh?: string }; color?: string; markUrl?: string };
 }
 
 /** The deployment's settings, which the gateway writes into index.html (see gateway/src/plugins/spa-settings.ts). */
 function serverSettings(): ServerSettings {
+  // Prerendering in the gateway: it hands the same settings over before loading the renderer.
+  if (typeof document === 'undefined') return (globalThis as { shopPrerenderSettings?: ServerSettings }).shopPrerenderSettings ?? {};
   try {
-    const block = typeof document === 'undefined' ? null : document.getElementById('shop-settings');
+    const block = document.getElementById('shop-settings');
     return block?.textContent ? (JSON.parse(block.textContent) as ServerSettings) : {};
   } catch {
     return {};
@@ -42,6 +45,13 @@ export const HOME_URL = {
  */
 export const EXTERNAL_LOGIN_URL: string | null = server.externalLoginUrl !== undefined ? server.externalLoginUrl : import.meta.env.VITE_EXTERNAL_LOGIN_URL || null;
 
+/** The shop's name per language, colour and mark: the gateway's BRAND_* settings. */
+export const BRAND = {
+  name: { en: server.brand?.name?.en ?? 'ASQ Standard Publications', zh: server.brand?.name?.zh ?? '汽车软件质量标准出版物' },
+  color: server.brand?.color ?? '#1d4ed8',
+  markUrl: server.brand?.markUrl ?? `${BASE}brand/mark`,
+} as const;
+
 export const CODE_COOLDOWN_S = 60;
 export const CODE_FAILURE_COOLDOWN_S = 10;
 export const CODE_MAX_LENGTH = 10;
@@ -53,6 +63,8 @@ export const PAGE_SIZES = [10, 20, 50] as const;
 /** The header bar shows from this width on; below it the mobile layout (spec: below 633 px). */
 export const DESKTOP_MIN_WIDTH = 633;
 export const GALLERY_WINDOW = 4;
+/** Spec section 9: the country preset in the purchase dialog (001, China). */
+export const DEFAULT_COUNTRY_CODE = '001';
 
 /** Dialog widths of the spec (px). */
 export const DIALOG_WIDTH = { login: 465, register: 536, purchase: 900, purchaseInfo: 960 } as const;

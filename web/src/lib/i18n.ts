@@ -1,6 +1,8 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type { Messages } from '../locales/en';
+import { enShell } from '../locales/en/shell';
+import { zhShell } from '../locales/zh/shell';
 import { readStored, writeStored } from './storage';
 
 export type Locale = 'zh' | 'en';
@@ -9,14 +11,48 @@ export function isLocale(v: unknown): v is Locale {
   return v === 'zh' || v === 'en';
 }
 
+// On the server (prerendering) there is no local storage: the page's language is set per render.
+let renderLocale: Locale | null = null;
+
+/** Prerendering only: the language of the page being rendered now (null after it). */
+export function setRenderLocale(locale: Locale | null): void {
+  renderLocale = locale;
+}
+
 /** The stored UI language (spec: stored under the `locale` key, default en). */
 export function storedLocale(): Locale {
+  if (renderLocale) return renderLocale;
   const v = readStored('locale');
-  return v === 'zh' ? 'zh' : 'en';
+  if (v === 'zh' || v === 'en') return v;
+  return landsFromPayment() && prefersChinese() ? 'zh' : 'en';
+}
+
+/**
+ * A payment result page is often opened where nothing is stored (the provider's page on another
+ * host name, the phone that paid): there the browser's language speaks for the buyer, so a
+ * Chinese buyer is not told about the payment in English. Elsewhere the spec's default, en.
+ */
+function landsFromPayment(): boolean {
+  return typeof window !== 'undefined' && /\/views\/pay\//.test(window.location.pathname);
+}
+
+function prefersChinese(): boolean {
+  const langs = typeof navigator === 'undefined' ? [] : (navigator.languages ?? [navigator.language]);
+  return /^zh\b/i.test(langs[0] ?? '');
+}
+
+/**
+ * A copy of the choice in a cookie, so the gateway sends the HTML of a prerendered page in the
+ * buyer's language (it cannot read local storage).
+ */
+function syncLocaleCookie(locale: Locale): void {
+  if (typeof document === 'undefined' || document.cookie.split('; ').includes(`locale=${locale}`)) return;
+  document.cookie = `locale=${locale}; max-age=31536000; path=/; samesite=lax`;
 }
 
 export function storeLocale(next: Locale): void {
   writeStored('locale', next);
+  syncLocaleCookie(next);
 }
 
 /** The spec stores the language locally and reloads the page when it changes. */
@@ -25,12 +61,11 @@ export function switchLocale(next: Locale): void {
   window.location.reload();
 }
 
-// Only the language in use is downloaded, and only the first screen's texts up front; the texts
-// of the dialogs and other pages come with the first of them (loadScreenTexts).
-const shellLoaders: Record<Locale, () => Promise<Partial<Messages>>> = {
-  en: () => import('../locales/en/shell').then((m) => m.enShell),
-  zh: () => import('../locales/zh/shell').then((m) => m.zhShell),
-};
+// The first screen's texts of both languages are part of the entry (under 1 KB each, gzipped):
+// fetching them after it would delay the first render, or the hydration of a prerendered page,
+// by a round trip. The texts of the dialogs and other pages come with the first of them
+// (loadScreenTexts), only for the language in use.
+const shells: Record<Locale, Partial<Messages>> = { en: enShell, zh: zhShell };
 const screenLoaders: Record<Locale, () => Promise<Partial<Messages>>> = {
   en: () => import('../locales/en/screens').then((m) => m.enScreens),
   zh: () => import('../locales/zh/screens').then((m) => m.zhScreens),
@@ -38,14 +73,18 @@ const screenLoaders: Record<Locale, () => Promise<Partial<Messages>>> = {
 
 export async function initI18n(): Promise<typeof i18n> {
   const lng = storedLocale();
+  // A language taken from the browser on a payment result page is kept for the pages after it.
+  if (!isLocale(readStored('locale')) && lng === 'zh') storeLocale(lng);
+  syncLocaleCookie(lng);
   document.documentElement.lang = lng === 'zh' ? 'zh-CN' : 'en';
-  const shell = await shellLoaders[lng]();
+  const shell = shells[lng];
   await i18n.use(initReactI18next).init({
     resources: { [lng]: { translation: shell } },
     lng,
     fallbackLng: false,
     interpolation: { escapeValue: false },
     returnNull: false,
+    showSupportNotice: false,
   });
   return i18n;
 }

@@ -18,8 +18,33 @@ export function externalLoginHref(base: string, access: LoginAccess): string {
  * login that came from My Orders lands on /orders.
  */
 let leaving = false;
+let handover: Promise<boolean> | null = null;
+let settleHandover: (accepted: boolean) => void = () => undefined;
+
+/**
+ * A session hand-over link (?orderToken) waits for the visitor's answer first: a login asked for
+ * meanwhile (My Orders as a guest) waits for it, and is dropped when the link was accepted.
+ */
+export function beginHandover(): void {
+  handover = new Promise<boolean>((resolve) => {
+    settleHandover = (accepted) => {
+      handover = null;
+      resolve(accepted);
+    };
+  });
+}
+
+export function endHandover(accepted: boolean): void {
+  settleHandover(accepted);
+}
 
 export function requestLogin(access: LoginAccess): void {
+  if (handover) {
+    void handover.then((accepted) => {
+      if (!accepted) requestLogin(access);
+    });
+    return;
+  }
   if (EXTERNAL_LOGIN_URL) {
     // Once on the way out, a second ask (a re-render of the same page) changes nothing.
     if (leaving) return;

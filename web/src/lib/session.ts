@@ -1,6 +1,7 @@
 import { gql, type ApolloClient, type TypedDocumentNode } from '@apollo/client';
 import { useQuery } from '@apollo/client/react';
 import { clearUserData, writeStored } from './storage';
+import { displayName } from './names';
 
 export interface SessionUser {
   userId: string;
@@ -48,7 +49,7 @@ export function rememberUser(u: SessionUser | null): void {
   writeStored('email', u.email);
   writeStored('userId', u.userId);
   writeStored('phonenumber', u.phoneNo || null);
-  writeStored('user', `${u.firstName} ${u.lastName}`.trim());
+  writeStored('user', displayName(u.firstName, u.lastName));
   writeStored('names', JSON.stringify({ firstName: u.firstName, lastName: u.lastName }));
   writeStored('company', u.company || null);
   writeStored('loginFirst', String(u.loginFirst));

@@ -2,10 +2,10 @@ import { UnrecoverableError } from 'bullmq';
 import type { Transporter } from 'nodemailer';
 import type { BankAccount, PaymentProvider } from '@shop/payments';
 import type { WorkerDeps } from '../deps.js';
-import { bankTransferMail } from './templates.js';
+import { bankTransferMail, type MailBrand } from './templates.js';
 
 /** The bank details mail of an order still waiting for its transfer. */
-export async function bankTransferDetailsMail(deps: WorkerDeps, transport: Transporter, orderNo: string): Promise<unknown> {
+export async function bankTransferDetailsMail(deps: WorkerDeps, transport: Transporter, orderNo: string, brand: MailBrand): Promise<unknown> {
   const account = (deps.providers.bank_transfer as (PaymentProvider & { account?: BankAccount | null }) | undefined)?.account;
   if (!account) throw new UnrecoverableError('bank transfer has no account configured (bankTransfer in PAYMENTS_CONFIG_FILE)');
   const order = await deps.db
@@ -25,9 +25,9 @@ export async function bankTransferDetailsMail(deps: WorkerDeps, transport: Trans
       currency: order.currency,
       ...account,
       expiresOn: order.expires_at.toISOString().slice(0, 10),
-      serviceEmail: deps.config.serviceEmail,
     },
     order.language,
+    brand,
   );
   const info = await transport.sendMail({ from: deps.config.mailFrom, to: order.email, ...mail });
   return { messageId: info.messageId };

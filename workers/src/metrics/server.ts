@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { Registry } from 'prom-client';
-import { metricsAccess } from './auth.js';
+import { metricsAccess } from '@shop/config';
 
 /** A tiny HTTP server for Prometheus: GET /metrics only, behind METRICS_TOKEN. */
 export async function startMetricsServer(registry: Registry, opts: { port: number; host: string; token: string | undefined; env: string }): Promise<{ server: Server; port: number; close: () => Promise<void> }> {

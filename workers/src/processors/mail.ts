@@ -1,10 +1,10 @@
 import { UnrecoverableError, type Job } from 'bullmq';
 import type { Transporter } from 'nodemailer';
-import type { JobPayloads } from '../contract.js';
+import type { JobPayloads } from '@shop/jobs';
 import type { WorkerDeps } from '../deps.js';
-import { receiptMail, verificationCodeMail } from '../mail/templates.js';
+import { receiptMail, verificationCodeMail, type MailBrand } from '../mail/templates.js';
 import { bankTransferDetailsMail } from '../mail/bank-transfer.js';
-import { unseal } from '../seal.js';
+import { unseal } from '@shop/core';
 
 /** Where a code goes: the email itself, or the email of the account owning the phone number. */
 async function recipientFor(deps: WorkerDeps, target: string): Promise<string | null> {
@@ -15,7 +15,13 @@ async function recipientFor(deps: WorkerDeps, target: string): Promise<string | 
   return u?.email ?? null;
 }
 
+/** The brand and links of every mail, from the configuration. */
+export function mailBrand(config: WorkerDeps['config']): MailBrand {
+  return { name: config.brand.name, color: config.brand.color, shopUrl: `${config.publicUrl}${config.basePath}`, serviceEmail: config.serviceEmail };
+}
+
 export function mailProcessor(deps: WorkerDeps, transport: Transporter) {
+  const brand = mailBrand(deps.config);
   return async (job: Job<JobPayloads['mail']>): Promise<unknown> => {
     const data = job.data;
     if (data.kind === 'verification-code') {
@@ -31,16 +37,16 @@ export function mailProcessor(deps: WorkerDeps, transport: Transporter) {
       } catch {
         throw new UnrecoverableError('sealed code cannot be opened (APP_SECRET differs between gateway and workers?)');
       }
-      const mail = verificationCodeMail(code, data.purpose, data.language, deps.config.serviceEmail);
+      const mail = verificationCodeMail(code, data.purpose, data.language, brand);
       const info = await transport.sendMail({ from: deps.config.mailFrom, to, ...mail });
       return { messageId: info.messageId };
     }
-    if (data.kind === 'bank-transfer-details') return bankTransferDetailsMail(deps, transport, data.orderNo);
+    if (data.kind === 'bank-transfer-details') return bankTransferDetailsMail(deps, transport, data.orderNo, brand);
     const order = await deps.db
       .selectFrom('orders')
       .innerJoin('users', 'users.id', 'orders.user_id')
       .innerJoin('books', 'books.id', 'orders.book_id')
-      .select(['orders.order_no', 'orders.status', 'orders.format', 'orders.amount_cents', 'orders.currency', 'users.email', 'users.language', 'books.title_en', 'books.title_zh'])
+      .select(['orders.order_no', 'orders.status', 'orders.format', 'orders.amount_cents', 'orders.currency', 'users.email', 'orders.language', 'books.title_en', 'books.title_zh'])
       .where('orders.order_no', '=', data.orderNo)
       .executeTakeFirst();
     if (!order) throw new UnrecoverableError(`order ${data.orderNo} does not exist`);
@@ -52,10 +58,9 @@ export function mailProcessor(deps: WorkerDeps, transport: Transporter) {
         amount: (order.amount_cents / 100).toFixed(2),
         currency: order.currency,
         format: order.format,
-        ordersUrl: `${deps.config.publicUrl}/shop/orders`,
-        serviceEmail: deps.config.serviceEmail,
       },
       order.language,
+      brand,
     );
     const info = await transport.sendMail({ from: deps.config.mailFrom, to: order.email, ...mail });
     return { messageId: info.messageId };

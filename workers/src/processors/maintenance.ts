@@ -1,10 +1,10 @@
 import { UnrecoverableError, type Job } from 'bullmq';
-import { expireDueOrders, relayOutbox } from '@shop/db';
-import { deliverTo } from '../outbox.js';
-import type { JobPayloads } from '../contract.js';
+import { relayOutbox } from '@shop/db';
+import { deliverTo, expireDueOrders } from '@shop/core';
+import type { JobPayloads } from '@shop/jobs';
 import type { WorkerDeps } from '../deps.js';
 import { reconcile } from '../reconcile/sweep.js';
-import { advanceRefund, dueRefunds } from '@shop/core/refunds/index';
+import { advanceRefund, dueRefunds } from '@shop/core';
 
 export function maintenanceProcessor(deps: WorkerDeps) {
   return async (job: Job<JobPayloads['maintenance']>): Promise<unknown> => {

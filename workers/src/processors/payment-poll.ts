@@ -1,9 +1,7 @@
 import { DelayedError, UnrecoverableError, type Job } from 'bullmq';
-import type { JobPayloads } from '../contract.js';
+import type { JobPayloads } from '@shop/jobs';
 import type { WorkerDeps } from '../deps.js';
-import { relayNow } from '../outbox.js';
-import { applyAttemptStatus } from '../payments/resolve.js';
-import { finishAttempt } from '../payments/settle.js';
+import { applyAttemptStatus, finishAttempt, notePoll } from '@shop/core';
 
 /** Poll delay after the n-th look: 5 s doubling to at most 5 minutes. */
 export function pollDelayMs(n: number, scale = 1): number {
@@ -29,19 +27,18 @@ export function paymentPollProcessor(deps: WorkerDeps) {
     if (!provider) throw new UnrecoverableError(`provider ${intent.provider} is not configured`);
 
     const status = await provider.query(intent.out_trade_no, intent.provider_ref ?? undefined);
-    const applied = await applyAttemptStatus(deps.db, deps.events, provider, intent, status, 'poll');
-    if (applied.settle?.outboxIds.length) await relayNow(deps.db, deps.queues, applied.settle.outboxIds);
+    const applied = await applyAttemptStatus(deps, provider, intent, status, 'poll');
     if (applied.outcome !== 'pending') return { done: applied.outcome, reason: applied.reason };
 
     if (intent.order_status !== 'pending_payment' || intent.expires_at.getTime() <= Date.now()) {
       // Too late to pay: close it at the provider so a late scan cannot take money for a dead order.
       await provider.close(intent.out_trade_no, intent.provider_ref ?? undefined);
-      await finishAttempt(deps.db, deps.events, intent.id, 'expired');
+      await finishAttempt(deps, intent.id, 'expired', 'order no longer payable; closed at the provider');
       return { done: 'expired' };
     }
     const n = intent.poll_attempts + 1;
     const next = new Date(Date.now() + pollDelayMs(n, deps.config.retryDelayScale));
-    await deps.db.updateTable('payment_intents').set({ poll_attempts: n, next_poll_at: next }).where('id', '=', intent.id).execute();
+    await notePoll(deps.db, intent.id, n, next);
     await job.moveToDelayed(next.getTime(), token);
     throw new DelayedError();
   };

@@ -1,8 +1,7 @@
 import { UnrecoverableError, type Job } from 'bullmq';
-import type { JobPayloads } from '../contract.js';
+import type { JobPayloads } from '@shop/jobs';
 import type { WorkerDeps } from '../deps.js';
-import { relayNow } from '../outbox.js';
-import { applyAttemptStatus } from '../payments/resolve.js';
+import { applyAttemptStatus } from '@shop/core';
 
 /**
  * Settles an attempt the provider reported as paid or approved: asks the provider for the current
@@ -16,8 +15,7 @@ export function settlementProcessor(deps: WorkerDeps) {
     const provider = deps.providers[intent.provider];
     if (!provider) throw new UnrecoverableError(`provider ${intent.provider} is not configured`);
     const status = await provider.query(intent.out_trade_no, intent.provider_ref ?? undefined);
-    const applied = await applyAttemptStatus(deps.db, deps.events, provider, intent, status, job.data.source === 'poll' ? 'poll' : 'notification');
-    if (applied.settle?.outboxIds.length) await relayNow(deps.db, deps.queues, applied.settle.outboxIds);
+    const applied = await applyAttemptStatus(deps, provider, intent, status, job.data.source === 'poll' ? 'poll' : 'notification');
     return { outcome: applied.outcome, reason: applied.reason };
   };
 }

@@ -1,6 +1,6 @@
 import type { PendingOutboxRow } from '@shop/db';
 import type { WorkerDeps } from '../deps.js';
-import { deliverTo } from '../outbox.js';
+import { deliverTo } from '@shop/core';
 import { reconcile, type SweepReport } from './sweep.js';
 
 // The job schedulers (relay, sweep, expiry) live in Redis like every job. If Redis loses its data

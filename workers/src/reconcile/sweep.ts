@@ -1,10 +1,10 @@
 import type { Queue } from 'bullmq';
-import { expireDueOrders, relayOutbox, type Database } from '@shop/db';
+import { relayOutbox, type Database } from '@shop/db';
 import { sql, type ExpressionBuilder, type RawBuilder } from 'kysely';
-import { jobIdFor, type QueueName } from '../contract.js';
+import { jobIdFor, type QueueName } from '@shop/jobs';
 import type { WorkerDeps } from '../deps.js';
-import { addUnlessLive, type AddOutcome } from '../live-jobs.js';
-import { deliverTo, outboxJob, relayNow } from '../outbox.js';
+import { addUnlessLive, type AddOutcome } from '@shop/jobs';
+import { closeAbandonedAttempts, deliverTo, expireDueOrders } from '@shop/core';
 
 // PostgreSQL is the source of truth and Redis only the transport. The sweep walks what PostgreSQL
 // still expects to happen and makes sure a live job exists for each, so a lost job (Redis flushed
@@ -60,25 +60,13 @@ async function relayBacklog(deps: WorkerDeps): Promise<number> {
 async function releaseAbandonedCheckouts(deps: WorkerDeps, now: Date): Promise<{ claims: number; attempts: number }> {
   const cutoff = new Date(now.getTime() - deps.config.abandonedAfterSeconds * 1000);
   const claims = await deps.db.deleteFrom('idempotency_keys').where('response', 'is', null).where('created_at', '<', cutoff).executeTakeFirst();
-  const outbox = await deps.db.transaction().execute(async (trx) => {
-    const closed = await trx
-      .updateTable('payment_intents')
-      .set({ status: 'closed', closed_at: now, updated_at: now })
-      .where('status', '=', 'created')
-      .where('created_at', '<', cutoff)
-      .returning('id')
-      .execute();
-    const ids: string[] = [];
-    for (const c of closed) ids.push(await outboxJob(trx, 'payment-close', { intentId: c.id }));
-    return ids;
-  });
-  if (outbox.length) await relayNow(deps.db, deps.queues, outbox);
-  return { claims: Number(claims.numDeletedRows), attempts: outbox.length };
+  const attempts = await closeAbandonedAttempts(deps, cutoff);
+  return { claims: Number(claims.numDeletedRows), attempts };
 }
 
 /** Unrelayed outbox rows for a job id: work that exists, only not in Redis yet. */
-function awaitingRelay(selectFrom: ExpressionBuilder<Database, never>['selectFrom'], jobId: RawBuilder<string>, op: '=' | 'like' = '=') {
-  return selectFrom('outbox').select('outbox.id').where('outbox.relayed_at', 'is', null).where('outbox.job_id', op, jobId);
+function awaitingRelay(selectFrom: ExpressionBuilder<Database, never>['selectFrom'], jobId: RawBuilder<string>) {
+  return selectFrom('outbox').select('outbox.id').where('outbox.relayed_at', 'is', null).where('outbox.job_id', '=', jobId);
 }
 
 /** Every attempt open at its provider has a poll job (it moves itself to delayed between looks). */
@@ -108,9 +96,8 @@ async function ensurePolls(deps: WorkerDeps): Promise<number> {
 
 /**
  * Every account still waiting for its mirror has a mirror job. An operator's retry of a mirror
- * that failed for good runs under a job id of its own (`mirror-<userId>-retry-<n>`, see the admin
- * services): a mirror attempt made after the standard job finished means that one is at work, so
- * the finished standard job is then left alone.
+ * that failed for good runs under the same id (the relay replaces the failed job), so a live job
+ * under that id is all there is to check.
  */
 async function ensureMirrors(deps: WorkerDeps): Promise<number> {
   const queue = queueOf(deps, 'registration-mirror');
@@ -119,18 +106,14 @@ async function ensureMirrors(deps: WorkerDeps): Promise<number> {
   for (;;) {
     const rows = await deps.db
       .selectFrom('registration_mirrors')
-      .select(['user_id', 'last_attempt_at'])
+      .select(['user_id'])
       .where('status', '=', 'pending')
       .where('user_id', '>', after)
       .where(({ not, exists, selectFrom }) => not(exists(awaitingRelay(selectFrom, sql`'mirror-' || registration_mirrors.user_id`))))
-      .where(({ not, exists, selectFrom }) => not(exists(awaitingRelay(selectFrom, sql`'mirror-' || registration_mirrors.user_id || '-retry-%'`, 'like'))))
       .orderBy('user_id')
       .limit(PAGE)
       .execute();
-    total += await inChunks(rows, async (r) => {
-      const triedSince = (finishedOn: number | undefined) => (r.last_attempt_at && finishedOn && r.last_attempt_at.getTime() > finishedOn ? 'keep' : 'rerun');
-      return restored(await addUnlessLive(queue, 'registration-mirror', { userId: r.user_id }, jobIdFor('registration-mirror', { userId: r.user_id }), triedSince));
-    });
+    total += await inChunks(rows, async (r) => restored(await addUnlessLive(queue, 'registration-mirror', { userId: r.user_id }, jobIdFor('registration-mirror', { userId: r.user_id }), 'rerun')));
     if (rows.length < PAGE) return total;
     after = rows[rows.length - 1]!.user_id;
   }

@@ -1,4 +1,4 @@
-import { sha256 } from '@shop/workers';
+import { sha256 } from '@shop/core';
 import type { CodePurpose, Language } from '@shop/db';
 import { AppError } from '../errors.js';
 import type { ServiceDeps } from '../deps.js';

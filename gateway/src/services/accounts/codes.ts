@@ -1,7 +1,7 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { sql } from 'kysely';
 import type { CodePurpose } from '@shop/db';
-import { keyedHash, outboxJob, relayNow, seal, sha256 } from '@shop/workers';
+import { inTransaction, keyedHash, seal, sha256 } from '@shop/core';
 import { AppError } from '../errors.js';
 import type { ServiceDeps } from '../deps.js';
 import { codeSendPerAccount } from '../abuse/budgets.js';
@@ -29,7 +29,7 @@ export interface IssuedCode {
 export async function issueCode(deps: ServiceDeps, target: string, purpose: CodePurpose, language: 'zh' | 'en', opts: { mail?: boolean } = {}): Promise<IssuedCode> {
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   const flowToken = randomBytes(24).toString('base64url');
-  const { codeId, outboxId } = await deps.db.transaction().execute(async (trx) => {
+  const codeId = await inTransaction(deps, async ({ trx, enqueue }) => {
     // Serialises concurrent requests for one target so the cool-down cannot be raced.
     await sql`select pg_advisory_xact_lock(hashtext(${`${purpose}:${target}`}))`.execute(trx);
     const recent = await trx
@@ -60,10 +60,9 @@ export async function issueCode(deps: ServiceDeps, target: string, purpose: Code
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    const outboxId = opts.mail === false ? null : await outboxJob(trx, 'mail', { kind: 'verification-code', codeId: row.id, purpose, language, sealedCode: seal(deps.config.appSecret, code) });
-    return { codeId: row.id, outboxId };
+    if (opts.mail !== false) await enqueue('mail', { kind: 'verification-code', codeId: row.id, purpose, language, sealedCode: seal(deps.config.appSecret, code) });
+    return row.id;
   });
-  if (outboxId !== null) await relayNow(deps.db, deps.queues, [outboxId]);
   return { codeId, flowToken };
 }
 

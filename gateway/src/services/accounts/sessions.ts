@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { queryTemplate, type Role } from '@shop/db';
-import { sha256 } from '@shop/workers';
+import { sha256 } from '@shop/core';
 import type { ServiceDeps } from '../deps.js';
 
 export interface SessionUser {

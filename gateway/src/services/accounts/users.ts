@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database, Language } from '@shop/db';
 import { DEFAULT_COUNTRY_CODE } from '@shop/db';
-import { outboxJob, relayNow, seal } from '@shop/workers';
+import { inTransaction, seal } from '@shop/core';
 import { AppError } from '../errors.js';
 import type { ServiceDeps } from '../deps.js';
 import { consumeConfirmedCode } from './codes.js';
@@ -69,7 +69,7 @@ export interface RegisterInput {
 /** Creates the account (a confirmed code is required), queues its mirror, and logs it in. */
 export async function register(deps: ServiceDeps, input: RegisterInput): Promise<LoginResult> {
   const passwordHash = await hashPassword(input.password);
-  const { user, outboxId } = await deps.db.transaction().execute(async (trx) => {
+  const user = await inTransaction(deps, async ({ trx, enqueue }) => {
     if (await findUserByAccount(trx, { kind: 'email', email: input.email })) throw new AppError('userExists', 500, 'ACCOUNT_EXISTS', 'email');
     await consumeConfirmedCode(trx, input.email, 'register');
     const country = input.countryCode && (await trx.selectFrom('countries').select('code').where('code', '=', input.countryCode).executeTakeFirst());
@@ -87,10 +87,9 @@ export async function register(deps: ServiceDeps, input: RegisterInput): Promise
       .returningAll()
       .executeTakeFirstOrThrow();
     await trx.insertInto('registration_mirrors').values({ user_id: user.id, sealed_password: seal(deps.config.appSecret, input.password) }).execute();
-    const outboxId = await outboxJob(trx, 'registration-mirror', { userId: user.id });
-    return { user, outboxId };
+    await enqueue('registration-mirror', { userId: user.id });
+    return user;
   });
-  await relayNow(deps.db, deps.queues, [outboxId]);
   return loginResult(user, await createSession(deps, user.id));
 }
 

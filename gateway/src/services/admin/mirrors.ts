@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database, MirrorStatus } from '@shop/db';
-import { jobIdFor, outboxJob, relayNow } from '@shop/workers';
+import { jobIdFor } from '@shop/jobs';
+import { inTransaction } from '@shop/core';
 import { AppError } from '../errors.js';
 import type { ServiceDeps } from '../deps.js';
 import type { SessionUser } from '../accounts/sessions.js';
@@ -63,22 +64,20 @@ export async function findMirror(db: Kysely<Database>, userId: number): Promise<
 /**
  * Sends a mirror that failed for good once more. The guarded move failed → pending under the row
  * lock lets one of several operators win; the others (and any repeat) are told nothing changed.
- * The new job needs an id of its own: the failed job keeps `mirror-<userId>` in BullMQ's failed
- * set, where adding the same id again would silently do nothing. The attempt count makes the id
- * unique per retry, since every run of the job counts an attempt before it can fail again.
+ * The job goes out under the mirror's own id: a relayed outbox row replaces a finished (here:
+ * failed) job under its id, so no special id is needed.
  */
 export async function retryMirror(deps: ServiceDeps, user: SessionUser | null, userId: number): Promise<{ userId: number; changed: boolean }> {
   const { actor } = requireOperator(user);
   if (!Number.isSafeInteger(userId) || userId <= 0) throw new AppError('mirrorNotFound', 404, 'NOT_FOUND', 'userId');
-  const r = await deps.db.transaction().execute(async (trx) => {
+  const r = await inTransaction(deps, async ({ trx, enqueue }) => {
     const before = await trx.selectFrom('registration_mirrors').select(['status', 'attempts', 'last_error']).where('user_id', '=', userId).forUpdate().executeTakeFirst();
     if (!before) throw new AppError('mirrorNotFound', 404, 'NOT_FOUND', 'userId');
-    if (before.status !== 'failed') return { changed: false, outbox: null };
+    if (before.status !== 'failed') return { changed: false };
     await trx.updateTable('registration_mirrors').set({ status: 'pending' }).where('user_id', '=', userId).where('status', '=', 'failed').execute();
-    const jobId = `${jobIdFor('registration-mirror', { userId })}-retry-${before.attempts}`;
-    await appendAuditEvent(trx, mirrorSubject(userId), 'mirror_retry_requested', actor, { status: 'failed', attempts: before.attempts, lastError: before.last_error }, { status: 'pending' }, { jobId });
-    return { changed: true, outbox: await outboxJob(trx, 'registration-mirror', { userId }, { jobId }) };
+    await appendAuditEvent(trx, mirrorSubject(userId), 'mirror_retry_requested', actor, { status: 'failed', attempts: before.attempts, lastError: before.last_error }, { status: 'pending' }, { jobId: jobIdFor('registration-mirror', { userId }) });
+    await enqueue('registration-mirror', { userId });
+    return { changed: true };
   });
-  if (r.outbox) await relayNow(deps.db, deps.queues, [r.outbox]);
   return { userId, changed: r.changed };
 }

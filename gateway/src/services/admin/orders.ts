@@ -3,9 +3,9 @@ import type { Database, OrderEventType } from '@shop/db';
 import { orderView, type OrderRow, type OrderView } from '../orders/views.js';
 import { likePattern, type AdminOrderFilter } from './order-filter.js';
 
-/** The event a bank-transfer completion request leaves in the order's audit trail. */
+/** The event the earlier job-based bank-transfer completion left in the order's audit trail. */
 export const COMPLETION_REQUESTED = 'bank_transfer_completion_requested' satisfies OrderEventType;
-/** The worker's note that a request found the order no longer payable by bank transfer. */
+/** Its note that a request found the order no longer payable by bank transfer. */
 export const COMPLETION_SKIPPED = 'bank_transfer_completion_skipped' satisfies OrderEventType;
 
 /** What an operator sees of an order: the buyer's view plus who bought, quantities and progress. */
@@ -17,7 +17,7 @@ export interface AdminOrderView extends OrderView {
   shippedAt: string | null;
   /** The provider's reference of the latest attempt (for bank transfers: the recorded reference). */
   providerRef: string | null;
-  /** A bank-transfer completion was requested; the worker settles it. */
+  /** An operator recorded the bank transfer as received. */
   completionRequested: boolean;
 }
 
@@ -73,9 +73,11 @@ function detailsOf(db: Kysely<Database>) {
       'users.first_name', 'users.last_name', 'orders.quantity', 'orders.unit_price_cents', 'orders.remarks', 'orders.shipped_at', 'latest.method',
       'latest.provider_ref',
     ])
-    // A request stands until the worker skipped it (the buyer switched payment method meanwhile).
+    // An operator recorded the transfer as received: the order was paid through that completion
+    // (or, for rows of the earlier job-based completion, a request stands that was not skipped).
     .select(
-      sql<boolean>`(select e.type = ${COMPLETION_REQUESTED} from order_events e where e.order_id = orders.id and e.type in (${COMPLETION_REQUESTED}, ${COMPLETION_SKIPPED}) order by e.id desc limit 1)`.as(
+      sql<boolean>`(exists (select 1 from order_events e where e.order_id = orders.id and e.type = 'paid' and e.data->>'source' = 'bank_transfer')
+        or coalesce((select e.type = ${COMPLETION_REQUESTED} from order_events e where e.order_id = orders.id and e.type in (${COMPLETION_REQUESTED}, ${COMPLETION_SKIPPED}) order by e.id desc limit 1), false))`.as(
         'completion_requested',
       ),
     );

@@ -1,6 +1,4 @@
-import { sql } from 'kysely';
-import { appendOrderEvent, settleOrder } from '@shop/db';
-import { outboxJob, relayNow } from '@shop/workers';
+import { LedgerRefusal, recordPaperOrder as recordPaperOrderInLedger } from '@shop/core';
 import { AppError } from '../errors.js';
 import type { ServiceDeps } from '../deps.js';
 import type { SessionUser } from '../accounts/sessions.js';
@@ -64,47 +62,25 @@ export async function recordPaperOrder(deps: ServiceDeps, user: SessionUser | nu
   const book = Number.isInteger(input.bookId) ? await deps.db.selectFrom('books').selectAll().where('id', '=', input.bookId).where('active', '=', true).executeTakeFirst() : undefined;
   if (!book) throw new AppError('bookNotFound', 404, 'NOT_FOUND', 'bookId');
 
-  const r = await deps.db.transaction().execute(async (trx) => {
-    // The checkout's lock key: one open order per buyer, book and format, whoever opens it.
-    await sql`select pg_advisory_xact_lock(hashtext(${`checkout:${buyer.id}:${book.id}:paper`}))`.execute(trx);
-    const open = await trx.selectFrom('orders').select('id').where('user_id', '=', buyer.id).where('book_id', '=', book.id).where('format', '=', 'paper').where('status', '=', 'pending_payment').executeTakeFirst();
-    if (open) throw new AppError('openPaperOrderExists', 409, 'WRONG_ORDER_STATE', 'bookId');
-
-    const now = new Date();
-    const orderNo = newOrderNo(now);
-    const amount = book.price_cents * quantity;
-    const order = await trx
-      .insertInto('orders')
-      .values({
-        order_no: orderNo, user_id: buyer.id, book_id: book.id, format: 'paper', language: input.language, country, pay_type: 3, provider: 'bank_transfer',
-        unit_price_cents: book.price_cents, quantity, amount_cents: amount, currency: book.currency, remarks, bank_reference: orderNo,
-        expires_at: new Date(now.getTime() + CUSTOMER_SERVICE_PAYMENT_DAYS * 86_400_000),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await appendOrderEvent(trx, order.id, 'created', actor, undefined, { status: 'pending_payment', amountCents: amount, quantity }, { channel: 'customer_service', buyerId: buyer.id });
-    await trx
-      .insertInto('purchase_infos')
-      .values({
-        order_id: order.id, street_number: info.streetNumber, zip: info.zip, town: info.town, province: info.province, country: info.country, vat_id: info.vatId,
-        letterbox: info.letterbox, landline_tel: info.landlineTel, mobile_tel: info.mobileTel, purchase_order_no: info.purchaseOrderNo, payment_method: 3, sel_language: input.language,
-      })
-      .execute();
-    const intent = await trx
-      .insertInto('payment_intents')
-      .values({
-        order_id: order.id, provider: 'bank_transfer', method: 'offline', out_trade_no: outTradeNoFor(orderNo, 1), provider_ref: orderNo, status: 'pending',
-        amount_cents: amount, currency: book.currency, next_action: JSON.stringify({ type: 'offline', reference: orderNo }),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const outbox: string[] = [];
-    if (input.markPaid) {
-      const settled = await settleOrder(trx, { orderNo, intentId: intent.id, actor, source: 'customer_service', providerRef: reference });
-      if (settled.transitioned) outbox.push(await outboxJob(trx, 'mail', { kind: 'receipt', orderNo }));
-    }
-    return { orderNo, outbox };
-  });
-  if (r.outbox.length) await relayNow(deps.db, deps.queues, r.outbox);
-  return { orderNo: r.orderNo, changed: true };
+  const now = new Date();
+  const orderNo = newOrderNo(now);
+  try {
+    await recordPaperOrderInLedger(deps, {
+      buyerId: buyer.id, book, quantity, language: input.language, country, remarks, markPaid: input.markPaid, paymentReference: reference,
+      expiresAt: new Date(now.getTime() + CUSTOMER_SERVICE_PAYMENT_DAYS * 86_400_000), orderNo, outTradeNo: outTradeNoFor(orderNo, 1), actor,
+      details: async (trx, orderId) => {
+        await trx
+          .insertInto('purchase_infos')
+          .values({
+            order_id: orderId, street_number: info.streetNumber, zip: info.zip, town: info.town, province: info.province, country: info.country, vat_id: info.vatId,
+            letterbox: info.letterbox, landline_tel: info.landlineTel, mobile_tel: info.mobileTel, purchase_order_no: info.purchaseOrderNo, payment_method: 3, sel_language: input.language,
+          })
+          .execute();
+      },
+    });
+  } catch (err) {
+    if (err instanceof LedgerRefusal && err.reason === 'open_paper_order_exists') throw new AppError('openPaperOrderExists', 409, 'WRONG_ORDER_STATE', 'bookId');
+    throw err;
+  }
+  return { orderNo, changed: true };
 }

@@ -1,7 +1,7 @@
 // The operators' refunds: asking for one goes through the refund ledger in core (one refund per
 // attempt however often it is asked), then the provider is asked at once; the worker's refund
 // sweep and the provider's notifications finish what is still open.
-import { advanceRefund, requestRefund, RefundRefused } from '@shop/core/refunds/index';
+import { advanceRefund, requestRefund, RefundRefused } from '@shop/core';
 import { sql } from 'kysely';
 import type { Db, Refund } from '@shop/db';
 import { AppError } from '../errors.js';

@@ -1,4 +1,4 @@
-import { markShipped } from '@shop/db';
+import { markShipped } from '@shop/core';
 import { AppError } from '../errors.js';
 import type { ServiceDeps } from '../deps.js';
 import type { SessionUser } from '../accounts/sessions.js';

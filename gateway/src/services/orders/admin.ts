@@ -1,7 +1,7 @@
 import { AppError } from '../errors.js';
 import type { ServiceDeps } from '../deps.js';
 import type { SessionUser } from '../accounts/sessions.js';
-import { awaitSettlement, requestBankTransferCompletion } from '../admin/bank-transfer.js';
+import { completeBankTransferOrder } from '../admin/bank-transfer.js';
 import { requireOperator } from '../admin/operator.js';
 import { markOrderShipped } from '../admin/shipping.js';
 
@@ -20,10 +20,7 @@ async function currentState(deps: ServiceDeps, orderNo: string, changed: boolean
   return { orderNo, changed, status: o.status, shippingStatus: o.shipping_status };
 }
 
-/**
- * orderStatus '0' completes a bank transfer (the worker settles it; old clients get the final
- * state, so this waits a bounded time for it), a shipped flag ships a paid paper order.
- */
+/** orderStatus '0' completes a bank transfer (settled at once), a shipped flag ships a paid paper order. */
 export async function updateOrderStatus(
   deps: ServiceDeps,
   operator: SessionUser,
@@ -37,8 +34,7 @@ export async function updateOrderStatus(
   }
   if (change.orderStatus === '0') {
     // Old clients send no reference: the order number is what the buyer quoted on the transfer.
-    const r = await requestBankTransferCompletion(deps, operator, orderNo, change.reference || orderNo);
-    await awaitSettlement(deps, orderNo);
+    const r = await completeBankTransferOrder(deps, operator, orderNo, change.reference || orderNo);
     return currentState(deps, orderNo, r.changed);
   }
   throw new AppError('wrongOrderState', 409, 'WRONG_ORDER_STATE');

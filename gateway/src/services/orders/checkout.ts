@@ -1,13 +1,12 @@
-import { sql, type Transaction } from 'kysely';
-import { appendOrderEvent, type Database } from '@shop/db';
-import { ProviderError, type Charge } from '@shop/payments';
-import { outboxJob, relayNow } from '@shop/workers';
+import type { Transaction } from 'kysely';
+import type { Database, Order, PaymentIntent } from '@shop/db';
+import { checkoutOrder, LedgerRefusal } from '@shop/core';
+import type { Charge } from '@shop/payments';
 import { AppError, unauthenticated } from '../errors.js';
 import type { ServiceDeps } from '../deps.js';
 import type { SessionUser } from '../accounts/sessions.js';
 import { spendAccount, spendClient } from '../abuse/spend.js';
 import { newOrderNo, outTradeNoFor } from './numbers.js';
-
 import { requireCountry, validateInvoice, validatePurchaseInfo, type InvoiceFields, type PurchaseInfoFields } from './validation.js';
 import { intentView, orderView, paymentMethods, type IntentView, type OrderView, type PaymentMethod } from './views.js';
 
@@ -54,9 +53,23 @@ async function saveInvoice(trx: Tx, orderId: string, inv: InvoiceFields) {
   await trx.insertInto('invoices').values({ order_id: orderId, ...values }).onConflict((oc) => oc.column('order_id').doUpdateSet(values)).execute();
 }
 
+/** The ledger's refusals of a checkout, in the product's wording. */
+export function checkoutRefusal(err: LedgerRefusal): AppError {
+  switch (err.reason) {
+    case 'already_bought':
+      return new AppError('alreadyBought', 409, 'ALREADY_BOUGHT', 'bookId');
+    case 'checkout_in_progress':
+      return new AppError('requestInProgress', 409, 'CONFLICT');
+    case 'previous_attempt_open':
+      return new AppError('previousPaymentOpen', 409, 'PREVIOUS_PAYMENT_OPEN');
+    default:
+      return new AppError('failedPurchase', 500, 'PAYMENT_PROVIDER_ERROR');
+  }
+}
+
 /**
  * Creates the order (or reuses the buyer's open one for the same book and format) and a payment
- * attempt with its next action. Prices come from the catalogue only.
+ * attempt with its next action, through the core ledger. Prices come from the catalogue only.
  */
 export async function checkout(deps: ServiceDeps, user: SessionUser | null, input: CheckoutInput): Promise<CheckoutOutcome> {
   if (!user) throw unauthenticated();
@@ -85,136 +98,58 @@ export async function checkout(deps: ServiceDeps, user: SessionUser | null, inpu
     deps.log.error({ err: err instanceof Error ? err.message : err, provider: method.provider }, 'no charge for this payment setup');
     throw new AppError('paymentMethodUnavailable', 400, 'PAYMENT_METHOD_UNAVAILABLE', 'paymentMethod');
   }
+  // A bank transfer takes days: its order waits longer than one paid online.
+  const expiresAt = new Date(Date.now() + (method.payType === 3 ? deps.config.bankTransferExpiryDays * 86_400_000 : deps.config.orderExpiryMinutes * 60_000));
 
-  const prepared = await deps.db.transaction().execute(async (trx) => {
-    // One checkout at a time per buyer, book and format: the reuse decision cannot be raced.
-    await sql`select pg_advisory_xact_lock(hashtext(${`checkout:${user.id}:${book.id}:${input.format}`}))`.execute(trx);
-    const bought = await trx.selectFrom('orders').select('id').where('user_id', '=', user.id).where('book_id', '=', book.id).where('format', '=', 'ebook').where('status', '=', 'paid').where('refunded_at', 'is', null).executeTakeFirst();
-    if (bought) throw new AppError('alreadyBought', 409, 'ALREADY_BOUGHT', 'bookId');
-
-    const now = new Date();
-    let order = await trx.selectFrom('orders').selectAll().where('user_id', '=', user.id).where('book_id', '=', book.id).where('format', '=', input.format).where('status', '=', 'pending_payment').forUpdate().executeTakeFirst();
-    if (order && order.expires_at <= now) {
-      await trx.updateTable('orders').set({ status: 'expired', updated_at: now }).where('id', '=', order.id).execute();
-      await appendOrderEvent(trx, order.id, 'expired', { type: 'system' }, { status: 'pending_payment' }, { status: 'expired' });
-      order = undefined;
-    }
-    const reused = !!order;
-    // A bank transfer takes days: its order waits longer than one paid online.
-    const expiresAt = new Date(now.getTime() + (method.payType === 3 ? deps.config.bankTransferExpiryDays * 86_400_000 : deps.config.orderExpiryMinutes * 60_000));
-    const changes = { country, pay_type: method.payType, provider: method.provider, language, invoice_required: !!invoice, remarks, updated_at: now, expires_at: expiresAt };
-    if (order) {
-      order = await trx.updateTable('orders').set(changes).where('id', '=', order.id).returningAll().executeTakeFirstOrThrow();
-      await appendOrderEvent(trx, order.id, 'checkout_reused', { type: 'buyer', id: String(user.id) }, undefined, undefined, { paymentMethod: input.paymentMethod });
-    } else {
-      order = await trx
-        .insertInto('orders')
-        .values({
-          order_no: newOrderNo(now), user_id: user.id, book_id: book.id, format: input.format, unit_price_cents: book.price_cents, quantity: 1,
-          amount_cents: book.price_cents, currency: book.currency, ...changes,
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow();
-      await appendOrderEvent(trx, order.id, 'created', { type: 'buyer', id: String(user.id) }, undefined, { status: 'pending_payment', amountCents: order.amount_cents }, { paymentMethod: input.paymentMethod });
-    }
-    if (info) await savePurchaseInfo(trx, order.id, info, method.payType, language);
-    if (invoice) await saveInvoice(trx, order.id, invoice);
-
-    // An order created just now has no attempts yet: its first one needs no look-up.
-    let attemptNo = 1;
-    const outbox: string[] = [];
-    if (reused) {
-      const latest = await trx.selectFrom('payment_intents').selectAll().where('order_id', '=', order.id).orderBy('id', 'desc').limit(1).forUpdate().executeTakeFirst();
-      const open = latest && (latest.status === 'created' || latest.status === 'pending');
-      // A changed rate means a new attempt: the provider never sees another amount under one number.
-      if (open && latest.provider === method.provider && latest.method === method.method && latest.amount_cents === charge.amountMinor && latest.currency === charge.currency) {
-        if (latest.next_action) return { order, intent: latest, reused, fresh: false, outbox };
-        throw new AppError('requestInProgress', 409, 'CONFLICT');
-      }
-      if (open) {
-        // A new attempt replaces the open one, which must no longer be payable at its provider.
-        await trx.updateTable('payment_intents').set({ status: 'closed', closed_at: now, updated_at: now }).where('id', '=', latest.id).execute();
-        outbox.push(await outboxJob(trx, 'payment-close', { intentId: latest.id }));
-      }
-      const attempts = await trx.selectFrom('payment_intents').select((eb) => eb.fn.countAll<string>().as('n')).where('order_id', '=', order.id).executeTakeFirstOrThrow();
-      attemptNo = Number(attempts.n) + 1;
-    }
-    const intent = await trx
-      .insertInto('payment_intents')
-      .values({
-        order_id: order.id, provider: method.provider, method: method.method, out_trade_no: outTradeNoFor(order.order_no, attemptNo), amount_cents: charge.amountMinor, currency: charge.currency,
-        ...(charge.rate ? { order_amount_cents: order.amount_cents, order_currency: order.currency, fx_rate: charge.rate.rate, fx_source: charge.rate.source, fx_date: charge.rate.date } : {}),
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    return { order, intent, reused, fresh: true, outbox };
-  });
-
-  let intent = prepared.intent;
-  if (prepared.fresh) intent = await startAttempt(deps, prepared.order, intent, { book, language, openId: input.openId ?? undefined, clientIp: input.clientIp, phone: PHONE.test(input.userAgent ?? '') });
-  await relayNow(deps.db, deps.queues, prepared.outbox);
+  let result;
+  try {
+    result = await checkoutOrder(
+      deps,
+      {
+        buyer: user, book, format: input.format, provider: method.provider, method: method.method, payType: method.payType as 2 | 3, paymentMethod: input.paymentMethod,
+        charge, country, language, invoiceRequired: !!invoice, remarks, expiresAt, newOrderNo: () => newOrderNo(new Date()), outTradeNo: outTradeNoFor,
+        details: async (trx, orderId) => {
+          if (info) await savePurchaseInfo(trx, orderId, info, method.payType, language);
+          if (invoice) await saveInvoice(trx, orderId, invoice);
+        },
+      },
+      (order, intent) => attemptInput(deps, order, intent, { book, language, openId: input.openId ?? undefined, clientIp: input.clientIp, phone: PHONE.test(input.userAgent ?? '') }),
+    );
+  } catch (err) {
+    throw err instanceof LedgerRefusal ? checkoutRefusal(err) : err;
+  }
   // The answer is built from the rows at hand rather than read back.
-  const o = prepared.order;
+  const o = result.order;
+  const intent = result.intent;
   const order = orderView({ ...o, title_en: book.title_en, title_zh: book.title_zh, buyer_email: user.email, method: intent.method, bank_reference: intent.provider === 'bank_transfer' ? o.order_no : o.bank_reference });
-  return { order, intent: intentView(o.order_no, intent), reused: prepared.reused };
+  return { order, intent: intentView(o.order_no, intent), reused: result.reused };
 }
 
 const PHONE = /Mobi|Android|iPhone|iPod|HarmonyOS/i;
 
-type IntentRow = Awaited<ReturnType<typeof loadIntent>>;
-function loadIntent(deps: ServiceDeps, id: string) {
-  return deps.db.selectFrom('payment_intents').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-}
-
-/** Asks the provider for the attempt (outside any transaction: it is a network call). */
-async function startAttempt(
+/** What the provider is asked for: the amount of the attempt, where to notify, where the buyer returns. */
+function attemptInput(
   deps: ServiceDeps,
-  order: { order_no: string; expires_at: Date; book_id: number },
-  intent: IntentRow,
+  order: Order,
+  intent: PaymentIntent,
   ctx: { book: { id: number; title_en: string; title_zh: string }; language: 'zh' | 'en'; openId?: string; clientIp?: string; phone: boolean },
-): Promise<IntentRow> {
-  const provider = deps.providers[intent.provider]!;
+) {
   const base = deps.config.publicUrl;
   const spa = `${base}${deps.config.basePath}`;
-  try {
-    const created = await provider.createAttempt({
-      outTradeNo: intent.out_trade_no,
-      orderNo: order.order_no,
-      description: ctx.language === 'zh' ? ctx.book.title_zh : ctx.book.title_en,
-      amountCents: intent.amount_cents,
-      currency: intent.currency,
-      method: intent.method as 'native',
-      openId: ctx.openId,
-      clientIp: ctx.clientIp,
-      notifyUrl: `${base}/api/pay/notify/${intent.provider}`,
-      returnUrl: intent.provider === 'paypal' ? `${spa}views/pay/PayPalResult?key=${ctx.book.id}` : intent.provider === 'alipay' ? `${spa}views/pay/AliPayResult` : `${spa}views/pay/WxPayResult?orderNo=${order.order_no}`,
-      cancelUrl: `${spa}index`,
-      expiresAt: order.expires_at,
-      locale: ctx.language,
-      device: ctx.phone ? 'phone' : 'desktop',
-    });
-    const relay: string[] = [];
-    const result = await deps.db.transaction().execute(async (trx) => {
-      const updated = await trx
-        .updateTable('payment_intents')
-        .set({ provider_ref: created.providerRef ?? null, next_action: JSON.stringify(created.nextAction), status: 'pending', updated_at: new Date(), next_poll_at: new Date(Date.now() + 5_000) })
-        .where('id', '=', intent.id)
-        .where('status', '=', 'created')
-        .returningAll()
-        .executeTakeFirstOrThrow();
-      if (intent.provider !== 'bank_transfer') await outboxJob(trx, 'payment-poll', { intentId: intent.id }, { availableAt: new Date(Date.now() + 5_000 * deps.config.retryDelayScale) });
-      if (intent.provider === 'bank_transfer') {
-        await trx.updateTable('orders').set({ bank_reference: order.order_no }).where('order_no', '=', order.order_no).execute();
-        // The buyer gets the account and the reference by mail too, not only on screen.
-        relay.push(await outboxJob(trx, 'mail', { kind: 'bank-transfer-details', orderNo: order.order_no }));
-      }
-      return updated;
-    });
-    await relayNow(deps.db, deps.queues, relay);
-    return result;
-  } catch (err) {
-    deps.log.warn({ err: err instanceof ProviderError ? { code: err.code, message: err.message } : err, provider: intent.provider }, 'payment attempt could not be created');
-    await deps.db.updateTable('payment_intents').set({ status: 'failed', updated_at: new Date() }).where('id', '=', intent.id).execute();
-    throw new AppError('failedPurchase', 500, 'PAYMENT_PROVIDER_ERROR');
-  }
+  return {
+    outTradeNo: intent.out_trade_no,
+    orderNo: order.order_no,
+    description: ctx.language === 'zh' ? ctx.book.title_zh : ctx.book.title_en,
+    amountCents: intent.amount_cents,
+    currency: intent.currency,
+    method: intent.method as 'native',
+    openId: ctx.openId,
+    clientIp: ctx.clientIp,
+    notifyUrl: `${base}/api/pay/notify/${intent.provider}`,
+    returnUrl: intent.provider === 'paypal' ? `${spa}views/pay/PayPalResult?key=${ctx.book.id}` : intent.provider === 'alipay' ? `${spa}views/pay/AliPayResult` : `${spa}views/pay/WxPayResult?orderNo=${order.order_no}`,
+    cancelUrl: `${spa}index`,
+    expiresAt: order.expires_at,
+    locale: ctx.language,
+    device: ctx.phone ? ('phone' as const) : ('desktop' as const),
+  };
 }

@@ -33,6 +33,23 @@ export async function purchaseInfoOf(db: Kysely<Database>, userId: number, order
   };
 }
 
+/**
+ * What the buyer gave at checkout for one of their orders. An order paid online asks only for the
+ * country (the full purchase information is the bank transfer's invoice data): it answers that
+ * country, the other fields empty, rather than "no purchase information". Null for an order that
+ * is not the user's. The legacy /api/order/purchaseInfo keeps answering the stored row only.
+ */
+export async function purchaseInfoForBuyer(db: Kysely<Database>, userId: number, orderNo: string): Promise<PurchaseInfoView | null> {
+  const stored = await purchaseInfoOf(db, userId, orderNo);
+  if (stored) return stored;
+  const o = await db.selectFrom('orders').select(['country', 'pay_type', 'language']).where('order_no', '=', orderNo).where('user_id', '=', userId).executeTakeFirst();
+  if (!o) return null;
+  return {
+    streetNumber: '', zip: '', town: '', province: null, country: o.country, vatId: null, letterbox: null,
+    landlineTel: null, mobileTel: null, purchaseOrderNo: null, paymentMethod: o.pay_type, selLanguage: o.language,
+  };
+}
+
 export async function latestIntent(db: Kysely<Database>, userId: number, orderNo: string): Promise<IntentView | null> {
   const r = await db
     .selectFrom('payment_intents')

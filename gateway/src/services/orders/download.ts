@@ -6,9 +6,9 @@ import { queryTemplate, type Db } from '@shop/db';
 import { AppError } from '../errors.js';
 import type { ServiceDeps } from '../deps.js';
 import type { SessionUser } from '../accounts/sessions.js';
-import { ByteLru } from './pdf-cache.js';
+import { encryptedPdfCache } from './pdf-cache.js';
 
-const encrypted = new ByteLru(32 * 1024 * 1024);
+const encrypted = encryptedPdfCache(32 * 1024 * 1024);
 
 export interface EbookFile {
   fileName: string;

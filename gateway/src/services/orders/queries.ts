@@ -31,11 +31,6 @@ export async function findOwnOrder(db: Kysely<Database>, userId: number, orderNo
   return row ? orderView(row as OrderRow) : null;
 }
 
-export async function findOrder(db: Kysely<Database>, orderNo: string): Promise<OrderView | null> {
-  const row = await orderSelect(db).where('orders.order_no', '=', orderNo).executeTakeFirst();
-  return row ? orderView(row as OrderRow) : null;
-}
-
 export interface OrderListFilter {
   status?: OrderStatus;
   payType?: 2 | 3;
@@ -104,4 +99,17 @@ export async function listOwnOrders(
 export async function paidEbookIds(db: Kysely<Database>, userId: number): Promise<number[]> {
   const rows = await db.selectFrom('orders').select('book_id').distinct().where('user_id', '=', userId).where('status', '=', 'paid').where('refunded_at', 'is', null).where('format', '=', 'ebook').execute();
   return rows.map((r) => r.book_id);
+}
+
+/** The buyer's paid e-book order of one book (the latest, should there be more than one). */
+export async function paidEbookOrder(db: Kysely<Database>, userId: number, bookId: number): Promise<OrderView | null> {
+  const row = await orderSelect(db)
+    .where('orders.user_id', '=', userId)
+    .where('orders.book_id', '=', bookId)
+    .where('orders.status', '=', 'paid')
+    .where('orders.format', '=', 'ebook')
+    .orderBy('orders.id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row ? orderView(row as OrderRow) : null;
 }

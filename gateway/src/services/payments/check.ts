@@ -1,4 +1,4 @@
-import { applyAttemptStatus, relayNow } from '@shop/workers';
+import { applyAttemptStatus } from '@shop/core';
 import { AppError, unauthenticated } from '../errors.js';
 import type { ServiceDeps } from '../deps.js';
 import type { SessionUser } from '../accounts/sessions.js';
@@ -60,8 +60,7 @@ export async function checkPayment(deps: ServiceDeps, user: SessionUser | null, 
   if (!provider || row.provider === 'bank_transfer' || (row.status !== 'pending' && row.status !== 'created')) return answer(row, false, row.status);
   try {
     const status = await provider.query(row.out_trade_no, row.provider_ref ?? undefined);
-    const applied = await applyAttemptStatus(deps.db, deps.events, provider, row, status, 'return');
-    if (applied.settle?.outboxIds.length) await relayNow(deps.db, deps.queues, applied.settle.outboxIds);
+    const applied = await applyAttemptStatus(deps, provider, row, status, 'return');
     if (applied.outcome === 'settled' || applied.outcome === 'already') return answer(row, true, 'succeeded');
     return answer(row, false, applied.outcome === 'pending' ? 'pending' : applied.outcome);
   } catch (err) {

@@ -1,7 +1,6 @@
 import { NotificationIgnored, NotificationRejected, ProviderError, type NotificationAnswer, type ProviderName, type VerifiedNotification } from '@shop/payments';
+import { applyAttemptStatus, inTransaction, mismatch, recordPayerAmount, sha256 } from '@shop/core';
 import { handleRefundNotification } from './refund-notifications.js';
-import { recordPayerAmount } from '@shop/core/refunds/payer-amount';
-import { applyAttemptStatus, mismatch, outboxJob, relayNow, sha256 } from '@shop/workers';
 import type { ServiceDeps } from '../deps.js';
 
 const notFound: NotificationAnswer = { status: 404, contentType: 'application/json', body: '{"code":"NOT_FOUND","message":"unknown provider"}' };
@@ -82,11 +81,9 @@ export async function handleNotification(deps: ServiceDeps, name: string, header
 
   if (n.state === 'approved') {
     // Capture server-side now; the buyer may never come back to the return page.
-    const id = await outboxJob(deps.db, 'settlement', { outTradeNo: intent.out_trade_no, intentId: intent.id, source: 'notification' });
-    await relayNow(deps.db, deps.queues, [id]);
+    await inTransaction(deps, ({ enqueue }) => enqueue('settlement', { outTradeNo: intent.out_trade_no, intentId: intent.id, source: 'notification' }));
   } else {
-    const applied = await applyAttemptStatus(deps.db, deps.events, provider, intent, n, 'notification');
-    if (applied.settle?.outboxIds.length) await relayNow(deps.db, deps.queues, applied.settle.outboxIds);
+    await applyAttemptStatus(deps, provider, intent, n, 'notification');
   }
   await deps.db.updateTable('provider_events').set({ processed_at: new Date() }).where('provider', '=', name).where('event_id', '=', n.eventId).execute();
   return provider.answer(true);

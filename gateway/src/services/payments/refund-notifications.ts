@@ -1,6 +1,6 @@
 // A provider's notification about a refund (WeChat REFUND.*, PayPal PAYMENT.CAPTURE.REFUNDED):
 // applied through the refund ledger in core, which moves a refund once however many reporters race.
-import { applyRefundStatus } from '@shop/core/refunds/apply';
+import { applyRefundStatus } from '@shop/core';
 import type { ProviderName, RefundStatus, VerifiedNotification } from '@shop/payments';
 import type { ServiceDeps } from '../deps.js';
 

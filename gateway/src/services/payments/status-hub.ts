@@ -1,5 +1,5 @@
 import { Redis } from 'ioredis';
-import { orderStatusChannel } from '@shop/workers';
+import { orderStatusChannel } from '@shop/core';
 
 type Listener = () => void;
 interface Log {

@@ -44,7 +44,7 @@ export function HeaderBar() {
         ) : user ? (
           <UserMenu user={user} />
         ) : (
-          <Button size="sm" colorPalette="blue" onClick={() => requestLogin('login')} data-testid="login-button">
+          <Button size="sm" colorPalette="brand" onClick={() => requestLogin('login')} data-testid="login-button">
             {t('nav.login')}
           </Button>
         )}

@@ -1,17 +1,17 @@
-import { Box, HStack, Text } from '@chakra-ui/react';
-import { useTranslation } from 'react-i18next';
+import { HStack, Image, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
+import { BRAND } from '../../lib/config';
+import { storedLocale } from '../../lib/i18n';
 
+/** The configured mark and name of the shop, linking to the book list. */
 export function Logo() {
-  const { t } = useTranslation();
+  const name = BRAND.name[storedLocale()];
   return (
-    <RouterLink to="/index" aria-label={t('nav.logo')}>
+    <RouterLink to="/index" aria-label={name}>
       <HStack gap={2}>
-        <Box w="32px" h="32px" borderRadius="md" bg="blue.600" color="white" display="grid" placeItems="center" fontWeight="bold" aria-hidden>
-          Q
-        </Box>
-        <Text fontWeight="bold" fontSize="md" whiteSpace="nowrap">
-          {t('nav.logo')}
+        <Image src={BRAND.markUrl} alt="" w="32px" h="32px" borderRadius="md" data-testid="brand-mark" />
+        <Text fontWeight="bold" fontSize="md" whiteSpace="nowrap" data-testid="brand-name">
+          {name}
         </Text>
       </HStack>
     </RouterLink>

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Dropdown, DropdownItem, DropdownLabel } from '../../components/ui/Dropdown';
 import { UserIcon } from '../../components/ui/icons';
 import { useLogout } from '../../features/auth';
+import { displayName } from '../../lib/names';
 import type { SessionUser } from '../../lib/session';
 import { lazyWithTexts } from '../lazy';
 
@@ -14,7 +15,7 @@ export function UserMenu({ user }: { user: SessionUser }) {
   const { t } = useTranslation();
   const logout = useLogout();
   const [confirming, setConfirming] = useState(false);
-  const name = `${user.firstName} ${user.lastName}`.trim() || user.email;
+  const name = displayName(user.firstName, user.lastName) || user.email;
   return (
     <>
       <Dropdown

@@ -34,7 +34,8 @@ export const notify = {
   info: (title: string) => show('info', title, 3000),
 };
 
-const colors: Record<Kind, string> = { success: 'green.600', error: 'red.600', info: 'blue.600' };
+// White text needs 4.5:1: green.700, red.600 and blue.600 give it, green.600 does not.
+const colors: Record<Kind, string> = { success: 'green.700', error: 'red.600', info: 'blue.600' };
 
 export function Toaster() {
   const list = useSyncExternalStore(
@@ -46,8 +47,9 @@ export function Toaster() {
     () => toasts,
   );
   return (
-    // On phones at the bottom, clear of the header's menu button.
-    <Stack position="fixed" top={{ base: 'auto', md: 4 }} bottom={{ base: 4, md: 'auto' }} left="50%" transform="translateX(-50%)" zIndex="toast" gap={2} w="min(92vw, 420px)" pointerEvents="none">
+    // Below the 64 px header bar, never over it (its menus and Login stay usable); on phones at
+    // the bottom, clear of the mobile bar's menu button.
+    <Stack position="fixed" top={{ base: 'auto', md: '76px' }} bottom={{ base: 4, md: 'auto' }} left="50%" transform="translateX(-50%)" zIndex="toast" gap={2} w="min(92vw, 420px)" pointerEvents="none">
       {list.map((t) => (
         <Box
           key={t.id}

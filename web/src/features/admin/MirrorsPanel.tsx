@@ -88,7 +88,7 @@ export function MirrorsPanel() {
                         {m.name}
                       </Text>
                     </Table.Cell>
-                    <Table.Cell whiteSpace="nowrap" color={m.status === 'FAILED' ? 'red.600' : m.status === 'SUCCEEDED' ? 'green.600' : undefined} data-testid="mirror-status">
+                    <Table.Cell whiteSpace="nowrap" color={m.status === 'FAILED' ? 'red.600' : m.status === 'SUCCEEDED' ? 'green.700' : undefined} data-testid="mirror-status">
                       {t(`admin.mirrors.statuses.${m.status}`)}
                     </Table.Cell>
                     <Table.Cell>{m.attempts}</Table.Cell>

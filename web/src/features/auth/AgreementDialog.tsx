@@ -2,6 +2,7 @@ import { Button, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { ShopDialog } from '../../components/ui/ShopDialog';
 import { DIALOG_WIDTH, SERVICE_EMAIL } from '../../lib/config';
+import { AgreeNote } from '../legal/AgreeNote';
 
 interface Props {
   open: boolean;
@@ -35,6 +36,7 @@ export function AgreementDialog({ open, onAccept, onClose }: Props) {
         <Text>{t('auth.agreement.p2')}</Text>
         <Text>{t('auth.agreement.p3')}</Text>
         <Text>{t('auth.agreement.p4', { email: SERVICE_EMAIL })}</Text>
+        <AgreeNote i18nKey="auth.agreement.legalLinks" />
       </Stack>
     </ShopDialog>
   );

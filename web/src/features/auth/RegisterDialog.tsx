@@ -97,12 +97,12 @@ export function RegisterDialog({ open, email, onLoggedIn }: { open: boolean; ema
             <CodeInput {...form.bind('code')} onSend={sendCode} left={codes.left} sending={codes.sending} sendLabel={t('auth.register.sendCode')} />
           </FormField>
           <SimpleGrid columns={{ base: 1, sm: 2 }} gap={3}>
-            <FormField label={t('auth.register.firstName')} error={form.errors.firstName} required>
-              <TextInput autoComplete="given-name" {...form.bind('firstName')} />
-            </FormField>
-            <FormField label={t('auth.register.lastName')} error={form.errors.lastName} required>
-              <TextInput autoComplete="family-name" {...form.bind('lastName')} />
-            </FormField>
+            {/* Chinese forms ask the family name (姓) first, the order the name is written in. */}
+            {(storedLocale() === 'zh' ? (['lastName', 'firstName'] as const) : (['firstName', 'lastName'] as const)).map((f) => (
+              <FormField key={f} label={t(`auth.register.${f}`)} error={form.errors[f]} required>
+                <TextInput autoComplete={f === 'firstName' ? 'given-name' : 'family-name'} {...form.bind(f)} />
+              </FormField>
+            ))}
           </SimpleGrid>
           <FormField label={t('auth.register.company')} error={form.errors.company} required>
             <TextInput autoComplete="organization" {...form.bind('company')} />

@@ -20,7 +20,7 @@ export function BookCard({ book, onBuy }: Props) {
   return (
     <Stack as="article" bg="white" borderWidth="1px" borderRadius="lg" p={4} gap={3} data-testid="book" data-book-id={book.id} aria-labelledby={`book-title-${book.id}`}>
       <Box bg="gray.100" borderRadius="md" p={3}>
-        <BookCover bookId={book.id} alt={book.title} h={{ base: '200px', md: '240px' }} w="full" />
+        <BookCover bookId={book.id} file={book.cover} alt={book.title} h={{ base: '200px', md: '240px' }} w="full" />
       </Box>
       <Heading as="h2" size="sm" id={`book-title-${book.id}`} minH={{ md: '4.5em' }}>
         <Link asChild>
@@ -34,7 +34,7 @@ export function BookCard({ book, onBuy }: Props) {
           {t('books.purchased', { password: book.ebookPassword })}
         </Text>
       ) : null}
-      <Button colorPalette="blue" mt="auto" onClick={() => onBuy(book, format)} data-testid="buy-now">
+      <Button colorPalette="brand" mt="auto" onClick={() => onBuy(book, format)} data-testid="buy-now">
         {t('books.buyNow')}
       </Button>
     </Stack>

@@ -2,18 +2,20 @@ import { Button, Grid, Heading, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@apollo/client/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { coverUrl } from '../../components/ui/BookCover';
+import { coverFileUrl, coverUrl } from '../../components/ui/BookCover';
 import { Gallery } from '../../components/ui/Gallery';
 import { BASE } from '../../lib/config';
 import { storedLocale } from '../../lib/i18n';
-import { BOOK, type CatalogBook, type Format } from './api';
+import { BOOK, REFRESH_PRERENDERED, type CatalogBook, type Format } from './api';
 import { FormatChoice } from './FormatChoice';
 import { PriceLine } from './PriceLine';
+import { BookFacts } from './BookFacts';
+import { PurchasedPanel } from './PurchasedPanel';
 
 /** The cover and the sample pages shown in the gallery. */
-function galleryImages(bookId: string): string[] {
+function galleryImages(bookId: string, cover: string): string[] {
   const pages = ['1', '2', '3'].includes(bookId) ? [1, 2, 3, 4].map((n) => `${BASE}covers/book-${bookId}-p${n}.svg`) : [];
-  return [coverUrl(bookId), ...pages];
+  return [cover ? coverFileUrl(cover) : coverUrl(bookId), ...pages];
 }
 
 interface Props {
@@ -23,7 +25,7 @@ interface Props {
 
 export function BookDetail({ bookId, onBuy }: Props) {
   const { t } = useTranslation();
-  const { data, loading, error } = useQuery(BOOK, { variables: { id: bookId, language: storedLocale() } });
+  const { data, loading, error } = useQuery(BOOK, { variables: { id: bookId, language: storedLocale() }, ...REFRESH_PRERENDERED });
   const [chosen, setChosen] = useState<Format>('EBOOK');
   if (loading && !data) return <Spinner aria-label={t('common.loading')} />;
   if (error) return <Text color="red.600">{t('common.connectionError')}</Text>;
@@ -32,23 +34,30 @@ export function BookDetail({ bookId, onBuy }: Props) {
   const format: Format = book.ebookPurchased ? 'PAPER' : chosen;
   return (
     <Grid templateColumns={{ base: '1fr', md: '1fr 1fr' }} gap={8} bg="white" p={{ base: 3, md: 6 }} borderRadius="lg" borderWidth="1px" data-testid="book-detail">
-      <Gallery images={galleryImages(book.id)} alt={(n) => t('books.image', { n })} previousLabel={t('books.previous')} nextLabel={t('books.next')} />
+      <Gallery images={galleryImages(book.id, book.cover)} alt={(n) => t('books.image', { n })} previousLabel={t('books.previous')} nextLabel={t('books.next')} />
       <Stack gap={4}>
         <Heading as="h1" size="lg">
           {book.title}
         </Heading>
         <PriceLine book={book} />
+        {book.paidEbookOrder ? <PurchasedPanel order={book.paidEbookOrder} password={book.ebookPassword} /> : null}
+        <BookFacts book={book} />
         <Heading as="h2" size="sm">
           {t('books.introduction')}
         </Heading>
         <Text>{book.introduction}</Text>
+        {book.description ? (
+          <Text color="fg.muted" data-testid="book-description">
+            {book.description}
+          </Text>
+        ) : null}
         <FormatChoice value={format} onChange={setChosen} ebookDisabled={book.ebookPurchased} name={`format-detail-${book.id}`} />
-        {book.ebookPurchased && book.ebookPassword ? (
+        {book.ebookPurchased && book.ebookPassword && !book.paidEbookOrder ? (
           <Text fontSize="sm" color="green.700">
             {t('books.purchased', { password: book.ebookPassword })}
           </Text>
         ) : null}
-        <Button colorPalette="blue" alignSelf="start" onClick={() => onBuy(book, format)} data-testid="buy-now">
+        <Button colorPalette="brand" alignSelf="start" onClick={() => onBuy(book, format)} data-testid="buy-now">
           {t('books.buyNow')}
         </Button>
       </Stack>

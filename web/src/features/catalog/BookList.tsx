@@ -2,12 +2,12 @@ import { Heading, SimpleGrid, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@apollo/client/react';
 import { useTranslation } from 'react-i18next';
 import { storedLocale } from '../../lib/i18n';
-import { BOOKS, type CatalogBook, type Format } from './api';
+import { BOOKS, REFRESH_PRERENDERED, type CatalogBook, type Format } from './api';
 import { BookCard } from './BookCard';
 
 export function BookList({ onBuy }: { onBuy: (book: CatalogBook, format: Format) => void }) {
   const { t } = useTranslation();
-  const { data, loading, error } = useQuery(BOOKS, { variables: { language: storedLocale() } });
+  const { data, loading, error } = useQuery(BOOKS, { variables: { language: storedLocale() }, ...REFRESH_PRERENDERED });
   return (
     <Stack gap={6}>
       <Heading as="h1" size="lg">

@@ -7,7 +7,8 @@ export function PriceLine({ book }: { book: Pick<CatalogBook, 'price' | 'currenc
   const { t } = useTranslation();
   return (
     <Text data-testid="price">
-      {t('books.unitPrice')}:{' '}
+      {t('books.unitPrice')}
+      {t('common.colon')}
       <Text as="span" fontWeight="bold" color="red.600">
         {book.price} {book.currency}
       </Text>{' '}

@@ -1,6 +1,6 @@
 import { Combobox, Field, useFilter, useListCollection } from '@chakra-ui/react';
 import { useQuery } from '@apollo/client/react';
-import { useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TextInput } from '../../components/ui/TextInput';
 import { storedLocale } from '../../lib/i18n';
@@ -15,6 +15,8 @@ interface Props {
   label: string;
   /** Takes the focus once the countries are there (the first field of the purchase dialog). */
   autoFocus?: boolean;
+  /** Country code chosen when the select opens empty (spec: 001, China); the buyer may clear it. */
+  defaultCode?: string;
 }
 
 interface Option {
@@ -24,7 +26,7 @@ interface Option {
 }
 
 /** Required, searchable and clearable select of about 240 countries, named in the UI language. */
-export function CountrySelect({ value, onChange, error, label, autoFocus }: Props) {
+export function CountrySelect({ value, onChange, error, label, autoFocus, defaultCode }: Props) {
   const { t } = useTranslation();
   const { data } = useQuery(COUNTRIES);
   const zh = storedLocale() === 'zh';
@@ -32,7 +34,15 @@ export function CountrySelect({ value, onChange, error, label, autoFocus }: Prop
     () => (data?.countries ?? []).map((c) => ({ label: zh ? c.cn : c.en, value: zh ? c.cn : c.en, code: c.code })),
     [data, zh],
   );
-  if (!data) return <TextInput aria-label={label} placeholder={t('common.loading')} disabled />;
+  // The default is set once, when the countries arrive: a buyer who clears it keeps it empty.
+  const defaulted = useRef(false);
+  const preset = defaultCode && !defaulted.current && !value ? options.find((o) => o.code === defaultCode) : undefined;
+  useEffect(() => {
+    if (!options.length || defaulted.current) return;
+    defaulted.current = true;
+    if (preset) onChange(preset.value);
+  }, [options, preset, onChange]);
+  if (!data || preset) return <TextInput aria-label={label} placeholder={t('common.loading')} disabled />;
   return <CountryCombobox options={options} value={value} onChange={onChange} error={error} label={label} autoFocus={autoFocus} />;
 }
 

@@ -53,7 +53,7 @@ export function InvoiceSwitch({ on, onChange }: { on: boolean; onChange: (on: bo
 
 function Choice<V extends string>({ label, name, value, options, onChange }: { label: string; name: string; value: V; options: [V, string][]; onChange: (v: V) => void }) {
   return (
-    <RadioGroup.Root recipe={radioGroupRecipe} value={value} onValueChange={(d) => d.value && onChange(d.value as V)} name={name} size="sm">
+    <RadioGroup.Root recipe={radioGroupRecipe} value={value} onValueChange={(d) => d.value && onChange(d.value as V)} name={name} size="sm" colorPalette="blue">
       <RadioGroup.Label fontWeight="medium">{label}</RadioGroup.Label>
       <Stack direction="row" gap={5} mt={2}>
         {options.map(([v, text]) => (

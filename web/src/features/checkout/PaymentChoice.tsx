@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { inWeChat } from '../../lib/media';
 import { radioGroupRecipe } from '../../lib/theme';
 import type { PaymentMethod } from './api';
+import { PaymentMark } from './PaymentMark';
 
 /** Pay type 2 (provider checkout) offers the providers; pay type 3 is the offline bank transfer. */
 export function providerMethods(): PaymentMethod[] {
@@ -17,11 +18,12 @@ export function PaymentChoice({ value, onChange }: { value: PaymentMethod; onCha
     <RadioGroup.Item key={m} value={m} data-testid={`pay-${m}`}>
       <RadioGroup.ItemHiddenInput />
       <RadioGroup.ItemIndicator />
+      <PaymentMark method={m} />
       <RadioGroup.ItemText>{t(`purchase.methods.${m}`)}</RadioGroup.ItemText>
     </RadioGroup.Item>
   );
   return (
-    <RadioGroup.Root recipe={radioGroupRecipe} value={value} onValueChange={(d) => d.value && onChange(d.value as PaymentMethod)} name="payment-method">
+    <RadioGroup.Root recipe={radioGroupRecipe} size="sm" colorPalette="blue" value={value} onValueChange={(d) => d.value && onChange(d.value as PaymentMethod)} name="payment-method">
       <RadioGroup.Label fontWeight="semibold">{t('purchase.payment')}</RadioGroup.Label>
       <Stack gap={3} mt={2}>
         <Text fontSize="sm" color="fg.muted">

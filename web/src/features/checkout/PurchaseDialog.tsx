@@ -2,8 +2,9 @@ import { Button, Separator, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ServiceEmail } from '../../components/ui/ServiceEmail';
+import { AgreeNote } from '../legal/AgreeNote';
 import { ShopDialog } from '../../components/ui/ShopDialog';
-import { DIALOG_WIDTH } from '../../lib/config';
+import { DEFAULT_COUNTRY_CODE, DIALOG_WIDTH } from '../../lib/config';
 import { separatorRecipe } from '../../lib/theme';
 import type { Invoice } from '../../lib/invoice';
 import type { BookFormat, PaymentMethod } from './api';
@@ -62,7 +63,7 @@ export function PurchaseDialog({ book, format, busy, onSubmit, onClose }: Props)
           <Button variant="outline" onClick={onClose}>
             {t('common.cancel')}
           </Button>
-          <Button colorPalette="blue" loading={busy} onClick={submit} data-testid="purchase-submit">
+          <Button colorPalette="brand" loading={busy} onClick={submit} data-testid="purchase-submit">
             {payTypeOf(method) === 3 ? t('purchase.agreeAndSubmit') : t('purchase.agreeAndPay')}
           </Button>
         </>
@@ -71,17 +72,19 @@ export function PurchaseDialog({ book, format, busy, onSubmit, onClose }: Props)
       <Stack gap={4}>
         <Text>
           <Text as="span" fontWeight="semibold">
-            {t('purchase.book')}:
-          </Text>{' '}
-          {book.title} ({format === 'EBOOK' ? t('books.ebook') : t('books.paper')})
+            {t('purchase.book')}
+            {t('common.colon')}
+          </Text>
+          {book.title} {t('common.inParens', { text: format === 'EBOOK' ? t('books.ebook') : t('books.paper') })}
         </Text>
         <Text>
           <Text as="span" fontWeight="semibold">
-            {t('purchase.price')}:
-          </Text>{' '}
+            {t('purchase.price')}
+            {t('common.colon')}
+          </Text>
           {book.price} {book.currency} {t('books.vat')}
         </Text>
-        <CountrySelect value={country} onChange={changeCountry} error={countryError} label={t('purchase.country')} autoFocus />
+        <CountrySelect value={country} onChange={changeCountry} error={countryError} label={t('purchase.country')} autoFocus defaultCode={DEFAULT_COUNTRY_CODE} />
         {format === 'EBOOK' ? (
           <Text color="red.600" fontSize="sm" data-testid="ebook-note">
             {t('purchase.ebookNote')}
@@ -94,9 +97,11 @@ export function PurchaseDialog({ book, format, busy, onSubmit, onClose }: Props)
         <PaymentChoice value={method} onChange={setMethod} />
         <Separator recipe={separatorRecipe} />
         <Text fontSize="sm">
-          {t('purchase.serviceEmail')}:{' '}
+          {t('purchase.serviceEmail')}
+          {t('common.colon')}
           <ServiceEmail />
         </Text>
+        <AgreeNote i18nKey="purchase.agreeNote" />
       </Stack>
     </ShopDialog>
   );

@@ -34,7 +34,7 @@ function OrdersList() {
         <Spinner />
       ) : (
         <>
-          <OrdersTable rows={shown?.orders.items ?? []} onShowInfo={setInfoFor} />
+          <OrdersTable rows={shown?.orders.items ?? []} onShowInfo={setInfoFor} filtered={filter.status !== undefined || filter.payType !== undefined} />
           <OrdersPager
             total={shown?.orders.total ?? 0}
             page={page}

@@ -24,7 +24,11 @@ export function PurchaseInfoView({ orderNo, onClose }: { orderNo: string; onClos
       title={`${t('purchaseInfo.viewTitle')} · ${orderNo}`}
       width={DIALOG_WIDTH.purchaseInfo}
       testId="purchase-info-view"
-      footer={<Button onClick={onClose}>{t('common.close')}</Button>}
+      footer={
+        <Button variant="outline" onClick={onClose} data-testid="purchase-info-close">
+          {t('common.close')}
+        </Button>
+      }
     >
       {loading ? (
         <Spinner />

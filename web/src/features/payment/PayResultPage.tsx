@@ -1,10 +1,12 @@
-import { Spinner, Stack, Text } from '@chakra-ui/react';
-import { useApolloClient } from '@apollo/client/react';
+import { Button, Spinner, Stack, Text } from '@chakra-ui/react';
+import { useApolloClient, useQuery } from '@apollo/client/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { notify } from '../../components/ui/toaster';
 import { downloadFile, safeFileName } from '../../lib/download';
+import { requestLogin } from '../../lib/login-gate';
+import { useSession } from '../../lib/session';
 import { PAID_ORDER } from './api';
 import { ResultDialog } from './ResultDialog';
 import { usePaymentCheck } from './usePaymentCheck';
@@ -21,13 +23,33 @@ interface Props {
   afterSuccess: 'index' | 'bookDetail';
 }
 
-/** The result pages: processing message while checking, then the success or failure dialog. */
-export function PayResultPage({ reference, bilingual, afterSuccess }: Props) {
+/**
+ * The result pages: processing message while checking, then the success or failure dialog. The
+ * check is the buyer's own: without a session the page asks for a login and checks again after it
+ * (keyed by the account), instead of calling a possibly paid order failed.
+ */
+export function PayResultPage(props: Props) {
+  const { t } = useTranslation();
+  const { user, loading } = useSession();
+  if (!props.reference) return <Text>{t('pay.missingOrder')}</Text>;
+  if (loading)
+    return (
+      <Stack align="center" py={16}>
+        <Spinner size="lg" />
+      </Stack>
+    );
+  return <PayResult key={user?.userId ?? 'guest'} signedIn={!!user} {...props} />;
+}
+
+function PayResult({ reference, bilingual, afterSuccess, signedIn }: Props & { signedIn: boolean }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const client = useApolloClient();
-  const outcome = usePaymentCheck(reference, MAX_CHECKS);
+  const outcome = usePaymentCheck(reference, MAX_CHECKS, signedIn);
   const [busy, setBusy] = useState(false);
+  const orderNo = outcome.kind === 'paid' ? (outcome.check.orderNo ?? reference) : null;
+  const { data, loading: orderLoading } = useQuery(PAID_ORDER, { variables: { orderNo: orderNo ?? '' }, skip: !orderNo, fetchPolicy: 'network-only' });
+  const order = data?.order ?? null;
 
   const confirm = async () => {
     if (outcome.kind === 'failed') {
@@ -40,10 +62,7 @@ export function PayResultPage({ reference, bilingual, afterSuccess }: Props) {
     }
     if (outcome.kind !== 'paid') return;
     sessionStorage.removeItem('payStatus');
-    const orderNo = outcome.check.orderNo ?? reference;
     setBusy(true);
-    const { data } = await client.query({ query: PAID_ORDER, variables: { orderNo }, fetchPolicy: 'network-only' }).catch(() => ({ data: undefined }));
-    const order = data?.order;
     if (order?.format === 'EBOOK') {
       const ok = order.downloadable && order.downloadUrl ? await downloadFile(order.downloadUrl, `${safeFileName(order.bookName)}.pdf`) : false;
       if (!ok) notify.error(t('pay.downloadFailed'));
@@ -56,14 +75,39 @@ export function PayResultPage({ reference, bilingual, afterSuccess }: Props) {
     navigate(afterSuccess === 'bookDetail' && bookId ? `/bookDetail/${bookId}` : '/index', { replace: true });
   };
 
-  if (!reference) return <Text>{t('pay.missingOrder')}</Text>;
+  if (outcome.kind === 'login' || outcome.kind === 'notFound') {
+    const guest = outcome.kind === 'login';
+    return (
+      <Stack align="center" py={16} gap={4} data-testid="pay-result" textAlign="center">
+        <Text fontSize="lg" fontWeight="semibold" data-testid="pay-result-login">
+          {guest ? t('pay.loginToSee') : t('pay.otherAccount')}
+        </Text>
+        <Text color="fg.muted">{t('pay.notChargedTwice', { orderNo: reference })}</Text>
+        {guest ? (
+          <Button colorPalette="blue" onClick={() => requestLogin('login')} data-testid="pay-result-login-button">
+            {t('nav.login')}
+          </Button>
+        ) : null}
+      </Stack>
+    );
+  }
+
+  const dialogReady = outcome.kind === 'failed' || (outcome.kind === 'paid' && !orderLoading);
   return (
     <Stack align="center" py={16} gap={4} data-testid="pay-result">
-      {outcome.kind === 'pending' ? <Spinner size="lg" /> : null}
-      <Text fontSize="lg" textAlign="center" data-testid="processing">
-        {bilingual ? t('pay.processingBilingual') : t('pay.processing')}
-      </Text>
-      {outcome.kind !== 'pending' ? <ResultDialog outcome={outcome.kind} busy={busy} onConfirm={() => void confirm()} /> : null}
+      {outcome.kind === 'pending' ? (
+        <>
+          <Spinner size="lg" />
+          <Text fontSize="lg" textAlign="center" data-testid="processing">
+            {bilingual ? t('pay.processingBilingual') : t('pay.processing')}
+          </Text>
+        </>
+      ) : (
+        <Text fontSize="lg" textAlign="center" data-testid="pay-result-state">
+          {outcome.kind === 'paid' ? t('pay.paidState') : t('pay.failedTitle')}
+        </Text>
+      )}
+      {dialogReady && (outcome.kind === 'paid' || outcome.kind === 'failed') ? <ResultDialog outcome={outcome.kind} order={order} busy={busy} onConfirm={() => void confirm()} /> : null}
     </Stack>
   );
 }

@@ -61,7 +61,9 @@ export function QrPayPage() {
         <Text>{t('pay.waiting')}</Text>
       </Stack>
       <Text fontSize="sm">
-        {t('purchase.serviceEmail')}: <ServiceEmail />
+        {t('purchase.serviceEmail')}
+        {t('common.colon')}
+        <ServiceEmail />
       </Text>
     </Stack>
   );

@@ -1,18 +1,24 @@
-import { Button, Text } from '@chakra-ui/react';
+import { Button, DataList, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { ShopDialog } from '../../components/ui/ShopDialog';
 import { DIALOG_WIDTH } from '../../lib/config';
+import { formatPrice } from '../../lib/format';
+import { dataListRecipe } from '../../lib/theme';
+import type { PaidOrder } from './api';
 
 interface Props {
   outcome: 'paid' | 'failed';
+  /** The paid order (number, book, amount), when it could be read. */
+  order: PaidOrder | null;
   busy: boolean;
   onConfirm: () => void;
 }
 
-/** 'Successful Book Purchase' with confirm-and-download, or 'Payment failed, please pay again!'. */
-export function ResultDialog({ outcome, busy, onConfirm }: Props) {
+/** 'Successful Book Purchase' with what was bought and confirm-and-download, or 'Payment failed, please pay again!'. */
+export function ResultDialog({ outcome, order, busy, onConfirm }: Props) {
   const { t } = useTranslation();
   const paid = outcome === 'paid';
+  const ebook = order?.format !== 'PAPER';
   return (
     <ShopDialog
       open
@@ -21,12 +27,32 @@ export function ResultDialog({ outcome, busy, onConfirm }: Props) {
       width={DIALOG_WIDTH.login}
       testId={paid ? 'pay-success-dialog' : 'pay-failed-dialog'}
       footer={
-        <Button colorPalette={paid ? 'blue' : 'red'} loading={busy} onClick={onConfirm} data-testid="result-confirm">
-          {paid ? t('pay.confirmDownload') : t('common.confirm')}
+        <Button colorPalette={paid ? 'brand' : 'red'} loading={busy} onClick={onConfirm} data-testid="result-confirm">
+          {paid ? (ebook ? t('pay.confirmDownload') : t('common.confirm')) : t('common.confirm')}
         </Button>
       }
     >
-      <Text>{paid ? t('pay.successBody') : t('pay.failed')}</Text>
+      <Stack gap={4}>
+        {paid && order ? (
+          <DataList.Root recipe={dataListRecipe} orientation="horizontal" size="sm" data-testid="paid-order">
+            <DataList.Item>
+              <DataList.ItemLabel>{t('pay.orderNo')}</DataList.ItemLabel>
+              <DataList.ItemValue data-testid="paid-order-no">{order.orderNo}</DataList.ItemValue>
+            </DataList.Item>
+            <DataList.Item>
+              <DataList.ItemLabel>{t('orders.book')}</DataList.ItemLabel>
+              <DataList.ItemValue data-testid="paid-book">{order.bookName}</DataList.ItemValue>
+            </DataList.Item>
+            <DataList.Item>
+              <DataList.ItemLabel>{t('pay.amount')}</DataList.ItemLabel>
+              <DataList.ItemValue data-testid="paid-amount">
+                {formatPrice(order.amount)} {order.currency}
+              </DataList.ItemValue>
+            </DataList.Item>
+          </DataList.Root>
+        ) : null}
+        <Text>{paid ? (ebook ? t('pay.successBody') : t('pay.successBodyPaper')) : t('pay.failed')}</Text>
+      </Stack>
     </ShopDialog>
   );
 }

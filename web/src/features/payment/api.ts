@@ -54,6 +54,8 @@ export interface PaidOrder {
   bookId: string;
   bookName: string;
   format: 'EBOOK' | 'PAPER';
+  amount: string;
+  currency: string;
   downloadable: boolean;
   downloadUrl: string | null;
 }
@@ -65,6 +67,8 @@ export const PAID_ORDER: TypedDocumentNode<{ order: PaidOrder | null }, { orderN
       bookId
       bookName
       format
+      amount
+      currency
       downloadable
       downloadUrl
     }

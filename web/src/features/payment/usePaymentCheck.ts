@@ -5,7 +5,15 @@ import { apiError } from '../../lib/errors';
 import { CHECK_PAYMENT, type PaymentCheck } from './api';
 import { watchPayment } from './live';
 
-export type Outcome = { kind: 'pending' } | { kind: 'paid'; check: PaymentCheck } | { kind: 'failed'; check: PaymentCheck | null };
+export type Outcome =
+  | { kind: 'pending' }
+  | { kind: 'paid'; check: PaymentCheck }
+  | { kind: 'failed'; check: PaymentCheck | null }
+  // No session (another device, an expired session, another host name): the state is unknown
+  // until the buyer logs in, and a paid order must never read "failed".
+  | { kind: 'login' }
+  // The order is not one of this account's: another account placed it.
+  | { kind: 'notFound' };
 
 const OPEN = new Set(['pending', 'created']);
 
@@ -15,7 +23,7 @@ const OPEN = new Set(['pending', 'created']);
  * subscription; when the socket cannot be opened or fails, the page asks `checkPayment` every
  * 3 s instead (the spec's QR polling).
  */
-export function usePaymentCheck(reference: string, maxTries = Infinity): Outcome {
+export function usePaymentCheck(reference: string, maxTries = Infinity, live = true): Outcome {
   const [check] = useMutation(CHECK_PAYMENT);
   const [outcome, setOutcome] = useState<Outcome>({ kind: 'pending' });
 
@@ -50,7 +58,10 @@ export function usePaymentCheck(reference: string, maxTries = Infinity): Outcome
       } catch (err) {
         last = null;
         // A refusal (unknown order, not logged in) is final; a network hiccup is asked again.
-        if (apiError(err).code !== 'NETWORK') return finish({ kind: 'failed', check: null });
+        const code = apiError(err).code;
+        if (code === 'UNAUTHENTICATED') return finish({ kind: 'login' });
+        if (code === 'NOT_FOUND') return finish({ kind: 'notFound' });
+        if (code !== 'NETWORK') return finish({ kind: 'failed', check: null });
       }
       if (stopped) return;
       judge(last);
@@ -59,6 +70,15 @@ export function usePaymentCheck(reference: string, maxTries = Infinity): Outcome
 
     // Live first. The same limit as polling: a payment still open after maxTries × 3 s failed.
     if (Number.isFinite(maxTries)) deadline = window.setTimeout(() => finish({ kind: 'failed', check: last }), maxTries * QR_POLL_MS);
+    // Without a session the socket would be refused: one question tells the page to ask for a login.
+    if (!live) {
+      window.clearTimeout(deadline);
+      void ask();
+      return () => {
+        stopped = true;
+        window.clearTimeout(timer);
+      };
+    }
     stopLive = watchPayment(reference, {
       next: (c) => {
         last = c;
@@ -77,7 +97,7 @@ export function usePaymentCheck(reference: string, maxTries = Infinity): Outcome
       window.clearTimeout(timer);
       window.clearTimeout(deadline);
     };
-  }, [reference, maxTries, check]);
+  }, [reference, maxTries, check, live]);
 
   return outcome;
 }

@@ -1,6 +1,9 @@
 // Texts of the first screen: header, footer, book list. Loaded before the first render.
 export const enShell = {
   common: {
+    /** Between a label and its value: full-width in Chinese. */
+    inParens: '({{text}})',
+    colon: ': ',
     confirm: 'Confirm',
     cancel: 'Cancel',
     close: 'Close',
@@ -50,7 +53,25 @@ export const enShell = {
     previous: 'Previous images',
     next: 'Next images',
     image: 'Image {{n}}',
+    edition: 'Edition',
+    pages: 'Pages',
+    pageCount: '{{count}} pages',
+    isbn: 'ISBN',
+    published: 'Published',
+    purchasedTitle: 'You bought this e-book',
+    orderNo: 'Order number',
+    book: 'Book',
+    amountPaid: 'Amount paid',
+    pdfPassword: 'PDF password',
+    downloadPdf: 'Download the PDF',
     notFound: 'The book does not exist',
+  },
+  legal: {
+    nav: 'Legal information',
+    imprint: 'Imprint',
+    terms: 'Terms of sale',
+    withdrawal: 'Refunds and withdrawal',
+    privacy: 'Privacy',
   },
 };
 

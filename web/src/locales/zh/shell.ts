@@ -2,6 +2,9 @@ import type { ShellMessages } from '../en/shell';
 
 export const zhShell: ShellMessages = {
   common: {
+    /** Between a label and its value: full-width in Chinese. */
+    inParens: '（{{text}}）',
+    colon: '：',
     confirm: '确定',
     cancel: '取消',
     close: '关闭',
@@ -51,6 +54,24 @@ export const zhShell: ShellMessages = {
     previous: '上一组图片',
     next: '下一组图片',
     image: '图片 {{n}}',
+    edition: '版次',
+    pages: '页数',
+    pageCount: '{{count}} 页',
+    isbn: 'ISBN',
+    published: '出版日期',
+    purchasedTitle: '您已购买此电子书',
+    orderNo: '订单号',
+    book: '书籍',
+    amountPaid: '已付金额',
+    pdfPassword: 'PDF 密码',
+    downloadPdf: '下载 PDF',
     notFound: '该书不存在',
+  },
+  legal: {
+    nav: '法律信息',
+    imprint: '运营者信息',
+    terms: '销售条款',
+    withdrawal: '退款与撤销',
+    privacy: '隐私政策',
   },
 };

@@ -1,0 +1,166 @@
+import { ConfigError, loadSettings, type ProcessSettings, type RawConfig } from './load.js';
+
+export interface CommonConfig {
+  env: 'development' | 'test' | 'production';
+  databaseUrl: string;
+  databasePoolSize: number;
+  redisUrl: string;
+  queuePrefix: string;
+  logLevel: string;
+  publicUrl: string;
+  orderExpiryMinutes: number;
+  serviceEmail: string;
+  shutdownGraceMs: number;
+  appSecret: string;
+  retryDelayScale: number;
+  paymentsConfigFile: string | undefined;
+  /** Bearer token for /metrics; undefined = open outside production, refused in production. */
+  metricsToken: string | undefined;
+  /** Path the SPA is served under, with slashes on both ends. */
+  basePath: string;
+  brand: Brand;
+}
+
+/** The shop's name per language and its colour (configuration, not code). */
+export interface Brand {
+  name: { en: string; zh: string };
+  color: string;
+}
+
+export interface GatewayConfig extends CommonConfig {
+  host: string;
+  port: number;
+  /** Text of the drawn mark; the logo file replaces it when set. */
+  brandMark: string;
+  brandLogoFile: string | undefined;
+  legalDir: string;
+  webDistDir: string;
+  trustProxy: string[];
+  cookieSecure: boolean;
+  sessionTtlHours: number;
+  contentDir: string;
+  serviceEmail2: string;
+  serviceHotline: string;
+  /** The external home page per language. */
+  homeUrl: { en: string; zh: string };
+  /** The external login page; null = the in-app login dialog. */
+  externalLoginUrl: string | null;
+  enableTestHooks: boolean;
+  rateLimitScale: number;
+  payeeName: string;
+  bankTransferExpiryDays: number;
+}
+
+export interface WorkersConfig extends CommonConfig {
+  smtpUrl: string;
+  mailFrom: string;
+  registrationServiceUrl: string;
+  workerConcurrency: number;
+  jobLockMs: number;
+  reconcileIntervalMs: number;
+  abandonedAfterSeconds: number;
+  metricsPort: number;
+  metricsHost: string;
+}
+
+// Settings with a default are present after loading (the `!`); optional ones may be undefined.
+function common(v: ProcessSettings): CommonConfig {
+  return {
+    env: v.NODE_ENV!,
+    databaseUrl: v.DATABASE_URL!,
+    databasePoolSize: v.DATABASE_POOL_SIZE!,
+    redisUrl: v.REDIS_URL!,
+    queuePrefix: v.QUEUE_PREFIX!,
+    logLevel: v.LOG_LEVEL!,
+    publicUrl: v.PUBLIC_URL!.replace(/\/+$/, ''),
+    orderExpiryMinutes: v.ORDER_EXPIRY_MINUTES!,
+    serviceEmail: v.SERVICE_EMAIL!,
+    shutdownGraceMs: v.SHUTDOWN_GRACE_MS!,
+    appSecret: v.APP_SECRET!,
+    retryDelayScale: v.RETRY_DELAY_SCALE!,
+    paymentsConfigFile: v.PAYMENTS_CONFIG_FILE,
+    metricsToken: v.METRICS_TOKEN,
+    basePath: normaliseBasePath(v.BASE_PATH!),
+    brand: { name: { en: v.BRAND_NAME_EN!, zh: v.BRAND_NAME_ZH! }, color: v.BRAND_COLOR! },
+  };
+}
+
+const HEX_COLOR = /^#[0-9a-fA-F]{6}$/;
+
+function brandProblems(v: Record<string, unknown>): string[] {
+  return HEX_COLOR.test(String(v.BRAND_COLOR)) ? [] : [`BRAND_COLOR must be a colour like #1d4ed8, got "${String(v.BRAND_COLOR)}"`];
+}
+
+const devSecret = 'dev-only-secret-do-not-use-in-production';
+
+function productionProblems(c: CommonConfig): string[] {
+  if (c.env !== 'production') return [];
+  if (c.appSecret === devSecret || c.appSecret.length < 32) return ['APP_SECRET must be set to a random value of at least 32 characters when NODE_ENV=production'];
+  return [];
+}
+
+function normaliseBasePath(p: string): string {
+  const trimmed = p.replace(/^\/+|\/+$/g, '');
+  return trimmed ? `/${trimmed}/` : '/';
+}
+
+export function loadGatewayConfig(env: RawConfig = process.env): GatewayConfig {
+  const v = loadSettings('gateway', env);
+  const c = common(v);
+  const problems = [...productionProblems(c), ...brandProblems(v)];
+  const mark = String(v.BRAND_MARK).trim();
+  if (!mark || [...mark].length > 4) problems.push('BRAND_MARK must be one to four characters');
+  if (c.env === 'production' && v.ENABLE_TEST_HOOKS === true) {
+    problems.push('ENABLE_TEST_HOOKS must not be true when NODE_ENV=production');
+  }
+  if (problems.length) throw new ConfigError(problems);
+  return {
+    ...c,
+    host: v.HOST!,
+    port: v.PORT!,
+    brandMark: mark,
+    brandLogoFile: v.BRAND_LOGO_FILE || undefined,
+    legalDir: v.LEGAL_DIR!,
+    webDistDir: v.WEB_DIST_DIR!,
+    trustProxy: String(v.TRUST_PROXY ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+    cookieSecure: v.COOKIE_SECURE ?? c.env === 'production',
+    sessionTtlHours: v.SESSION_TTL_HOURS!,
+    contentDir: v.CONTENT_DIR!,
+    serviceEmail2: v.SERVICE_EMAIL_2!,
+    serviceHotline: v.SERVICE_HOTLINE!,
+    homeUrl: { en: v.HOME_URL_EN!, zh: v.HOME_URL_ZH! },
+    externalLoginUrl: v.EXTERNAL_LOGIN_URL || null,
+    enableTestHooks: v.ENABLE_TEST_HOOKS!,
+    rateLimitScale: v.RATE_LIMIT_SCALE!,
+    payeeName: v.PAYEE_NAME!,
+    bankTransferExpiryDays: v.BANK_TRANSFER_EXPIRY_DAYS!,
+  };
+}
+
+/** "Brand" <no-reply@host of PUBLIC_URL>: the buyer sees who writes, not a machine name. */
+function defaultSender(c: CommonConfig): string {
+  const host = new URL(c.publicUrl).hostname;
+  return `"${c.brand.name.en.replace(/["\\]/g, '')}" <no-reply@${host}>`;
+}
+
+export function loadWorkersConfig(env: RawConfig = process.env): WorkersConfig {
+  const v = loadSettings('workers', env);
+  const c = common(v);
+  const problems = [...productionProblems(c), ...brandProblems(v)];
+  if (problems.length) throw new ConfigError(problems);
+  return {
+    ...c,
+    smtpUrl: v.SMTP_URL!,
+    mailFrom: v.MAIL_FROM || defaultSender(c),
+    registrationServiceUrl: v.REGISTRATION_SERVICE_URL!,
+    workerConcurrency: v.WORKER_CONCURRENCY!,
+    jobLockMs: v.JOB_LOCK_MS!,
+    reconcileIntervalMs: v.RECONCILE_INTERVAL_MS!,
+    abandonedAfterSeconds: v.ABANDONED_AFTER_SECONDS!,
+    metricsPort: v.WORKERS_METRICS_PORT!,
+    metricsHost: v.WORKERS_METRICS_HOST!,
+  };
+}

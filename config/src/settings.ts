@@ -1,0 +1,117 @@
+import { FormatRegistry, Type, type TLiteral, type TNumber, type TSchema, type TString, type TBoolean, type TUnion } from '@sinclair/typebox';
+
+export type Process = 'gateway' | 'workers';
+export type SettingKind = 'string' | 'int' | 'number' | 'bool' | 'url' | 'enum' | 'path';
+
+/** What every setting's schema carries beside its type: who reads it and how to document it. */
+interface Meta {
+  /** The text of the environment variable as documented (always a string: it comes from the environment). */
+  default?: string;
+  /** Required in every environment (no default can be guessed). */
+  required?: boolean;
+  /** Values that must never be logged or echoed in an error. */
+  secret?: boolean;
+  min?: number;
+  max?: number;
+}
+
+FormatRegistry.Set('url', (v) => URL.canParse(v));
+
+const both: readonly Process[] = ['gateway', 'workers'];
+
+function meta(kind: SettingKind, usedBy: readonly Process[], description: string, m: Meta) {
+  const bounds = { ...(m.min !== undefined ? { minimum: m.min } : {}), ...(m.max !== undefined ? { maximum: m.max } : {}) };
+  return { kind, usedBy, description, ...(m.default !== undefined ? { default: m.default } : {}), required: m.required ?? false, secret: m.secret ?? false, ...bounds };
+}
+const string = (usedBy: readonly Process[], description: string, m: Meta = {}): TString => Type.String(meta('string', usedBy, description, m));
+const path = (usedBy: readonly Process[], description: string, m: Meta = {}): TString => Type.String(meta('path', usedBy, description, m));
+const url = (usedBy: readonly Process[], description: string, m: Meta = {}): TString => Type.String({ ...meta('url', usedBy, description, m), format: 'url' });
+const bool = (usedBy: readonly Process[], description: string, m: Meta = {}): TBoolean => Type.Boolean(meta('bool', usedBy, description, m));
+const number = (usedBy: readonly Process[], description: string, m: Meta = {}): TNumber => Type.Number(meta('number', usedBy, description, m));
+// A whole number: converted from the text as a number, so "1.5" is refused rather than truncated.
+const int = (usedBy: readonly Process[], description: string, m: Meta = {}): TNumber => Type.Number({ ...meta('int', usedBy, description, m), multipleOf: 1 });
+const oneOf = <const V extends string>(values: readonly V[], usedBy: readonly Process[], description: string, m: Meta = {}): TUnion<TLiteral<V>[]> =>
+  Type.Union(values.map((v) => Type.Literal(v)), { ...meta('enum', usedBy, description, m), values });
+
+// The one schema of every setting: each process's loader validates against its part, the README
+// table and the docker-compose check are derived from it.
+export const settingSchemas = {
+  NODE_ENV: oneOf(['development', 'test', 'production'], both, 'Runtime mode; production refuses dev-only switches.', { default: 'development' }),
+  DATABASE_URL: url(both, 'PostgreSQL connection string.', { required: true, secret: true }),
+  DATABASE_POOL_SIZE: int(both, 'Connections per process.', { default: '10', min: 1, max: 200 }),
+  REDIS_URL: url(both, 'Redis for queues, rate limits and captchas (AOF on, maxmemory-policy noeviction).', { required: true, secret: true }),
+  QUEUE_PREFIX: string(both, 'BullMQ key prefix; the hash tag keeps a queue on one Redis Cluster slot.', { default: '{shop}' }),
+  LOG_LEVEL: oneOf(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], both, 'pino log level.', { default: 'info' }),
+  HOST: string(['gateway'], 'Interface the gateway listens on (0.0.0.0 in containers).', { default: '127.0.0.1' }),
+  PORT: int(['gateway'], 'Gateway HTTP port.', { default: '3000', min: 0, max: 65535 }),
+  PUBLIC_URL: url(both, 'External URL of the gateway, used in mails and provider callbacks.', { default: 'http://localhost:3000' }),
+  BASE_PATH: string(both, 'Path the SPA is served under (and the links in mails point to).', { default: '/shop/' }),
+  WEB_DIST_DIR: path(['gateway'], 'Folder of the built SPA.', { default: 'web/dist' }),
+  TRUST_PROXY: string(['gateway'], 'Comma-separated addresses/CIDRs of trusted reverse proxies; empty trusts none.', { default: '' }),
+  COOKIE_SECURE: bool(['gateway'], 'Secure flag on the session cookie; defaults to true in production.'),
+  SESSION_TTL_HOURS: int(['gateway'], 'Session lifetime (spec: 1 day).', { default: '24', min: 1, max: 720 }),
+  ORDER_EXPIRY_MINUTES: int(both, 'How long an unpaid order stays open.', { default: '120', min: 5, max: 10080 }),
+  BANK_TRANSFER_EXPIRY_DAYS: int(['gateway'], 'How long a bank-transfer order waits for the money (a transfer takes days, not hours).', { default: '14', min: 1, max: 90 }),
+  CONTENT_DIR: path(['gateway'], 'Folder holding the e-book PDFs named in the catalogue.', { default: 'content/books' }),
+  PAYMENTS_CONFIG_FILE: path(both, 'JSON file with the adapter config (keys, ids, API base) of each enabled provider: wechat, alipay, paypal, each with its merchant setup; bankTransfer holds the bank details (enabled: false turns bank transfer off) and exchangeRates the dated EUR→CNY rates of domestic setups. npm start writes one for the local sandboxes.', { secret: true }),
+  PAYEE_NAME: string(['gateway'], 'Payee shown on the QR payment page and the offline notice.', { default: 'Automotive Software Quality Standard Publications' }),
+  SMTP_URL: url(['workers'], 'SMTP server for codes and receipts.', { default: 'smtp://127.0.0.1:1025', secret: true }),
+  MAIL_FROM: string(['workers'], 'Sender of outgoing mail; unset, the English brand name with no-reply@ the host of PUBLIC_URL.'),
+  BRAND_NAME_EN: string(both, 'Name of the shop in English: header, tab title, mails.', { default: 'ASQ Standard Publications' }),
+  BRAND_NAME_ZH: string(both, 'Name of the shop in Chinese: header, tab title, mails.', { default: '汽车软件质量标准出版物' }),
+  BRAND_MARK: string(['gateway'], 'One to four characters drawn as the mark (header, favicon) when no BRAND_LOGO_FILE is given.', { default: 'ASQ' }),
+  BRAND_COLOR: string(both, 'Brand colour (#rrggbb): the mark, the main buttons, the mail header.', { default: '#1d4ed8' }),
+  BRAND_LOGO_FILE: path(['gateway'], 'SVG or PNG file shown as the mark and the favicon instead of the drawn one.'),
+  LEGAL_DIR: path(['gateway'], 'Folder of the legal pages, one markdown file per page and language (en/imprint.md, zh/terms.md, …); the operator replaces the templates.', { default: 'content/legal' }),
+  SERVICE_EMAIL: string(both, 'Customer-service mailbox shown to buyers.', { default: 'info@example.org' }),
+  SERVICE_EMAIL_2: string(['gateway'], 'Second customer-service mailbox shown to buyers.', { default: 'service@example.org' }),
+  SERVICE_HOTLINE: string(['gateway'], 'Customer-service hotline shown to buyers.', { default: '+86 400 000 0000' }),
+  HOME_URL_EN: url(['gateway'], 'External home page the header links to in English.', { default: 'https://example.org/en/' }),
+  EXTERNAL_LOGIN_URL: url(['gateway'], "The platform's external login page (spec section 2): when set, every login the shop asks for goes there with access=login or access=order; unset, the shop's own login dialog opens."),
+  HOME_URL_ZH: url(['gateway'], 'External home page the header links to in Chinese.', { default: 'https://example.org/zh/' }),
+  REGISTRATION_SERVICE_URL: url(['workers'], 'External registration service that mirrors new accounts.', { default: 'http://127.0.0.1:4100/register' }),
+  APP_SECRET: string(both, 'Secret for hashing codes and sealing data between gateway and workers (at least 32 characters in production).', { default: 'dev-only-secret-do-not-use-in-production', secret: true }),
+  ENABLE_TEST_HOOKS: bool(['gateway'], 'Dev/test-only endpoints (captcha answers); refused in production.', { default: 'false' }),
+  RETRY_DELAY_SCALE: number(both, 'Multiplies every job retry delay (tests and the dev stack compress time with it).', { default: '1', min: 0.0001, max: 100 }),
+  RATE_LIMIT_SCALE: number(['gateway'], 'Multiplies every per-client rate limit (raise it for load tests).', { default: '1', min: 0.01, max: 1000 }),
+  WORKER_CONCURRENCY: int(['workers'], 'Jobs each worker runs at once per queue.', { default: '5', min: 1, max: 100 }),
+  SHUTDOWN_GRACE_MS: int(both, 'How long a SIGTERM waits for running work before exiting.', { default: '10000', min: 100, max: 600000 }),
+  JOB_LOCK_MS: int(['workers'], 'Lock time of a running job; the jobs of a worker that died are taken over by another after about this long.', { default: '30000', min: 1000, max: 600000 }),
+  RECONCILE_INTERVAL_MS: int(['workers'], 'How often the reconciliation sweep re-enqueues the work PostgreSQL still expects (open payment attempts, pending mirrors, unrelayed outbox rows, due expiries).', { default: '30000', min: 200, max: 3600000 }),
+  ABANDONED_AFTER_SECONDS: int(['workers'], 'A checkout still unfinished after this long counts as abandoned: the sweep frees its Idempotency-Key and closes its half-created payment attempt.', { default: '120', min: 5, max: 86400 }),
+  WORKERS_METRICS_PORT: int(['workers'], 'Port of the workers\' Prometheus /metrics (job durations and failures); 0 turns it off.', { default: '0', min: 0, max: 65535 }),
+  WORKERS_METRICS_HOST: string(['workers'], 'Interface the workers\' /metrics listens on (0.0.0.0 in containers).', { default: '127.0.0.1' }),
+  METRICS_TOKEN: string(both, 'Bearer token required on /metrics of gateway and workers; when unset /metrics is open outside production and refused in production.', { secret: true }),
+} satisfies Record<string, TSchema>;
+
+export type SettingName = keyof typeof settingSchemas;
+
+export interface Setting {
+  name: SettingName;
+  kind: SettingKind;
+  description: string;
+  usedBy: readonly Process[];
+  default?: string;
+  required: boolean;
+  secret: boolean;
+  values?: readonly string[];
+  min?: number;
+  max?: number;
+}
+
+/** The settings as a documented list (README table, compose check). */
+export const settings: readonly Setting[] = Object.entries(settingSchemas).map(([name, s]) => {
+  const x = s as unknown as Record<string, unknown>;
+  return {
+    name: name as SettingName,
+    kind: x.kind as SettingKind,
+    description: x.description as string,
+    usedBy: x.usedBy as readonly Process[],
+    default: x.default as string | undefined,
+    required: x.required as boolean,
+    secret: x.secret as boolean,
+    values: x.values as readonly string[] | undefined,
+    min: x.minimum as number | undefined,
+    max: x.maximum as number | undefined,
+  };
+});

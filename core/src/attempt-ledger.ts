@@ -1,0 +1,109 @@
+import type { Kysely, Transaction, Updateable } from 'kysely';
+import type { Actor, Database, IntentStatus, PaymentIntent } from '@shop/db';
+
+// The payment-attempt state machine. An attempt is one try at paying an order at one provider,
+// with its own out_trade_no. Every move is a guarded UPDATE (it only applies from a state the
+// table allows, under the row lock) plus a payment_attempt_events row, in one transaction: a
+// duplicate callback, a poll racing a callback or two closes at once move an attempt once.
+
+export type AttemptStatus = IntentStatus;
+
+/** The states an attempt may be handed to the buyer in, or may still be paid at its provider. */
+export const OPEN_STATES = ['created', 'pending'] as const satisfies readonly AttemptStatus[];
+
+/**
+ * Allowed moves, from → to. `succeeded` is reachable from every state but itself: when a provider
+ * took the money (a payment that beat our close, or arrived after expiry) its word wins, and the
+ * order ledger records the payment, or a duplicate to refund.
+ */
+export const ATTEMPT_TRANSITIONS: Readonly<Record<AttemptStatus, readonly AttemptStatus[]>> = {
+  created: ['pending', 'failed', 'closed', 'expired', 'succeeded'],
+  pending: ['succeeded', 'failed', 'closed', 'expired'],
+  failed: ['succeeded'],
+  closed: ['succeeded'],
+  expired: ['succeeded'],
+  succeeded: [],
+};
+
+export function canMove(from: AttemptStatus, to: AttemptStatus): boolean {
+  return ATTEMPT_TRANSITIONS[from].includes(to);
+}
+
+export const isOpen = (s: AttemptStatus): boolean => (OPEN_STATES as readonly string[]).includes(s);
+
+type Tx = Transaction<Database> | Kysely<Database>;
+
+async function appendAttemptEvent(trx: Tx, intentId: string, from: AttemptStatus | null, to: AttemptStatus, actor: Actor, data?: unknown): Promise<void> {
+  await trx
+    .insertInto('payment_attempt_events')
+    .values({ intent_id: intentId, from_status: from, to_status: to, actor_type: actor.type, actor_id: actor.id ?? null, data: data === undefined ? null : JSON.stringify(data) })
+    .execute();
+}
+
+export interface NewAttempt {
+  orderId: string;
+  provider: PaymentIntent['provider'];
+  method: string;
+  outTradeNo: string;
+  amountCents: number;
+  currency: string;
+  /** Set when the attempt charges another currency than the order's (domestic CNY setups). */
+  converted?: { order: { amountCents: number; currency: string }; rate: { rate: string; source: string; date: string } };
+}
+
+/** A new attempt, in `created`: not yet known to its provider, not yet shown to the buyer. */
+export async function createAttempt(trx: Tx, a: NewAttempt, actor: Actor): Promise<PaymentIntent> {
+  const row = await trx
+    .insertInto('payment_intents')
+    .values({
+      order_id: a.orderId, provider: a.provider, method: a.method, out_trade_no: a.outTradeNo, amount_cents: a.amountCents, currency: a.currency,
+      ...(a.converted ? { order_amount_cents: a.converted.order.amountCents, order_currency: a.converted.order.currency, fx_rate: a.converted.rate.rate, fx_source: a.converted.rate.source, fx_date: a.converted.rate.date } : {}),
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  await appendAttemptEvent(trx, row.id, null, 'created', actor);
+  return row;
+}
+
+/** Columns a move sets besides the status (a provider reference, the next action, ...). */
+export type MoveExtras = Pick<Updateable<Database['payment_intents']>, 'provider_ref' | 'next_action' | 'next_poll_at'>;
+
+export interface Moved {
+  moved: boolean;
+  /** The state before the move (or the current one when nothing moved); null when the attempt does not exist. */
+  from: AttemptStatus | null;
+  attempt: PaymentIntent | null;
+}
+
+/**
+ * Moves an attempt to `to` when the table allows it from its current state; otherwise changes
+ * nothing and says so. Takes the attempt's row lock, so concurrent moves are serialised.
+ */
+export async function moveAttempt(trx: Tx, intentId: string, to: AttemptStatus, actor: Actor, opts: { set?: MoveExtras; data?: unknown } = {}): Promise<Moved> {
+  const current = await trx.selectFrom('payment_intents').select('status').where('id', '=', intentId).forUpdate().executeTakeFirst();
+  if (!current) return { moved: false, from: null, attempt: null };
+  if (!canMove(current.status, to)) return { moved: false, from: current.status, attempt: null };
+  const now = new Date();
+  const stamps = to === 'succeeded' ? { succeeded_at: now } : to === 'closed' || to === 'expired' ? { closed_at: now } : {};
+  const set = Object.fromEntries(Object.entries(opts.set ?? {}).filter(([, v]) => v !== undefined));
+  const attempt = await trx
+    .updateTable('payment_intents')
+    .set({ ...set, ...stamps, status: to, updated_at: now })
+    .where('id', '=', intentId)
+    .where('status', '=', current.status)
+    .returningAll()
+    .executeTakeFirst();
+  if (!attempt) return { moved: false, from: current.status, attempt: null };
+  await appendAttemptEvent(trx, intentId, current.status, to, actor, opts.data);
+  return { moved: true, from: current.status, attempt };
+}
+
+/** The open attempts of an order, oldest first, locked. */
+export function openAttempts(trx: Tx, orderId: string): Promise<PaymentIntent[]> {
+  return trx.selectFrom('payment_intents').selectAll().where('order_id', '=', orderId).where('status', 'in', [...OPEN_STATES]).orderBy('id').forUpdate().execute();
+}
+
+/** Records one more look at the provider and when the next one is due (not a state change). */
+export async function notePoll(db: Tx, intentId: string, polls: number, nextPollAt: Date): Promise<void> {
+  await db.updateTable('payment_intents').set({ poll_attempts: polls, next_poll_at: nextPollAt }).where('id', '=', intentId).execute();
+}

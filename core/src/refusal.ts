@@ -1,0 +1,20 @@
+/** Why the ledger refused a request; the faces turn each reason into the product's wording. */
+export type RefusalReason =
+  | 'already_bought'
+  | 'checkout_in_progress'
+  | 'previous_attempt_open'
+  | 'provider_failed'
+  | 'order_not_found'
+  | 'not_bank_transfer'
+  | 'not_awaiting_payment'
+  | 'open_paper_order_exists';
+
+export class LedgerRefusal extends Error {
+  constructor(
+    readonly reason: RefusalReason,
+    message: string = reason,
+  ) {
+    super(message);
+    this.name = 'LedgerRefusal';
+  }
+}

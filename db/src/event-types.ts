@@ -1,0 +1,29 @@
+// The kinds of rows in the append-only trails. The writers live in core/ (the ledgers); the
+// operators' console has a label for each (zh and en).
+
+/** Every kind of order event. The two bank_transfer_completion_* kinds are kept for the rows of
+ * the earlier job-based completion; new completions are a single 'paid' event. */
+export const ORDER_EVENT_TYPES = [
+  'created',
+  'checkout_reused',
+  'paid',
+  'duplicate_payment',
+  'expired',
+  'shipped',
+  'bank_transfer_completion_requested',
+  'bank_transfer_completion_skipped',
+  'refund_requested',
+  'refunded',
+  'refund_failed',
+] as const;
+export type OrderEventType = (typeof ORDER_EVENT_TYPES)[number];
+
+/** Every kind of event in the audit trail of other subjects (audit_events). */
+export const AUDIT_EVENT_TYPES = ['mirror_retry_requested'] as const;
+export type AuditEventType = (typeof AUDIT_EVENT_TYPES)[number];
+
+/** Who made a change, as the trails record it. */
+export interface Actor {
+  type: import('./database.js').ActorType;
+  id?: string | null;
+}

@@ -1,0 +1,99 @@
+import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import type { DefaultJobOptions } from 'bullmq';
+
+// The typed job contract shared by producers (gateway, outbox relay) and processors. Each payload
+// is a TypeBox schema: the TypeScript type and the runtime check (payloads.ts) come from it.
+// Payloads carry ids and business keys only, never personal data (unknown keys are refused):
+// processors load the rest from PostgreSQL, which is also what makes a replayed job harmless.
+
+const numericId = Type.String({ pattern: '^\\d{1,19}$', description: 'a numeric id' });
+const businessKey = (what: string) => Type.String({ pattern: '^[A-Za-z0-9_-]{1,64}$', description: what });
+const oneOf = <const V extends string>(values: readonly V[]) => Type.Union(values.map((v) => Type.Literal(v)), { description: values.join(', ') });
+const strict = { additionalProperties: false } as const;
+
+export const verificationCodeMail = Type.Object(
+  {
+    kind: Type.Literal('verification-code'),
+    codeId: numericId,
+    purpose: oneOf(['register', 'reset']),
+    language: oneOf(['zh', 'en']),
+    sealedCode: Type.String({ pattern: '^[A-Za-z0-9_-]{20,512}$', description: 'a sealed value' }),
+  },
+  strict,
+);
+export const receiptMail = Type.Object({ kind: Type.Literal('receipt'), orderNo: businessKey('an order number') }, strict);
+/** Sent at checkout: where to transfer the money and the reference to quote. */
+export const bankTransferDetailsMail = Type.Object({ kind: Type.Literal('bank-transfer-details'), orderNo: businessKey('an order number') }, strict);
+
+export const payloadSchemas = {
+  mail: Type.Union([verificationCodeMail, receiptMail, bankTransferDetailsMail]),
+  'registration-mirror': Type.Object({ userId: Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER, description: 'a positive integer' }) }, strict),
+  /** Capture-and-settle of one attempt, keyed by its out_trade_no. */
+  settlement: Type.Object({ outTradeNo: businessKey('a trade number'), intentId: numericId, source: oneOf(['notification', 'poll', 'operator']) }, strict),
+  'payment-poll': Type.Object({ intentId: numericId }, strict),
+  /** Closes a replaced or expired attempt at its provider so it can no longer be paid. */
+  'payment-close': Type.Object({ intentId: numericId }, strict),
+  /** refunds: sends requested refunds and asks about pending ones (core/src/refunds). */
+  maintenance: Type.Object({ task: oneOf(['relay-outbox', 'reconcile', 'expire-orders', 'refunds']) }, strict),
+} satisfies Record<string, TSchema>;
+
+export type JobPayloads = { [Q in keyof typeof payloadSchemas]: Static<(typeof payloadSchemas)[Q]> };
+export type QueueName = keyof JobPayloads;
+
+export const queueNames = Object.keys(payloadSchemas) as QueueName[];
+
+/**
+ * BullMQ's built-in exponential backoff (delay · 2^(attempt-1)) with jitter 0.5: each wait is
+ * drawn from its upper half, which spreads the retries of many jobs that failed together.
+ * `attempts` bounds the total: the longest waits are noted beside each queue.
+ */
+function retries(attempts: number, delayMs: number): Pick<DefaultJobOptions, 'attempts' | 'backoff'> {
+  return { attempts, backoff: { type: 'exponential', delay: delayMs, jitter: 0.5 } };
+}
+
+const kept: DefaultJobOptions = {
+  removeOnComplete: { age: 24 * 3600, count: 1_000 },
+  removeOnFail: { age: 7 * 24 * 3600, count: 5_000 },
+};
+
+/** Default options per queue, before scaling by RETRY_DELAY_SCALE (see `jobOptions`). */
+export const defaultJobOptions: Record<QueueName, DefaultJobOptions> = {
+  mail: { ...kept, ...retries(10, 1_000) }, // about 8 minutes at most between the last tries
+  // The external service may be down for a long time: keep trying for about a day.
+  'registration-mirror': { ...kept, ...retries(15, 5_000) },
+  settlement: { ...kept, ...retries(12, 1_000) },
+  // Counts provider errors only (a pending attempt re-delays itself): about a day of them.
+  'payment-poll': { ...kept, ...retries(15, 3_000) },
+  'payment-close': { ...kept, ...retries(13, 10_000) },
+  maintenance: { ...kept, attempts: 1 },
+};
+
+/** A queue's default options with every retry delay multiplied by `retryDelayScale`. */
+export function jobOptions(queue: QueueName, retryDelayScale = 1): DefaultJobOptions {
+  const o = defaultJobOptions[queue];
+  const b = o.backoff;
+  if (!b || typeof b !== 'object' || !b.delay) return o;
+  return { ...o, backoff: { ...b, delay: Math.max(1, Math.round(b.delay * retryDelayScale)) } };
+}
+
+/** Job ids come from the business key, so the same work enqueued twice is one job. */
+export function jobIdFor<Q extends QueueName>(queue: Q, payload: JobPayloads[Q]): string {
+  switch (queue) {
+    case 'mail': {
+      const p = payload as JobPayloads['mail'];
+      if (p.kind === 'receipt') return `receipt-${p.orderNo}`;
+      if (p.kind === 'bank-transfer-details') return `bank-details-${p.orderNo}`;
+      return `code-${p.codeId}`;
+    }
+    case 'registration-mirror':
+      return `mirror-${(payload as JobPayloads['registration-mirror']).userId}`;
+    case 'settlement':
+      return `settle-${(payload as JobPayloads['settlement']).outTradeNo}`;
+    case 'payment-poll':
+      return `poll-${(payload as JobPayloads['payment-poll']).intentId}`;
+    case 'payment-close':
+      return `close-${(payload as JobPayloads['payment-close']).intentId}`;
+    default:
+      return `${queue}-${(payload as JobPayloads['maintenance']).task}`;
+  }
+}

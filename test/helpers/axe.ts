@@ -1,0 +1,39 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
+
+import type { Test } from 'tap';
+
+type T = Pick<Test, 'same'>;
+
+export interface AxeFinding {
+  id: string;
+  impact: string | null | undefined;
+  help: string;
+  targets: string[];
+  /** The first offending element's markup and axe's explanation, to find it in a report. */
+  detail: string;
+}
+
+/** axe-core's serious and critical findings on the page as it is now (dialogs open included). */
+export async function axeFindings(page: Page): Promise<AxeFinding[]> {
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      targets: v.nodes.slice(0, 5).map((n) => n.target.join(' ')),
+      detail: `${v.nodes[0]?.html.slice(0, 160) ?? ''} ${v.nodes[0]?.failureSummary?.replace(/\s+/g, ' ').slice(0, 200) ?? ''}`,
+    }));
+}
+
+/** Asserts that one screen has no serious or critical accessibility violation (axe-core). */
+export async function checkA11y(t: T, page: Page, screen: string): Promise<void> {
+  const found = await axeFindings(page);
+  t.same(
+    found.map((f) => `${f.id} (${f.impact}): ${f.help} — ${f.targets.join(' | ')} — ${f.detail}`),
+    [],
+    `axe: ${screen} has no serious or critical violation`,
+  );
+}

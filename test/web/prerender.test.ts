@@ -1,0 +1,127 @@
+import t from 'tap';
+import { launchBrowser, openShop, screenshots } from '../helpers/browser.js';
+import { startStack } from '../helpers/stack.js';
+
+// The public pages arrive with their content in the HTML (gateway/src/plugins/spa-prerender.ts),
+// painted before any script runs, then hydrated by the SPA without being rendered again.
+
+interface CatalogueRow {
+  id: number;
+  title_en: string;
+  title_zh: string;
+  price_cents: number;
+}
+
+const price = (cents: number) => (cents / 100).toFixed(2);
+
+/** The gateway loads its renderer after start-up (the shell goes out meanwhile): wait for it. */
+async function rendererReady(base: string): Promise<void> {
+  const until = Date.now() + 60_000;
+  while (!(await (await fetch(`${base}/shop/index`)).text()).includes('data-testid="book-list"')) {
+    if (Date.now() > until) throw new Error('the public pages never came prerendered');
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+t.test('the book list and a book page are painted with JavaScript disabled, in en and zh', async (t) => {
+  const stack = await startStack(t);
+  await rendererReady(stack.base);
+  const books = (await stack.db.selectFrom('books').select(['id', 'title_en', 'title_zh', 'price_cents']).where('active', '=', true).orderBy('id').execute()) as CatalogueRow[];
+  t.ok(books.length >= 3, 'the catalogue has its books');
+  const browser = await launchBrowser(t);
+  const shot = screenshots('prerender');
+  for (const lang of ['en', 'zh'] as const) {
+    const context = await browser.newContext({ baseURL: stack.base, javaScriptEnabled: false, viewport: { width: 1280, height: 900 } });
+    // The language the SPA stored (it keeps a copy in this cookie for the server).
+    await context.addCookies([{ name: 'locale', value: lang, url: stack.base }]);
+    const page = await context.newPage();
+    const scripts: string[] = [];
+    page.on('request', (r) => {
+      if (r.resourceType() === 'script') scripts.push(r.url());
+    });
+
+    await page.goto('/shop/index');
+    t.equal(await page.locator('html').getAttribute('lang'), lang === 'zh' ? 'zh-CN' : 'en', `${lang}: the page says its language`);
+    const cards = page.getByTestId('book');
+    t.equal(await cards.count(), books.length, `${lang}: every book is in the painted page`);
+    for (const [i, b] of books.entries()) {
+      const card = cards.nth(i);
+      t.equal((await card.locator('h2').innerText()).trim(), lang === 'zh' ? b.title_zh : b.title_en, `${lang}: title of book ${b.id}`);
+      t.match(await card.getByTestId('price').innerText(), `${price(b.price_cents)} EUR`, `${lang}: price of book ${b.id}`);
+      t.ok(await card.getByTestId('buy-now').isVisible(), `${lang}: book ${b.id} shows its Buy now`);
+    }
+    t.match(await page.getByTestId('footer').innerText(), /@/, `${lang}: the footer's service contacts are there`);
+    await shot(page, `${lang}-index-no-js`);
+
+    const b = books[1]!;
+    await page.goto(`/shop/bookDetail/${b.id}`);
+    const detail = page.getByTestId('book-detail');
+    t.equal((await detail.locator('h1').innerText()).trim(), lang === 'zh' ? b.title_zh : b.title_en, `${lang}: the book page's title`);
+    t.match(await detail.getByTestId('price').innerText(), `${price(b.price_cents)} EUR`, `${lang}: the book page's price`);
+    await shot(page, `${lang}-book-no-js`);
+    t.same(scripts, [], `${lang}: no script ran (JavaScript is off)`);
+    await context.close();
+  }
+
+  // The language entry paths give their language without a stored choice.
+  const context = await browser.newContext({ baseURL: stack.base, javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto('/shop/zhPage');
+  t.equal((await page.getByTestId('book').first().locator('h2').innerText()).trim(), books[0]!.title_zh, '/zhPage is the book list in zh');
+  await page.goto('/shop/index?language=zh');
+  t.equal((await page.getByTestId('book').first().locator('h2').innerText()).trim(), books[0]!.title_zh, '?language=zh gives zh');
+  await page.goto('/shop/index');
+  t.equal((await page.getByTestId('book').first().locator('h2').innerText()).trim(), books[0]!.title_en, 'no choice: en (the default)');
+  await context.close();
+});
+
+// Before the SPA's scripts run, remember the painted books; collect layout shifts from the start.
+const WATCH = `
+  window.__shifts = 0;
+  new PerformanceObserver((list) => { for (const e of list.getEntries()) if (!e.hadRecentInput) window.__shifts += e.value; })
+    .observe({ type: 'layout-shift', buffered: true });
+  document.addEventListener('readystatechange', () => {
+    if (document.readyState === 'interactive') window.__painted = [...document.querySelectorAll('[data-testid=book], [data-testid=book-detail], footer')];
+  });
+`;
+
+t.test('the SPA takes over the painted page: no hydration error, same nodes, no layout shift', async (t) => {
+  const stack = await startStack(t);
+  await rendererReady(stack.base);
+  const browser = await launchBrowser(t);
+  const shot = screenshots('prerender');
+  for (const lang of ['en', 'zh'] as const) {
+    for (const viewport of [{ width: 1280, height: 900 }, { width: 390, height: 844 }]) {
+      const { page, context, errors } = await openShop(browser, stack.base, { viewport });
+      const warnings: string[] = [];
+      page.on('console', (m) => {
+        if (m.type() === 'warning' && /hydrat|did not match/i.test(m.text())) warnings.push(m.text());
+      });
+      await context.addInitScript(WATCH);
+      await page.goto(`/shop/${lang}Page`);
+      await page.waitForURL('**/shop/index');
+      for (const path of ['/shop/index', '/shop/bookDetail/1']) {
+        if (path !== '/shop/index') await page.goto(path);
+        // Hydrated: React has attached its handlers, the format choice reacts.
+        const paper = page.locator('input[value=PAPER]').first();
+        await paper.check();
+        t.ok(await paper.isChecked(), `${lang} ${viewport.width}px ${path}: the page reacts (hydrated)`);
+        await page.waitForLoadState('networkidle');
+        const kept = await page.evaluate(() => {
+          const w = window as unknown as { __painted?: Element[] };
+          return { painted: w.__painted?.length ?? 0, connected: (w.__painted ?? []).filter((n) => n.isConnected).length };
+        });
+        t.ok(kept.painted >= 2, `${lang} ${viewport.width}px ${path}: content was painted before the scripts ran (${kept.painted} nodes)`);
+        t.equal(kept.connected, kept.painted, `${lang} ${viewport.width}px ${path}: the painted nodes were kept, not rendered again`);
+        const shifts = await page.evaluate(() => (window as unknown as { __shifts: number }).__shifts);
+        t.ok(shifts <= 0.05, `${lang} ${viewport.width}px ${path}: layout shift ${shifts.toFixed(3)} <= 0.05`);
+        await shot(page, `${lang}-${viewport.width}-${path.split('/').pop()}-hydrated`);
+      }
+      // The favicon is not part of this suite (headless Chromium asks for it; a 404 until it exists).
+      const favicon = 'console: Failed to load resource: the server responded with a status of 404 (Not Found)';
+      t.same(errors.filter((e) => e !== favicon), [], `${lang} ${viewport.width}px: no error in the console`);
+      t.same(warnings, [], `${lang} ${viewport.width}px: no hydration warning`);
+      await context.close();
+    }
+  }
+});

@@ -1,0 +1,59 @@
+// Mails carry the brand (name, colour), come from the configured sender, are written in the
+// buyer's language with an HTML and a plain-text part, and link the shop at PUBLIC_URL + BASE_PATH.
+import t from 'tap';
+import { receiptMail, verificationCodeMail, type MailBrand } from '../../workers/src/mail/templates.js';
+import { requireEnv } from '../helpers/env.js';
+import { waitForMails } from '../helpers/mail.js';
+import { startStack, uniqueEmail } from '../helpers/stack.js';
+
+const brand: MailBrand = { name: { en: 'Test Standard Press', zh: '测试标准出版社' }, color: '#0f766e', shopUrl: 'https://shop.test/books/', serviceEmail: 'help@shop.test' };
+
+t.test('the receipt in both languages: brand band, facts, download button, legal links, text part', async (t) => {
+  const d = { orderNo: 'N2026112300001', title: 'A <Title> & more', amount: '75.00', currency: 'EUR', format: 'ebook' as const };
+  const en = receiptMail(d, 'en', brand);
+  t.equal(en.subject, 'Order N2026112300001 paid', 'subject unchanged');
+  t.match(en.html, /<html lang="en">/);
+  t.match(en.html, /background:#0f766e;color:#ffffff[^>]*>Test Standard Press</, 'the name on a band of the brand colour');
+  t.match(en.html, /A &#60;Title&#62; &#38; more/, 'values are escaped');
+  t.notMatch(en.html, /<Title>/);
+  t.match(en.html, /href="https:\/\/shop\.test\/books\/orders"[^>]*>Download the e-book</, 'the button opens My Orders');
+  t.match(en.html, /href="https:\/\/shop\.test\/books\/legal\/terms"/, 'terms of sale linked');
+  t.match(en.html, /mailto:help@shop\.test/);
+  t.match(en.text, /^Test Standard Press\n/, 'the text part starts with the name');
+  t.match(en.text, /Order number: N2026112300001/);
+  t.match(en.text, /Amount: 75\.00 EUR plus applicable VAT/);
+  t.match(en.text, /Download the e-book: https:\/\/shop\.test\/books\/orders/, 'links spelled out in the text part');
+  t.notMatch(en.text, /<[a-z]/, 'no markup in the text part');
+
+  const zh = receiptMail({ ...d, format: 'paper' }, 'zh', brand);
+  t.equal(zh.subject, '订单 N2026112300001 支付成功');
+  t.match(zh.html, /<html lang="zh-CN">/);
+  t.match(zh.html, />测试标准出版社</, 'the Chinese name');
+  t.match(zh.text, /订单号：N2026112300001/, 'full-width colon in Chinese');
+  t.match(zh.text, /纸质书将由客服安排寄送/);
+  t.match(zh.text, /销售条款：https:\/\/shop\.test\/books\/legal\/terms/);
+});
+
+t.test('a bad colour never reaches the markup', async (t) => {
+  const m = verificationCodeMail('123456', 'register', 'en', { ...brand, color: 'red;x:"' });
+  t.notMatch(m.html, /red;x/);
+  t.match(m.html, /background:#1d4ed8/);
+});
+
+t.test('a registration code mail from the running workers, in Chinese', async (t) => {
+  // PUBLIC_URL reaches the workers (the test gateway listens on its own port).
+  const stack = await startStack(t, { BRAND_NAME_EN: 'Test Standard Press', BRAND_NAME_ZH: '测试标准出版社', BRAND_COLOR: '#0f766e', SERVICE_EMAIL: 'help@shop.test', PUBLIC_URL: 'https://shop.test' });
+  const email = uniqueEmail('mail-zh');
+  const c = stack.client();
+  c.headers = { locale: 'zh' };
+  t.equal((await c.form('/api/login/registerGetCode', { email })).code, 200);
+  const [mail] = await waitForMails(email, 1);
+  const res = await fetch(`${requireEnv('MAILDEV_URL')}/email/${mail!.id}`);
+  const full = (await res.json()) as { subject: string; text: string; html: string; from: { address: string; name: string }[] };
+  t.equal(full.subject, '您的注册验证码', 'in the buyer language');
+  t.same(full.from, [{ address: 'no-reply@shop.test', name: 'Test Standard Press' }], 'from the brand at the host of PUBLIC_URL (MAIL_FROM unset)');
+  t.match(full.html, />测试标准出版社</, 'HTML part with the brand');
+  t.match(full.html, /#0f766e/);
+  t.match(full.text, /请使用以下验证码完成注册：\n\n\d{6}\n/, 'plain-text part with the code');
+  t.match(full.text, /隐私政策：https:\/\/shop\.test\/shop\/legal\/privacy/, 'links to PUBLIC_URL + BASE_PATH');
+});

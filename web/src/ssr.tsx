@@ -1,0 +1,120 @@
+// The server side of the public pages: the gateway loads this module (built by `vite build --ssr`)
+// and renders the book list and a book's page to HTML, which the browser paints before any script
+// has run; main.tsx then hydrates that HTML with the same components and the same data.
+import { ApolloClient, ApolloLink, type NormalizedCacheObject } from '@apollo/client';
+import { print } from 'graphql';
+import { createInstance } from 'i18next';
+import { StrictMode } from 'react';
+import { prerender } from 'react-dom/static';
+import { initReactI18next } from 'react-i18next';
+import { matchPath, StaticRouter } from 'react-router-dom';
+import { Observable } from 'rxjs';
+import { Providers } from './app/providers';
+import { AppRoutes } from './app/router';
+import { BOOK, BOOKS } from './features/catalog/api';
+import { createShopCache } from './lib/apollo';
+import { ROUTER_BASENAME } from './lib/config';
+import { setRenderLocale, type Locale } from './lib/i18n';
+import { ME } from './lib/session';
+import { enShell } from './locales/en/shell';
+import { zhShell } from './locales/zh/shell';
+
+/** Runs one GraphQL query as an anonymous caller would (the gateway executes it in-process). */
+export type Execute = (query: string, variables: Record<string, unknown>) => Promise<{ data?: unknown; errors?: readonly unknown[] | null }>;
+
+export interface RenderRequest {
+  /** Path under the base, e.g. /index or /bookDetail/2 (no query). */
+  path: string;
+  locale: Locale;
+  /** The request carries a session: who is logged in stays to be asked by the browser. */
+  session: boolean;
+  execute: Execute;
+}
+
+export interface RenderedPage {
+  /** The markup of #root. */
+  html: string;
+  /** The Apollo cache the markup was rendered from (main.tsx restores it before hydrating). */
+  state: NormalizedCacheObject;
+  /** The path the browser's router must be at to hydrate this markup. */
+  routerPath: string;
+}
+
+const shells: Record<Locale, object> = { en: enShell, zh: zhShell };
+
+/**
+ * The path a prerendered page is rendered for, or null when the path is not one of the public
+ * pages (the others depend on the buyer and start from the empty shell).
+ */
+export function prerenderedPath(path: string): string | null {
+  if (path === '/index' || path === '/zhPage' || path === '/enPage') return '/index';
+  const detail = matchPath('/bookDetail/:bookId', path);
+  return detail ? path : null;
+}
+
+function linkTo(execute: Execute): ApolloLink {
+  return new ApolloLink(
+    (operation) =>
+      new Observable((observer) => {
+        execute(print(operation.query), operation.variables).then(
+          (result) => {
+            observer.next(result as never);
+            observer.complete();
+          },
+          (err: unknown) => observer.error(err),
+        );
+      }),
+  );
+}
+
+// The language of the page is module state read by storedLocale(): one render at a time.
+let queue: Promise<unknown> = Promise.resolve();
+
+export function render(req: RenderRequest): Promise<RenderedPage | null> {
+  const run = queue.then(() => renderNow(req));
+  queue = run.catch(() => undefined);
+  return run;
+}
+
+async function renderNow({ path, locale, session, execute }: RenderRequest): Promise<RenderedPage | null> {
+  const routerPath = prerenderedPath(path);
+  if (!routerPath) return null;
+  const cache = createShopCache();
+  const client = new ApolloClient({ ssrMode: true, link: linkTo(execute), cache });
+  // The data of the page, fetched before rendering so the markup holds the books, not a spinner.
+  const detail = matchPath('/bookDetail/:bookId', routerPath);
+  if (detail) await client.query({ query: BOOK, variables: { id: detail.params.bookId ?? '', language: locale } });
+  else await client.query({ query: BOOKS, variables: { language: locale } });
+  // Without a session the visitor is a guest: the header can show Log In right away.
+  if (!session) client.cache.writeQuery({ query: ME, data: { me: null } });
+
+  const i18n = createInstance();
+  await i18n.use(initReactI18next).init({
+    resources: { [locale]: { translation: shells[locale] } },
+    lng: locale,
+    fallbackLng: false,
+    interpolation: { escapeValue: false },
+    returnNull: false,
+    showSupportNotice: false,
+    initAsync: false,
+  });
+  setRenderLocale(locale);
+  try {
+    const { prelude } = await prerender(
+      <StrictMode>
+        <Providers client={client} i18n={i18n}>
+          <StaticRouter basename={ROUTER_BASENAME} location={`${ROUTER_BASENAME}${routerPath}`}>
+            <AppRoutes flags={{ logout: false, orderToken: null }} />
+          </StaticRouter>
+        </Providers>
+      </StrictMode>,
+      // Everything inline: no part of the page may wait for a script to be revealed.
+      { progressiveChunkSize: Number.MAX_SAFE_INTEGER },
+    );
+    const html = await new Response(prelude).text();
+    return { html, state: cache.extract(), routerPath };
+  } finally {
+    setRenderLocale(null);
+    client.stop();
+  }
+}

@@ -47,13 +47,18 @@ export interface NewAttempt {
   outTradeNo: string;
   amountCents: number;
   currency: string;
+  /** Set when the attempt charges another currency than the order's (domestic CNY setups). */
+  converted?: { order: { amountCents: number; currency: string }; rate: { rate: string; source: string; date: string } };
 }
 
 /** A new attempt, in `created`: not yet known to its provider, not yet shown to the buyer. */
 export async function createAttempt(trx: Tx, a: NewAttempt, actor: Actor): Promise<PaymentIntent> {
   const row = await trx
     .insertInto('payment_intents')
-    .values({ order_id: a.orderId, provider: a.provider, method: a.method, out_trade_no: a.outTradeNo, amount_cents: a.amountCents, currency: a.currency })
+    .values({
+      order_id: a.orderId, provider: a.provider, method: a.method, out_trade_no: a.outTradeNo, amount_cents: a.amountCents, currency: a.currency,
+      ...(a.converted ? { order_amount_cents: a.converted.order.amountCents, order_currency: a.converted.order.currency, fx_rate: a.converted.rate.rate, fx_source: a.converted.rate.source, fx_date: a.converted.rate.date } : {}),
+    })
     .returningAll()
     .executeTakeFirstOrThrow();
   await appendAttemptEvent(trx, row.id, null, 'created', actor);

@@ -1,6 +1,6 @@
 import { sql, type Transaction } from 'kysely';
 import type { Actor, Database, NewOrder, Order, PaymentIntent, ProviderName } from '@shop/db';
-import type { CreateAttemptInput } from '@shop/payments';
+import type { Charge, CreateAttemptInput } from '@shop/payments';
 import { createAttempt, moveAttempt, openAttempts } from './attempt-ledger.js';
 import type { CoreDeps } from './deps.js';
 import { expireOrder, openOrder, reuseOrder, setBankReference } from './order-ledger.js';
@@ -16,6 +16,8 @@ import { inTransaction } from './unit-of-work.js';
 export interface CheckoutRequest {
   buyer: { id: number };
   book: { id: number; price_cents: number; currency: string };
+  /** What the attempt asks the provider for: the book's price, or its conversion at a dated rate. */
+  charge?: Charge;
   format: 'ebook' | 'paper';
   provider: ProviderName;
   method: string;
@@ -47,7 +49,7 @@ const ROUNDS = 3;
 async function prepare(trx: Transaction<Database>, req: CheckoutRequest, actor: Actor): Promise<Step> {
   // One checkout at a time per buyer, book and format: the reuse decision cannot be raced.
   await sql`select pg_advisory_xact_lock(hashtext(${`checkout:${req.buyer.id}:${req.book.id}:${req.format}`}))`.execute(trx);
-  const bought = await trx.selectFrom('orders').select('id').where('user_id', '=', req.buyer.id).where('book_id', '=', req.book.id).where('format', '=', 'ebook').where('status', '=', 'paid').executeTakeFirst();
+  const bought = await trx.selectFrom('orders').select('id').where('user_id', '=', req.buyer.id).where('book_id', '=', req.book.id).where('format', '=', 'ebook').where('status', '=', 'paid').where('refunded_at', 'is', null).executeTakeFirst();
   if (bought) throw new LedgerRefusal('already_bought');
 
   const now = new Date();
@@ -58,11 +60,13 @@ async function prepare(trx: Transaction<Database>, req: CheckoutRequest, actor: 
   }
   const changes = { country: req.country, pay_type: req.payType, provider: req.provider, language: req.language, invoice_required: req.invoiceRequired, remarks: req.remarks, expires_at: req.expiresAt };
   const data = { paymentMethod: req.paymentMethod };
+  const charge = req.charge ?? { amountMinor: req.book.price_cents, currency: req.book.currency };
   let attemptNo = 1;
   const reused = !!order;
   if (order) {
     const open = await openAttempts(trx, order.id);
-    const replaced = open.filter((a) => a.provider !== req.provider || a.method !== req.method);
+    // A changed rate is a new attempt too: the provider never sees another amount under one number.
+    const replaced = open.filter((a) => a.provider !== req.provider || a.method !== req.method || a.amount_cents !== charge.amountMinor || a.currency !== charge.currency);
     // Nothing is written before the older attempts are closed: a failed close leaves all as it was.
     if (replaced.length) return { kind: 'close-first', attempts: replaced };
     const same = open.at(-1);
@@ -79,7 +83,12 @@ async function prepare(trx: Transaction<Database>, req: CheckoutRequest, actor: 
     order = await openOrder(trx, values, actor, { data });
   }
   if (req.details) await req.details(trx, order.id);
-  const intent = await createAttempt(trx, { orderId: order.id, provider: req.provider, method: req.method, outTradeNo: req.outTradeNo(order.order_no, attemptNo), amountCents: order.amount_cents, currency: order.currency }, actor);
+  const converted = charge.rate ? { order: { amountCents: order.amount_cents, currency: order.currency }, rate: charge.rate } : undefined;
+  const intent = await createAttempt(
+    trx,
+    { orderId: order.id, provider: req.provider, method: req.method, outTradeNo: req.outTradeNo(order.order_no, attemptNo), amountCents: charge.amountMinor, currency: charge.currency, converted },
+    actor,
+  );
   return { kind: 'ready', order, intent, reused, fresh: true };
 }
 
@@ -126,8 +135,11 @@ async function startAttempt(deps: CoreDeps, order: Order, intent: PaymentIntent,
       set: { provider_ref: created.providerRef ?? null, next_action: JSON.stringify(created.nextAction), next_poll_at: new Date(Date.now() + 5_000) },
     });
     if (!moved.attempt) return null;
-    if (intent.provider === 'bank_transfer') await setBankReference(trx, order.id, order.order_no);
-    else await enqueue('payment-poll', { intentId: intent.id }, { availableAt: new Date(Date.now() + 5_000 * deps.config.retryDelayScale) });
+    if (intent.provider === 'bank_transfer') {
+      await setBankReference(trx, order.id, order.order_no);
+      // The buyer gets the account and the reference by mail too, not only on screen.
+      await enqueue('mail', { kind: 'bank-transfer-details', orderNo: order.order_no });
+    } else await enqueue('payment-poll', { intentId: intent.id }, { availableAt: new Date(Date.now() + 5_000 * deps.config.retryDelayScale) });
     return moved.attempt;
   });
   if (started) return started;

@@ -13,3 +13,4 @@ export { outboxJob, relayNow, deliverTo } from './outbox.js';
 export { orderStatusChannel, redisStatusEvents, silentStatusEvents, type StatusEvents } from './status-events.js';
 export { seal, unseal, keyedHash, sha256 } from './crypto.js';
 export { createLogger, redactPaths } from './logger.js';
+export { requestRefund, applyRefundStatus, advanceRefund, dueRefunds, recordPayerAmount, refundNoFor, RefundRefused, type RefundRequest, type RequestedRefund, type RefundOutcome, type RefundContext } from './refunds/index.js';

@@ -141,6 +141,7 @@ interface OrdersTable {
   paid_at: Timestamp | null;
   cancelled_at: Timestamp | null;
   shipped_at: Timestamp | null;
+  refunded_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
 interface PurchaseInfosTable {
@@ -199,6 +200,42 @@ interface PaymentIntentsTable {
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
   succeeded_at: Timestamp | null;
   closed_at: Timestamp | null;
+  /** The order's own amount when the attempt charges another currency (domestic CNY setups). */
+  order_amount_cents: ColumnType<number | null, number | null | undefined, number | null>;
+  order_currency: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The dated conversion rate used, with its source. */
+  fx_rate: ColumnType<string | null, string | null | undefined, string | null>;
+  fx_source: ColumnType<string | null, string | null | undefined, string | null>;
+  fx_date: ColumnType<string | null, string | null | undefined, string | null>;
+  /** What the payer was charged, as the provider reported it (cross-border products). */
+  payer_amount: ColumnType<number | null, number | null | undefined, number | null>;
+  payer_currency: ColumnType<string | null, string | null | undefined, string | null>;
+  payer_rate: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+export type RefundKind = 'order' | 'duplicate_payment';
+export type RefundRowStatus = 'requested' | 'pending' | 'succeeded' | 'failed';
+
+interface RefundsTable {
+  id: Generated<string>;
+  refund_no: string;
+  order_id: string;
+  intent_id: string;
+  provider: ProviderName;
+  kind: RefundKind;
+  amount_minor: number;
+  currency: string;
+  status: ColumnType<RefundRowStatus, RefundRowStatus | undefined, RefundRowStatus>;
+  provider_refund_id: string | null;
+  reference: string | null;
+  reason: string | null;
+  requested_by: number | null;
+  last_error: string | null;
+  poll_attempts: ColumnType<number, number | undefined, number>;
+  next_poll_at: Timestamp | null;
+  created_at: CreatedAt;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  completed_at: Timestamp | null;
 }
 
 interface ProviderEventsTable {
@@ -287,6 +324,7 @@ export interface Database {
   purchase_infos: PurchaseInfosTable;
   invoices: InvoicesTable;
   payment_intents: PaymentIntentsTable;
+  refunds: RefundsTable;
   provider_events: ProviderEventsTable;
   order_events: OrderEventsTable;
   outbox: OutboxTable;
@@ -303,6 +341,7 @@ export type Country = Selectable<CountriesTable>;
 export type Order = Selectable<OrdersTable>;
 export type NewOrder = Insertable<OrdersTable>;
 export type PaymentIntent = Selectable<PaymentIntentsTable>;
+export type Refund = Selectable<RefundsTable>;
 export type OrderEvent = Selectable<OrderEventsTable>;
 export type OutboxRow = Selectable<OutboxTable>;
 export type Session = Selectable<SessionsTable>;

@@ -12,6 +12,9 @@ export const ORDER_EVENT_TYPES = [
   'shipped',
   'bank_transfer_completion_requested',
   'bank_transfer_completion_skipped',
+  'refund_requested',
+  'refunded',
+  'refund_failed',
 ] as const;
 export type OrderEventType = (typeof ORDER_EVENT_TYPES)[number];
 

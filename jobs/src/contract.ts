@@ -23,9 +23,11 @@ export const verificationCodeMail = Type.Object(
   strict,
 );
 export const receiptMail = Type.Object({ kind: Type.Literal('receipt'), orderNo: businessKey('an order number') }, strict);
+/** Sent at checkout: where to transfer the money and the reference to quote. */
+export const bankTransferDetailsMail = Type.Object({ kind: Type.Literal('bank-transfer-details'), orderNo: businessKey('an order number') }, strict);
 
 export const payloadSchemas = {
-  mail: Type.Union([verificationCodeMail, receiptMail]),
+  mail: Type.Union([verificationCodeMail, receiptMail, bankTransferDetailsMail]),
   /** A verification code by SMS to the phone number the code is bound to (the code travels sealed). */
   sms: Type.Object({ kind: Type.Literal('verification-code'), codeId: numericId, purpose: oneOf(['register', 'reset']), sealedCode: sealedValue }, strict),
   'registration-mirror': Type.Object({ userId: Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER, description: 'a positive integer' }) }, strict),
@@ -34,7 +36,8 @@ export const payloadSchemas = {
   'payment-poll': Type.Object({ intentId: numericId }, strict),
   /** Closes a replaced or expired attempt at its provider so it can no longer be paid. */
   'payment-close': Type.Object({ intentId: numericId }, strict),
-  maintenance: Type.Object({ task: oneOf(['relay-outbox', 'reconcile', 'expire-orders']) }, strict),
+  /** refunds: sends requested refunds and asks about pending ones (core/src/refunds). */
+  maintenance: Type.Object({ task: oneOf(['relay-outbox', 'reconcile', 'expire-orders', 'refunds']) }, strict),
 } satisfies Record<string, TSchema>;
 
 export type JobPayloads = { [Q in keyof typeof payloadSchemas]: Static<(typeof payloadSchemas)[Q]> };
@@ -83,7 +86,9 @@ export function jobIdFor<Q extends QueueName>(queue: Q, payload: JobPayloads[Q])
   switch (queue) {
     case 'mail': {
       const p = payload as JobPayloads['mail'];
-      return p.kind === 'receipt' ? `receipt-${p.orderNo}` : `code-${p.codeId}`;
+      if (p.kind === 'receipt') return `receipt-${p.orderNo}`;
+      if (p.kind === 'bank-transfer-details') return `bank-details-${p.orderNo}`;
+      return `code-${p.codeId}`;
     }
     case 'sms':
       return `sms-${(payload as JobPayloads['sms']).codeId}`;

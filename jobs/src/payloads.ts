@@ -1,7 +1,7 @@
 import { UnrecoverableError } from 'bullmq';
 import type { TSchema } from '@sinclair/typebox';
 import { Value, ValueErrorType } from '@sinclair/typebox/value';
-import { payloadSchemas, receiptMail, verificationCodeMail, type QueueName } from './contract.js';
+import { bankTransferDetailsMail, payloadSchemas, receiptMail, verificationCodeMail, type QueueName } from './contract.js';
 
 // Every job's payload is checked against its contract schema before its processor runs. A payload
 // that does not fit can never succeed, so it fails at once with UnrecoverableError instead of
@@ -25,8 +25,8 @@ export function payloadProblem(queue: QueueName, data: unknown): string | null {
   if (queue === 'mail') {
     // Checked against the variant its kind names, so the message says what is wrong with it.
     const kind = (data as { kind?: unknown }).kind;
-    const variant = kind === 'receipt' ? receiptMail : kind === 'verification-code' ? verificationCodeMail : null;
-    return variant ? problemWith(variant, data) : 'kind must be receipt or verification-code';
+    const variant = kind === 'receipt' ? receiptMail : kind === 'bank-transfer-details' ? bankTransferDetailsMail : kind === 'verification-code' ? verificationCodeMail : null;
+    return variant ? problemWith(variant, data) : 'kind must be receipt, bank-transfer-details or verification-code';
   }
   const schema = payloadSchemas[queue] as TSchema | undefined;
   return schema ? problemWith(schema, data) : `unknown queue ${String(queue)}`;

@@ -1,2 +1,3 @@
 export * from './provider.js';
-export { BankTransferProvider } from './bank-transfer.js';
+export { BankTransferProvider, type BankAccount } from './bank-transfer.js';
+export type { BankTransferDetails } from './setup/bank-details.js';

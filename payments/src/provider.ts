@@ -28,6 +28,8 @@ export interface CreateAttemptInput {
   cancelUrl?: string;
   expiresAt: Date;
   locale?: 'zh' | 'en';
+  /** The buyer's device: Alipay has one product for desktop browsers and one for phones. */
+  device?: 'desktop' | 'phone';
 }
 
 export interface CreatedAttempt {
@@ -54,6 +56,36 @@ export interface AttemptStatus {
   appId?: string;
   /** Provider-specific detail, for the audit trail only. */
   detail?: string;
+  /** What the buyer was charged when it differs from the order currency (cross-border products). */
+  payer?: PayerAmount;
+}
+
+/** The payer's side of a cross-border payment, as the provider reports it. */
+export interface PayerAmount {
+  /** Minor units of `currency` (fen for CNY). */
+  amountMinor: number;
+  currency: string;
+  /** The provider's rate as it reports it (e.g. WeChat's scaled integer), for operators. */
+  rate?: string;
+}
+
+/** A dated conversion rate with the source an operator took it from. */
+export interface ExchangeRate {
+  from: string;
+  to: string;
+  /** Decimal string: units of `to` per one unit of `from`. */
+  rate: string;
+  source: string;
+  /** ISO date (YYYY-MM-DD) the rate is from. */
+  date: string;
+}
+
+/** What an attempt asks the provider for: the order's amount, or the converted one. */
+export interface Charge {
+  amountMinor: number;
+  currency: string;
+  /** Set when the charge was converted from the order's currency. */
+  rate?: ExchangeRate;
 }
 
 export interface NotificationInput {
@@ -67,6 +99,35 @@ export interface VerifiedNotification extends AttemptStatus {
   /** Provider's event id, unique per event and the same across redeliveries. */
   eventId: string;
   eventType: string;
+  /** Set when the event reports a refund rather than a payment. */
+  refund?: RefundStatus;
+}
+
+/** A refund asked of the provider; `refundNo` is the idempotency key, derived from a business key. */
+export interface RefundInput {
+  refundNo: string;
+  outTradeNo: string;
+  providerRef?: string;
+  /** Minor units of `currency`, the payment's currency at the provider. */
+  amountMinor: number;
+  /** The whole payment, in the same units (WeChat asks for both). */
+  totalMinor: number;
+  currency: string;
+  reason?: string;
+  notifyUrl?: string;
+}
+
+/** pending: accepted, the result comes later; succeeded: money sent back; failed: refused or closed. */
+export type RefundState = 'pending' | 'succeeded' | 'failed';
+
+export interface RefundStatus {
+  state: RefundState;
+  refundNo: string;
+  outTradeNo?: string;
+  providerRefundId?: string;
+  amountMinor?: number;
+  currency?: string;
+  detail?: string;
 }
 
 export interface NotificationAnswer {
@@ -83,6 +144,20 @@ export class NotificationRejected extends Error {
   ) {
     super(message);
     this.name = 'NotificationRejected';
+  }
+}
+
+/**
+ * Thrown for an authentic event the shop does not act on (e.g. a type it did not subscribe to):
+ * it is recorded and acknowledged, so the provider stops redelivering it.
+ */
+export class NotificationIgnored extends Error {
+  constructor(
+    readonly eventId: string,
+    readonly eventType: string,
+  ) {
+    super(`event ${eventType} is not acted on`);
+    this.name = 'NotificationIgnored';
   }
 }
 
@@ -113,6 +188,14 @@ export interface PaymentProvider {
   verifyNotification(input: NotificationInput): Promise<VerifiedNotification>;
   /** The answer the provider expects: acknowledged or not (then it redelivers). */
   answer(acknowledged: boolean): NotificationAnswer;
+  /** Which merchant product this adapter speaks to (overseas: EUR; domestic: CNY). */
+  readonly setup?: 'overseas' | 'domestic';
+  /** What an attempt for this order amount asks the provider for; absent means the order amount. */
+  charge?(amountCents: number, currency: string): Charge;
+  /** Asks for a refund; the same refundNo again answers the same refund (idempotent). */
+  refund?(input: RefundInput): Promise<RefundStatus>;
+  /** The refund's state at the provider now. */
+  queryRefund?(input: RefundInput): Promise<RefundStatus>;
   /** PayPal: capture an approved order server-side; answers the resulting state. */
   capture?(outTradeNo: string, providerRef: string): Promise<AttemptStatus>;
 }

@@ -1,17 +1,46 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import getPort from 'get-port';
-import { generateAlipayCredentials, type AlipayAdapterConfig } from '@shop/payments/alipay/index';
+import { generateAlipayCredentials } from '@shop/payments/alipay/index';
 import type { PaypalConfig } from '@shop/payments/paypal/index';
+import type { AlipaySetupConfig } from '@shop/payments/registry';
+import type { BankTransferDetails, ExchangeRate } from '@shop/payments';
 import { adapterConfigFromCredentials, generateWechatCredentials, type WechatPayConfig } from '@shop/payments/wechat/index';
 import { alipaySandbox } from './alipay/index.js';
+import { alipayForexSandbox } from './alipay-forex/index.js';
 import { generatePaypalSandboxCredentials, paypalAdapterConfigForSandbox, paypalSandbox } from './paypal/index.js';
 import { wechatSandbox } from './wechat/index.js';
 
 /** What the app needs to talk to the sandboxes: the same shape as PAYMENTS_CONFIG_FILE. */
 export interface SandboxAdapterConfigs {
   wechat: WechatPayConfig;
-  alipay: AlipayAdapterConfig;
+  alipay: AlipaySetupConfig;
   paypal: PaypalConfig;
+  bankTransfer: BankTransferDetails;
+  exchangeRates: ExchangeRate[];
+}
+
+export type MerchantSetup = 'overseas' | 'domestic';
+
+/** The merchant product each sandbox stands for; the adapters get the matching setup. */
+export interface SandboxSetups {
+  wechat?: MerchantSetup;
+  alipay?: MerchantSetup;
+}
+
+/** Clearly a sandbox's: the textbook example IBAN, a test bank. */
+export const SANDBOX_BANK_ACCOUNT: BankTransferDetails = { payee: 'Automotive Software Quality Standard Publications', bank: 'Sandbox Bank Berlin', iban: 'DE89370400440532013000', bic: 'COBADEFFXXX' };
+/** The dated EUR→CNY rate a domestic setup converts at in the dev stack and the tests. */
+export const SANDBOX_EUR_CNY: ExchangeRate = { from: 'EUR', to: 'CNY', rate: '7.7812', source: 'sandbox rate (not a market rate)', date: '2026-11-23' };
+const MCC = '5942';
+
+/** Setups from SANDBOX_WECHAT_SETUP / SANDBOX_ALIPAY_SETUP; overseas (what an EU shop contracts) when unset. */
+export function setupsFromEnv(env: Record<string, string | undefined>): Required<SandboxSetups> {
+  const pick = (name: string): MerchantSetup => {
+    const v = env[name] ?? 'overseas';
+    if (v !== 'overseas' && v !== 'domestic') throw new Error(`${name} must be overseas or domestic, not ${v}`);
+    return v;
+  };
+  return { wechat: pick('SANDBOX_WECHAT_SETUP'), alipay: pick('SANDBOX_ALIPAY_SETUP') };
 }
 
 export interface RunningSandboxes {
@@ -26,7 +55,9 @@ export interface RunningSandboxes {
  * generated keys on both sides. `appUrl` is where the shop's gateway listens (PayPal webhooks
  * go to a fixed URL there; WeChat and Alipay use the notify_url of each request).
  */
-export async function startSandboxes(opts: { appUrl: string; port?: number; host?: string; timeScale?: number }): Promise<RunningSandboxes> {
+export async function startSandboxes(opts: { appUrl: string; port?: number; host?: string; timeScale?: number; setups?: SandboxSetups }): Promise<RunningSandboxes> {
+  const wechatSetup = opts.setups?.wechat ?? 'overseas';
+  const alipaySetup = opts.setups?.alipay ?? 'overseas';
   const host = opts.host ?? '127.0.0.1';
   const port = opts.port || (await getPort({ host }));
   const url = `http://${host}:${port}`;
@@ -35,15 +66,27 @@ export async function startSandboxes(opts: { appUrl: string; port?: number; host
   const timeScale = opts.timeScale ?? 1;
 
   const app = Fastify({ logger: false });
-  // The shop charges EUR; a cross-border merchant account is assumed to accept it.
-  await app.register(wechatSandbox({ credentials: wechatCreds, publicBaseUrl: `${url}/wechat`, timeScale, currencies: ['CNY', 'EUR'] }), { prefix: '/wechat' });
+  // Each sandbox is the product its setup names, with that product's rules: a domestic one takes
+  // CNY only, an overseas one speaks WeChat Pay Global / Alipay's cross-border MAPI.
+  const wechatOverseas = wechatSetup === 'overseas';
   await app.register(
-    alipaySandbox({ publicBaseUrl: `${url}/alipay`, appId: alipayCreds.appId, appPublicKey: alipayCreds.appPublicKey, alipayPrivateKey: alipayCreds.alipayPrivateKey, sellerId: alipayCreds.sellerId, sellerEmail: alipayCreds.sellerEmail, timeScale }),
-    { prefix: '/alipay' },
+    wechatSandbox({ credentials: wechatCreds, publicBaseUrl: `${url}/wechat`, timeScale, setup: wechatSetup, ...(wechatOverseas ? { merchantCategoryCodes: [MCC], currencies: ['EUR'] } : {}) }),
+    { prefix: '/wechat' },
   );
+  if (alipaySetup === 'overseas') {
+    await app.register(
+      alipayForexSandbox({ publicBaseUrl: `${url}/alipay`, partner: alipayCreds.sellerId, merchantPublicKey: alipayCreds.appPublicKey, alipayPrivateKey: alipayCreds.alipayPrivateKey, currency: 'EUR', timeScale }),
+      { prefix: '/alipay' },
+    );
+  } else {
+    await app.register(
+      alipaySandbox({ publicBaseUrl: `${url}/alipay`, appId: alipayCreds.appId, appPublicKey: alipayCreds.appPublicKey, alipayPrivateKey: alipayCreds.alipayPrivateKey, sellerId: alipayCreds.sellerId, sellerEmail: alipayCreds.sellerEmail, timeScale }),
+      { prefix: '/alipay' },
+    );
+  }
   await app.register(paypalSandbox({ publicBaseUrl: `${url}/paypal`, credentials: paypalCreds, webhookUrl: `${opts.appUrl}/api/pay/notify/paypal`, timeScale }), { prefix: '/paypal' });
   app.get('/', async (_req, reply) =>
-    reply.type('text/html').send(`<h1>Payment sandboxes</h1><ul><li><a href="/wechat/_control/orders">WeChat Pay orders</a></li><li><a href="/paypal/_control/orders">PayPal orders</a></li><li>Alipay: trades appear when a cashier is opened</li></ul>`),
+    reply.type('text/html').send(`<h1>Payment sandboxes</h1><p>WeChat Pay: ${wechatSetup}; Alipay: ${alipaySetup}</p><ul><li><a href="/wechat/_control/orders">WeChat Pay orders</a></li><li><a href="/paypal/_control/orders">PayPal orders</a></li><li>Alipay: trades appear when a cashier is opened${alipaySetup === 'overseas' ? ' (<a href="/alipay/_control/trades">trades</a>)' : ''}</li></ul>`),
   );
   await app.listen({ port, host });
 
@@ -51,9 +94,14 @@ export async function startSandboxes(opts: { appUrl: string; port?: number; host
     app,
     url,
     adapters: {
-      wechat: adapterConfigFromCredentials(wechatCreds, `${url}/wechat`),
-      alipay: { appId: alipayCreds.appId, appPrivateKey: alipayCreds.appPrivateKey, alipayPublicKey: alipayCreds.alipayPublicKey, sellerId: alipayCreds.sellerId, gatewayUrl: `${url}/alipay/gateway.do` },
+      wechat: { ...adapterConfigFromCredentials(wechatCreds, `${url}/wechat`), setup: wechatSetup, ...(wechatOverseas ? { mode: 'common' as const, merchantCategoryCode: MCC } : {}) },
+      alipay:
+        alipaySetup === 'overseas'
+          ? { setup: 'overseas', partner: alipayCreds.sellerId, privateKey: alipayCreds.appPrivateKey, alipayPublicKey: alipayCreds.alipayPublicKey, currency: 'EUR', gatewayUrl: `${url}/alipay/gateway.do` }
+          : { setup: 'domestic', appId: alipayCreds.appId, appPrivateKey: alipayCreds.appPrivateKey, alipayPublicKey: alipayCreds.alipayPublicKey, sellerId: alipayCreds.sellerId, gatewayUrl: `${url}/alipay/gateway.do` },
       paypal: paypalAdapterConfigForSandbox(`${url}/paypal`, paypalCreds),
+      bankTransfer: SANDBOX_BANK_ACCOUNT,
+      exchangeRates: [SANDBOX_EUR_CNY],
     },
     close: () => app.close(),
   };

@@ -41,7 +41,10 @@ export const drivers: Driver[] = [
       const opened = await submitHtmlForm(parseHtmlForm(c.paymentIntent.nextAction.body!));
       if (opened.status !== 200) throw new Error(`cashier did not open: ${opened.status}`);
       const { out_trade_no } = await outTradeNo(stack, c.paymentIntent.id);
-      await post(`${stack.sandboxes!.url}/alipay/_control/pay`, { outTradeNo: out_trade_no, faults });
+      // The cross-border (MAPI) sandbox calls a forged signature badSignature.
+      const forex = stack.sandboxes!.adapters.alipay.setup === 'overseas';
+      const mapped = forex && faults && 'badSign' in faults ? { ...faults, badSign: undefined, badSignature: faults.badSign } : faults;
+      await post(`${stack.sandboxes!.url}/alipay/_control/pay`, { outTradeNo: out_trade_no, faults: mapped });
     },
   },
   {

@@ -10,8 +10,8 @@ import { startRegistrationService, type RegistrationServiceSandbox } from '@shop
 import { startSmsSandbox, type SmsSandbox } from '@shop/sandboxes/sms/server';
 import { sandboxSmsEnv } from '@shop/sandboxes/sms/options';
 import { createTestDatabase } from './db.js';
-import { startSandboxes, type RunningSandboxes } from '@shop/sandboxes/combined';
-import { providersFromConfig } from '@shop/payments/registry';
+import { startSandboxes, type RunningSandboxes, type SandboxSetups } from '@shop/sandboxes/combined';
+import { providersFromConfig, readPaymentsConfig } from '@shop/payments/registry';
 import getPort from 'get-port';
 import { Client } from './http.js';
 import { uniquePrefix } from './redis.js';
@@ -31,7 +31,7 @@ export interface TestStack {
 type T = { teardown(fn: () => unknown): void };
 
 /** Gateway listening on a real port, workers in-process, a fresh database, its own queue prefix. */
-export async function startStack(t: T, env: RawConfig = {}, opts: { workers?: boolean; payments?: boolean; timeScale?: number } = {}): Promise<TestStack> {
+export async function startStack(t: T, env: RawConfig = {}, opts: { workers?: boolean; payments?: boolean; timeScale?: number; setups?: SandboxSetups } = {}): Promise<TestStack> {
   const { url } = await createTestDatabase(t);
   const registration = await startRegistrationService();
   t.teardown(() => registration.app.close());
@@ -42,7 +42,7 @@ export async function startStack(t: T, env: RawConfig = {}, opts: { workers?: bo
   const base = `http://127.0.0.1:${port}`;
   let sandboxes: RunningSandboxes | null = null;
   if (opts.payments) {
-    sandboxes = await startSandboxes({ appUrl: base, timeScale: opts.timeScale ?? 0.001 });
+    sandboxes = await startSandboxes({ appUrl: base, timeScale: opts.timeScale ?? 0.001, setups: opts.setups });
     t.teardown(() => sandboxes!.close());
   }
   const config = loadGatewayConfig({ ...common, PORT: String(port), PUBLIC_URL: base });
@@ -57,7 +57,7 @@ export async function startStack(t: T, env: RawConfig = {}, opts: { workers?: bo
     const connection = workerConnection(wconfig.redisUrl);
     const queues = createQueues(producer, wconfig.queuePrefix, undefined, wconfig.retryDelayScale);
     const log = createLogger('test-workers', 'silent');
-    const deps = { config: wconfig, db, log, queues, events: redisStatusEvents(producer, wconfig.queuePrefix, log), providers: sandboxes ? providersFromConfig(sandboxes.adapters) : {} };
+    const deps = { config: wconfig, db, log, queues, events: redisStatusEvents(producer, wconfig.queuePrefix, log), providers: sandboxes ? providersFromConfig(sandboxes.adapters) : providersFromConfig(readPaymentsConfig(wconfig.paymentsConfigFile)) };
     const workers = startWorkers(deps, connection, buildProcessors(deps));
     await scheduleMaintenance(queues, 200);
     t.teardown(async () => {

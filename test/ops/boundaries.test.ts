@@ -134,9 +134,9 @@ t.test('the process rules catch gateway → workers, workers → gateway and sha
   ]);
 });
 
-// Orders, payment attempts and their trails change only through core's ledgers. Kysely writes
+// Orders, payment attempts, their trails and refunds change only through core's ledgers. Kysely writes
 // and raw SQL are both found by a scan of the sources (a module graph cannot see SQL).
-const ledgerTables = ['orders', 'payment_intents', 'order_events', 'payment_attempt_events'];
+const ledgerTables = ['orders', 'payment_intents', 'order_events', 'payment_attempt_events', 'refunds'];
 const tableAlt = ledgerTables.join('|');
 const ledgerWrite = new RegExp(`(?:insertInto|updateTable|deleteFrom|mergeInto|replaceInto)\\(\\s*['"\`](?:${tableAlt})(?:\\s+as\\s+\\w+)?['"\`]|\\b(?:insert\\s+into|update|delete\\s+from|truncate(?:\\s+table)?|merge\\s+into)\\s+(?:public\\.)?"?(?:${tableAlt})\\b"?`, 'i');
 /** Benchmark fixtures bulk-load orders directly for speed; they are no production path. */
@@ -164,7 +164,7 @@ function ledgerWritesOutsideCore(base: string): string[] {
     );
 }
 
-t.test('no file outside core writes orders, payment attempts or their trails', async (t) => {
+t.test('no file outside core writes orders, payment attempts, their trails or refunds', async (t) => {
   t.same(ledgerWritesOutsideCore(root), [], 'every write of a ledger table is in core/');
   t.ok(sourceFiles(root, 'core/src').some((f) => ledgerWrite.test(readFileSync(path.join(root, f), 'utf8'))), 'the scan does see the writes core makes');
 });

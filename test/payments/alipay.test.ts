@@ -29,8 +29,12 @@ t.test('page pay form is well-formed and signed with the app key over every para
   const content = Object.keys(all).filter((k) => k !== 'sign').sort().map((k) => `${k}=${all[k]}`).join('&');
   t.ok(createVerify('RSA-SHA256').update(content, 'utf8').verify(creds.appPublicKey, q.sign!, 'base64'), 'RSA2 signature verifies');
 
-  const usd = await newAttempt(1999, 'USD');
-  t.match(JSON.parse(usd.form.fields.biz_content!), { total_amount: '19.99', trans_currency: 'USD' }, 'foreign currency passed as trans_currency');
+  // The mainland product has no currency field: anything but CNY is refused before a form exists.
+  await t.rejects(adapter.createAttempt({ ...baseInput(), currency: 'EUR' }), { code: 'INVALID_CURRENCY', retryable: false });
+  const phone = await adapter.createAttempt({ ...baseInput(), outTradeNo: 'X2', device: 'phone' });
+  if (phone.nextAction.type !== 'form') throw new Error('form expected');
+  t.match(phone.nextAction.body, /method=alipay\.trade\.wap\.pay/, 'phones get alipay.trade.wap.pay');
+  t.match(phone.nextAction.body, /QUICK_WAP_WAY/, 'with the wap product code');
   await t.rejects(adapter.createAttempt({ ...baseInput(), method: 'native' }), { code: 'UNSUPPORTED_METHOD', retryable: false });
 });
 

@@ -5,6 +5,7 @@ import type { Messages } from '../../web/src/locales/en/index.ts';
 import { zh } from '../../web/src/locales/zh/index.ts';
 import { launchBrowser, openShop, screenshots, widthOf } from '../helpers/browser.js';
 import { startStack, uniqueEmail, type TestStack } from '../helpers/stack.js';
+import type { SandboxSetups } from '@shop/sandboxes/combined';
 import { tempDir } from '../helpers/tmp.js';
 import { logInWithCaptcha, logOutAndLogIn, openPurchase, pdfOpensOnlyWith, registerWithMailCode, saveDownload, type Method } from './buy-steps.js';
 
@@ -21,10 +22,15 @@ const noise = (e: string) => /Failed to load resource/.test(e);
 let stack: TestStack;
 let browser: Browser;
 
-/** The file's stack (gateway, workers, payment sandboxes) and browser, shared by its walks. */
-export async function startWalks(): Promise<void> {
-  stack = await startStack(t, env, { payments: true });
+/** The file's stack (gateway, workers, payment sandboxes in the given merchant setups) and browser, shared by its walks. */
+export async function startWalks(setups?: SandboxSetups): Promise<void> {
+  stack = await startStack(t, env, { payments: true, setups });
   browser = await launchBrowser(t);
+}
+
+/** The stack and browser of this file's walks (for steps defined elsewhere). */
+export function walkEnv(): { stack: TestStack; browser: Browser } {
+  return { stack, browser };
 }
 
 export { logOutAndLogIn, registerWithMailCode };
@@ -42,6 +48,8 @@ export interface Walk {
   email: string;
   shot: (p: Page, step: string) => Promise<void>;
   dir: string;
+  /** The e-books this walk bought online, in order. */
+  orders?: Array<{ title: string; provider: 'WECHAT' | 'ALIPAY' | 'PAYPAL' }>;
 }
 
 async function bookTitle(page: Page, book: number): Promise<string> {
@@ -86,15 +94,18 @@ async function purchase(w: Walk, book: number, method: Method) {
   return { ...p, title };
 }
 
-export async function walkWeChat(w: Walk, book: number) {
+/** What the QR page shows per book: the EUR price (overseas), or CNY at the sandbox's rate (domestic). */
+export const PRICES = { EUR: ['75.00', '250.00', '50.00'], CNY: ['583.59', '1945.30', '389.06'] } as const;
+
+export async function walkWeChat(w: Walk, book: number, currency: 'EUR' | 'CNY' = 'EUR') {
   const { page, T } = w;
   const p = await purchase(w, book, 'WECHAT_NATIVE');
   await p.dlg.getByTestId('purchase-submit').click();
   await page.waitForURL(/\/shop\/views\/pay\/WxNativePay/);
   const qr = page.getByTestId('qr-page');
   await qr.getByTestId('payee').filter({ hasNotText: '…' }).waitFor();
-  w.t.equal(await qr.getByTestId('amount').innerText(), ['75.00', '250.00', '50.00'][book], 'the amount');
-  w.t.equal(await qr.getByTestId('currency').innerText(), 'EUR');
+  w.t.equal(await qr.getByTestId('amount').innerText(), PRICES[currency][book], 'the amount');
+  w.t.equal(await qr.getByTestId('currency').innerText(), currency);
   w.t.ok((await qr.getByTestId('payee').innerText()).length > 1, 'the payee is shown');
   const codeUrl = await qr.getByTestId('qr-code').getAttribute('data-code-url');
   w.t.match(codeUrl, /^weixin:\/\/wxpay\/bizpayurl\?pr=/, 'the QR carries codeUrl');
@@ -110,6 +121,7 @@ export async function walkWeChat(w: Walk, book: number) {
 
   await page.waitForURL(/\/shop\/views\/pay\/WxPayResult/, { timeout: 20_000 });
   await downloadFromResult(w, p.title, 'wechat-success');
+  w.orders = [...(w.orders ?? []), { title: p.title, provider: 'WECHAT' }];
   await page.waitForURL(`**/shop/bookDetail/${book + 1}`);
   await page.getByTestId('book-detail').waitFor();
   w.t.ok(await page.getByTestId('book-detail').locator('input[value=EBOOK]').isDisabled(), 'the detail page knows it is bought');
@@ -130,6 +142,7 @@ export async function walkAlipay(w: Walk, book: number) {
   await page.waitForURL(/\/shop\/views\/pay\/AliPayResult/);
   w.t.equal(await page.getByTestId('processing').innerText(), T.pay.processing, 'processing message in the UI language');
   await downloadFromResult(w, p.title, 'alipay-success');
+  w.orders = [...(w.orders ?? []), { title: p.title, provider: 'ALIPAY' }];
   await page.waitForURL('**/shop/index');
   await seeOrderPaid(w, p.title);
   await w.shot(page, 'alipay-orders');
@@ -145,6 +158,7 @@ export async function walkPayPal(w: Walk, book: number) {
   await page.waitForURL(/\/shop\/views\/pay\/PayPalResult/);
   w.t.match(await page.getByTestId('processing').innerText(), /订单正在处理中.*The order is being processed, please wait patiently/, 'bilingual processing message');
   await downloadFromResult(w, p.title, 'paypal-success');
+  w.orders = [...(w.orders ?? []), { title: p.title, provider: 'PAYPAL' }];
   await page.waitForURL('**/shop/index');
 
   // The e-book is bought: its radio is disabled and paper is chosen.

@@ -76,6 +76,8 @@ export function startWorkers(
 /** The periodic work every worker deployment runs (idempotent: schedulers are upserted). */
 export async function scheduleMaintenance(queues: Queues, relayEveryMs = 1_000, reconcileEveryMs = 30_000): Promise<void> {
   await queues.maintenance.upsertJobScheduler('expire-orders', { every: 60_000 }, { name: 'maintenance', data: { task: 'expire-orders' } });
+  // Refunds waiting to be sent or for their result at the provider (notifications may be lost).
+  await queues.maintenance.upsertJobScheduler('refunds', { every: Math.max(relayEveryMs, 1_000) }, { name: 'maintenance', data: { task: 'refunds' } });
   // The relay picks up whatever the gateway could not hand to Redis right after its commit.
   await queues.maintenance.upsertJobScheduler('relay-outbox', { every: relayEveryMs }, { name: 'maintenance', data: { task: 'relay-outbox' } });
   // Upserted last: its presence tells the Redis-loss watch (reconcile/redis-loss.ts) all are there.

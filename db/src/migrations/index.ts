@@ -5,6 +5,7 @@ import * as accountFlows from './2026_11_22_0003_account_flows.js';
 import * as auditEvents from './2026_11_24_0001_audit_events.js';
 import * as adminOrderIndexes from './2026_11_24_0002_admin_order_indexes.js';
 import * as paymentAttemptEvents from './2026_11_25_0001_payment_attempt_events.js';
+import * as refunds from './2026_11_25_0100_refunds.js';
 import * as emailBindingCodes from './2026_11_25_0201_email_binding_codes.js';
 import * as bookMetadata from './2026_11_25_0301_book_metadata.js';
 
@@ -16,6 +17,7 @@ export const migrations: Record<string, Migration> = {
   '2026_11_24_0001_audit_events': auditEvents,
   '2026_11_24_0002_admin_order_indexes': adminOrderIndexes,
   '2026_11_25_0001_payment_attempt_events': paymentAttemptEvents,
+  '2026_11_25_0100_refunds': refunds,
   '2026_11_25_0201_email_binding_codes': emailBindingCodes,
   '2026_11_25_0301_book_metadata': bookMetadata,
 };

@@ -9,6 +9,8 @@ import { normaliseSearch, parseDateBound, type AdminOrderFilter } from '../servi
 import { ADMIN_PAGE_SIZES, findAdminOrder, listAdminOrders, purchaseInfosByOrderNo, type AdminOrderView } from '../services/admin/orders.js';
 import { recordPaperOrder } from '../services/admin/paper-order.js';
 import { markOrderShipped } from '../services/admin/shipping.js';
+import { attemptsByOrderNo, refundPayment, type AttemptView } from '../services/admin/refunds.js';
+import type { Refund } from '@shop/db';
 import { invoicesByOrderNo } from '../services/orders/details.js';
 import { requestHash, withIdempotency } from '../services/orders/idempotency.js';
 import { AppError } from '../services/errors.js';
@@ -58,8 +60,47 @@ export function presentAdminOrder(o: AdminOrderView, locale: 'zh' | 'en') {
     completionRequested: o.completionRequested,
     canCompleteBankTransfer: o.provider === 'bank_transfer' && o.status === 'pending_payment' && !o.completionRequested,
     canMarkShipped: o.format === 'paper' && o.status === 'paid' && o.shippingStatus === 'not_shipped',
+    refundedAt: o.refundedAt ?? null,
   };
 }
+
+const presentRefund = (r: Refund) => ({
+  refundNo: r.refund_no,
+  kind: r.kind.toUpperCase(),
+  status: r.status.toUpperCase(),
+  amount: centsToDecimal(r.amount_minor),
+  currency: r.currency,
+  reference: r.reference,
+  reason: r.reason,
+  providerRefundId: r.provider_refund_id,
+  lastError: r.last_error,
+  createdAt: r.created_at.toISOString(),
+  completedAt: r.completed_at ? r.completed_at.toISOString() : null,
+});
+
+const liveRefund = (a: AttemptView) => a.refunds.some((r) => r.status !== 'failed');
+
+const presentAttempt = (a: AttemptView) => ({
+  id: a.id,
+  outTradeNo: a.outTradeNo,
+  provider: a.provider.toUpperCase(),
+  method: a.method,
+  status: a.status.toUpperCase(),
+  amount: centsToDecimal(a.amountCents),
+  currency: a.currency,
+  orderAmount: a.orderAmountCents === null ? null : centsToDecimal(a.orderAmountCents),
+  orderCurrency: a.orderCurrency,
+  exchangeRate: a.fxRate,
+  exchangeRateSource: a.fxSource,
+  exchangeRateDate: a.fxDate,
+  payerAmount: a.payerAmount === null ? null : centsToDecimal(a.payerAmount),
+  payerCurrency: a.payerCurrency,
+  payerRate: a.payerRate,
+  role: a.role?.toUpperCase() ?? null,
+  canRefund: a.role !== null && !liveRefund(a),
+  refunds: a.refunds.map(presentRefund),
+  createdAt: a.createdAt,
+});
 
 export const presentEvent = (e: AuditEntry) => ({ ...e, actorType: e.actorType.toUpperCase(), before: json(e.before), after: json(e.after), data: json(e.data) });
 const presentMirror = (m: MirrorView) => ({ ...m, userId: String(m.userId), status: m.status.toUpperCase() });
@@ -127,6 +168,17 @@ export const adminResolvers: IResolvers = {
         const r = await markOrderShipped(ctx.deps, ctx.user, args.orderNo);
         return orderChange(ctx, r.orderNo, r.changed);
       }),
+    refundOrder: async (_root, args: { orderNo: string; reason?: string | null; reference?: string | null }, ctx) =>
+      guarded(ctx, async () => {
+        const r = await refundPayment(ctx.deps, ctx.user, args);
+        return { ...(await orderChange(ctx, args.orderNo, r.changed)), refund: presentRefund(r.refund) };
+      }),
+    refundDuplicatePayment: async (_root, args: { orderNo: string; attemptId: string; reason?: string | null; reference?: string | null }, ctx) =>
+      guarded(ctx, async () => {
+        const r = await refundPayment(ctx.deps, ctx.user, args);
+        if (r.refund.kind !== 'duplicate_payment') throw new AppError('nothingToRefund', 409, 'WRONG_ORDER_STATE', 'attemptId');
+        return { ...(await orderChange(ctx, args.orderNo, r.changed)), refund: presentRefund(r.refund) };
+      }),
     markBankTransferCompleted: async (_root, args: { orderNo: string; reference: string }, ctx) =>
       guarded(ctx, async () => {
         const r = await completeBankTransferOrder(ctx.deps, ctx.user, args.orderNo, args.reference);
@@ -164,6 +216,17 @@ export const adminResolvers: IResolvers = {
 /** An order's purchase info and invoice, batched: one query each for every order of a page. */
 export const adminLoaders: MercuriusLoaders = {
   AdminOrder: {
+    attempts: async (queries: { obj: { orderNo: string } }[], ctx) =>
+      guarded(ctx, async () => {
+        requireOperator(ctx.user);
+        return (await attemptsByOrderNo(ctx.deps.db, queries.map((q) => q.obj.orderNo))).map((list) => list.map(presentAttempt));
+      }),
+    canRefund: async (queries: { obj: { orderNo: string; status: string; refundedAt: string | null } }[], ctx) =>
+      guarded(ctx, async () => {
+        requireOperator(ctx.user);
+        const lists = await attemptsByOrderNo(ctx.deps.db, queries.map((q) => q.obj.orderNo));
+        return queries.map((q, i) => q.obj.status === 'PAID' && !q.obj.refundedAt && lists[i]!.some((a) => a.role === 'order' && !liveRefund(a)));
+      }),
     purchaseInfo: async (queries: { obj: { orderNo: string } }[], ctx) =>
       guarded(ctx, async () => {
         requireOperator(ctx.user);

@@ -8,12 +8,12 @@ import type { PaymentMethod } from '../services/orders/views.js';
 import { checkPayment } from '../services/payments/check.js';
 import type { ShopContext } from './context.js';
 import { guarded, requireUser } from './errors.js';
-import { presentCheck, presentIntent, presentOrder } from './present-orders.js';
+import { bankAccountOf, presentCheck, presentIntent, presentOrder } from './present-orders.js';
 
 const lower = <T extends string>(v: string | null | undefined) => (v ? (v.toLowerCase() as T) : undefined);
 
 function presentOutcome(ctx: ShopContext, r: CheckoutOutcome) {
-  return { order: presentOrder(r.order, ctx.locale), paymentIntent: presentIntent(r.intent, ctx.deps.config.payeeName), reused: r.reused };
+  return { order: presentOrder(r.order, ctx.locale), paymentIntent: presentIntent(r.intent, ctx.deps.config.payeeName, bankAccountOf(ctx.deps.providers)), reused: r.reused };
 }
 
 export const orderResolvers: IResolvers = {
@@ -36,7 +36,7 @@ export const orderResolvers: IResolvers = {
     paymentIntent: async (_root, args: { orderNo: string }, ctx) =>
       guarded(ctx, async () => {
         const i = await latestIntent(ctx.deps.db, requireUser(ctx).id, args.orderNo);
-        return i ? presentIntent(i, ctx.deps.config.payeeName) : null;
+        return i ? presentIntent(i, ctx.deps.config.payeeName, bankAccountOf(ctx.deps.providers)) : null;
       }),
   },
   Mutation: {
@@ -61,6 +61,7 @@ export const orderResolvers: IResolvers = {
             openId: typeof i.openId === 'string' ? i.openId : null,
             remarks: typeof i.remarks === 'string' ? i.remarks : null,
             clientIp: ctx.req.ip,
+            userAgent: ctx.req.headers['user-agent'],
           }),
         );
         return presentOutcome(ctx, outcome);

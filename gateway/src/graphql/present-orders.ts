@@ -1,12 +1,18 @@
-import { centsToDecimal } from '@shop/payments';
+import { centsToDecimal, type BankAccount, type PaymentProvider, type ProviderName } from '@shop/payments';
 import type { IntentView, OrderView } from '../services/orders/views.js';
 import type { PaymentCheck } from '../services/payments/check.js';
 import { text, type Locale } from '../i18n/messages.js';
 
+/** The configured account of the bank-transfer provider, if any. */
+export function bankAccountOf(providers: Partial<Record<ProviderName, PaymentProvider>>): BankAccount | null {
+  const p = providers.bank_transfer as (PaymentProvider & { account?: BankAccount | null }) | undefined;
+  return p?.account ?? null;
+}
+
 const nextActionTypes = { qr: 'QR', jsapi: 'JSAPI', form: 'FORM', redirect: 'REDIRECT', offline: 'OFFLINE' } as const;
 
 export function presentOrder(o: OrderView, locale: 'zh' | 'en') {
-  const downloadable = o.status === 'paid' && o.format === 'ebook';
+  const downloadable = o.status === 'paid' && o.format === 'ebook' && !o.refundedAt;
   return {
     orderNo: o.orderNo,
     createdAt: o.createdAt,
@@ -30,10 +36,11 @@ export function presentOrder(o: OrderView, locale: 'zh' | 'en') {
     paidAt: o.paidAt,
     expiresAt: o.expiresAt,
     bankReference: o.bankReference,
+    refundedAt: o.refundedAt ?? null,
   };
 }
 
-export function presentIntent(i: IntentView, payee: string) {
+export function presentIntent(i: IntentView, payee: string, bankAccount: BankAccount | null = null) {
   const a = i.nextAction;
   return {
     id: i.id,
@@ -53,6 +60,7 @@ export function presentIntent(i: IntentView, payee: string) {
           body: a.type === 'form' ? a.body : null,
           href: a.type === 'redirect' ? a.href : null,
           reference: a.type === 'offline' ? a.reference : null,
+          bankAccount: a.type === 'offline' ? bankAccount : null,
         }
       : null,
   };

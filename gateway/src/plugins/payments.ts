@@ -13,7 +13,9 @@ export interface PaymentsPluginOptions {
 
 export default fp<PaymentsPluginOptions>(
   async (app, opts) => {
-    app.decorate('providers', opts.providers ?? providersFromConfig(readPaymentsConfig(app.config.paymentsConfigFile)));
+    const file = app.config.paymentsConfigFile;
+    // A setup that cannot take a real payment stops a production start here (see setup/validate.ts).
+    app.decorate('providers', opts.providers ?? providersFromConfig(readPaymentsConfig(file), { file, check: { production: app.config.env === 'production', publicUrl: app.config.publicUrl } }));
   },
   { name: 'payments' },
 );

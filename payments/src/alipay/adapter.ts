@@ -1,11 +1,15 @@
-// PaymentProvider for Alipay page pay (OpenAPI v2 gateway.do, RSA2 keys mode).
+// PaymentProvider for Alipay's mainland product (OpenAPI v2 gateway.do, RSA2 keys mode): page pay
+// on desktops, wap pay on phones, in CNY; refunds with alipay.trade.refund.
 import type { KeyObject } from 'node:crypto';
 import {
   centsToDecimal,
   decimalToCents,
   ProviderError,
   type AttemptStatus,
+  type Charge,
   type CreateAttemptInput,
+  type RefundInput,
+  type RefundStatus,
   type CreatedAttempt,
   type NotificationAnswer,
   type NotificationInput,
@@ -19,6 +23,8 @@ import { autoSubmitForm, signedRequestParams } from './request-params.js';
 import { verifyReturnParams, type ReturnHint } from './return-params.js';
 import { alipayTimestamp } from './time.js';
 import { stateOfTradeStatus } from './trade-status.js';
+import { convertedCharge } from '../fx/convert.js';
+import type { RateSource } from '../fx/rates.js';
 
 export const ALIPAY_PRODUCTION_GATEWAY = 'https://openapi.alipay.com/gateway.do';
 
@@ -35,12 +41,13 @@ export interface AlipayAdapterConfig {
   sellerId?: string;
   /** Per-call HTTP timeout; default 10 s. */
   timeoutMs?: number;
-  /**
-   * The merchant's settlement currency, CNY for a mainland merchant. `total_amount` is always in
-   * the order's currency: when that differs from this one it is sent as `trans_currency`
-   * (cross-border pricing); otherwise no currency is sent and the amount is in CNY.
-   */
-  settlementCurrency?: string;
+  /** Always `domestic` here: the mainland product, amounts in CNY yuan (see forex/ for overseas). */
+  setup?: 'domestic';
+}
+
+export interface AlipayAdapterDeps {
+  /** Where the EUR→CNY rate comes from (orders are priced in EUR, the product takes CNY). */
+  rates?: RateSource;
 }
 
 const TRADE_NOT_EXIST = 'ACQ.TRADE_NOT_EXIST';
@@ -53,11 +60,14 @@ export class AlipayAdapter implements PaymentProvider {
   get formTarget(): string {
     return this.gateway.gatewayUrl;
   }
+  readonly setup = 'domestic' as const;
   private readonly gateway: GatewayClientConfig;
-  private readonly settlementCurrency: string;
   private readonly alipayPublicKey: KeyObject;
 
-  constructor(private readonly config: AlipayAdapterConfig) {
+  constructor(
+    private readonly config: AlipayAdapterConfig,
+    private readonly deps: AlipayAdapterDeps = {},
+  ) {
     this.alipayPublicKey = loadPublicKey(config.alipayPublicKey);
     this.gateway = {
       gatewayUrl: config.gatewayUrl ?? ALIPAY_PRODUCTION_GATEWAY,
@@ -66,11 +76,21 @@ export class AlipayAdapter implements PaymentProvider {
       alipayPublicKey: this.alipayPublicKey,
       timeoutMs: config.timeoutMs ?? 10_000,
     };
-    this.settlementCurrency = (config.settlementCurrency ?? 'CNY').toUpperCase();
     this.identity = { appId: config.appId, ...(config.sellerId ? { merchantId: config.sellerId } : {}) };
   }
 
-  /** alipay.trade.page.pay is a browser redirect, not a server call: we only build the signed form. */
+  /** The product takes CNY: an EUR price is converted at the configured, dated rate. */
+  charge(amountCents: number, currency: string): Charge {
+    const cur = currency.toUpperCase();
+    if (cur === 'CNY') return { amountMinor: amountCents, currency: cur };
+    if (!this.deps.rates) throw new ProviderError('alipay', 'NO_EXCHANGE_RATE', `no ${cur}→CNY rate configured for the domestic Alipay setup`, false);
+    return convertedCharge(amountCents, cur, this.deps.rates.rate(cur, 'CNY'));
+  }
+
+  /**
+   * alipay.trade.page.pay (desktop) / alipay.trade.wap.pay (phone) are browser redirects, not
+   * server calls: we only build the signed form. total_amount is CNY yuan; no other currency exists.
+   */
   async createAttempt(input: CreateAttemptInput): Promise<CreatedAttempt> {
     if (input.method !== 'page') {
       throw new ProviderError('alipay', 'UNSUPPORTED_METHOD', `Alipay adapter supports page pay only, not ${input.method}`, false);
@@ -78,20 +98,22 @@ export class AlipayAdapter implements PaymentProvider {
     if (!Number.isInteger(input.amountCents) || input.amountCents < 1 || input.amountCents > MAX_AMOUNT_CENTS) {
       throw new ProviderError('alipay', 'INVALID_AMOUNT', `amount ${input.amountCents} cents is outside 0.01..100000000`, false);
     }
-    const currency = input.currency.toUpperCase();
+    if (input.currency.toUpperCase() !== 'CNY') {
+      throw new ProviderError('alipay', 'INVALID_CURRENCY', `alipay.trade.page.pay takes CNY only, not ${input.currency}`, false);
+    }
+    const phone = input.device === 'phone';
     const bizContent: Record<string, unknown> = {
       out_trade_no: input.outTradeNo,
-      product_code: 'FAST_INSTANT_TRADE_PAY',
+      product_code: phone ? 'QUICK_WAP_WAY' : 'FAST_INSTANT_TRADE_PAY',
       total_amount: centsToDecimal(input.amountCents),
       subject: Array.from(input.description || input.orderNo).slice(0, 256).join(''),
       body: input.orderNo,
       // Without it a form could still be paid after we "closed" a trade that did not exist yet.
       time_expire: alipayTimestamp(input.expiresAt),
     };
-    if (currency !== this.settlementCurrency) bizContent.trans_currency = currency;
     const params = signedRequestParams({
       appId: this.config.appId,
-      method: 'alipay.trade.page.pay',
+      method: phone ? 'alipay.trade.wap.pay' : 'alipay.trade.page.pay',
       bizContent,
       appPrivateKey: this.gateway.appPrivateKey,
       notifyUrl: input.notifyUrl,
@@ -130,7 +152,32 @@ export class AlipayAdapter implements PaymentProvider {
   }
 
   async verifyNotification(input: NotificationInput): Promise<VerifiedNotification> {
-    return verifyAlipayNotification(input, this.alipayPublicKey, this.settlementCurrency);
+    return verifyAlipayNotification(input, this.alipayPublicKey);
+  }
+
+  /** alipay.trade.refund; out_request_no makes it idempotent (the same number answers the same refund). */
+  async refund(input: RefundInput): Promise<RefundStatus> {
+    const result = await callGateway(this.gateway, 'alipay.trade.refund', {
+      out_trade_no: input.outTradeNo,
+      refund_amount: centsToDecimal(input.amountMinor),
+      out_request_no: input.refundNo,
+      ...(input.reason ? { refund_reason: Array.from(input.reason).slice(0, 256).join('') } : {}),
+    });
+    if (result.code !== '10000') {
+      if (result.code === '20000' || result.sub_code === 'ACQ.SYSTEM_ERROR') throw resultError('alipay.trade.refund', result);
+      return { state: 'failed', refundNo: input.refundNo, outTradeNo: input.outTradeNo, detail: String(result.sub_code ?? result.code) };
+    }
+    // fund_change=Y: money moved by this call; N: an earlier call with this number already did it.
+    return { state: 'succeeded', refundNo: input.refundNo, outTradeNo: input.outTradeNo, amountMinor: input.amountMinor, currency: 'CNY', detail: `fund_change=${String(result.fund_change ?? '')}` };
+  }
+
+  /** alipay.trade.fastpay.refund.query: refund_status REFUND_SUCCESS, or nothing while not (yet) refunded. */
+  async queryRefund(input: RefundInput): Promise<RefundStatus> {
+    const result = await callGateway(this.gateway, 'alipay.trade.fastpay.refund.query', { out_trade_no: input.outTradeNo, out_request_no: input.refundNo });
+    if (result.code !== '10000') throw resultError('alipay.trade.fastpay.refund.query', result);
+    const amount = typeof result.refund_amount === 'string' ? decimalToCents(result.refund_amount) : null;
+    const done = result.refund_status === 'REFUND_SUCCESS';
+    return { state: done ? 'succeeded' : 'pending', refundNo: input.refundNo, outTradeNo: input.outTradeNo, ...(amount !== null ? { amountMinor: amount } : {}), currency: 'CNY', detail: String(result.refund_status ?? 'NOT_FOUND') };
   }
 
   /** Alipay stops redelivering only when the body is exactly `success`. */
@@ -151,7 +198,7 @@ export class AlipayAdapter implements PaymentProvider {
       outTradeNo: str('out_trade_no') ?? outTradeNo,
       providerRef: str('trade_no'),
       amountCents: amount ? (decimalToCents(amount) ?? undefined) : undefined,
-      currency: str('trans_currency') ?? this.settlementCurrency,
+      currency: 'CNY',
       detail: str('trade_status'),
     };
   }

@@ -11,7 +11,7 @@ const REQUIRED = ['notify_id', 'app_id', 'out_trade_no', 'trade_status', 'total_
  * business checks (amount equals the order's, seller_id and app_id are ours) belong to the
  * caller, which gets merchantId = seller_id and appId = app_id to compare with `identity`.
  */
-export function verifyAlipayNotification(input: NotificationInput, alipayPublicKey: KeyObject, defaultCurrency: string): VerifiedNotification {
+export function verifyAlipayNotification(input: NotificationInput, alipayPublicKey: KeyObject): VerifiedNotification {
   const contentType = input.headers['content-type'] ?? '';
   if (contentType && !contentType.toLowerCase().includes('application/x-www-form-urlencoded')) {
     throw new NotificationRejected('content_type', `unexpected content type ${contentType}`);
@@ -36,7 +36,8 @@ export function verifyAlipayNotification(input: NotificationInput, alipayPublicK
     outTradeNo: params.out_trade_no!,
     providerRef: params.trade_no || undefined,
     amountCents,
-    currency: params.trans_currency || defaultCurrency,
+    // The mainland product has one currency; the notify carries none.
+    currency: 'CNY',
     merchantId: params.seller_id || undefined,
     appId: params.app_id,
     detail: params.trade_status,

@@ -7,13 +7,16 @@ import {
   type NotificationAnswer,
   type NotificationInput,
   type PaymentProvider,
+  type RefundInput,
+  type RefundState,
+  type RefundStatus,
   type VerifiedNotification,
 } from '../provider.js';
 import { PaypalApiClient } from './apiClient.js';
 import { CertificateStore } from './certificateStore.js';
 import { resolvePaypalConfig, type PaypalConfig, type ResolvedPaypalConfig } from './config.js';
 import { paypalIssue, providerErrorFromResponse } from './errors.js';
-import { statusFromOrder } from './orderStatus.js';
+import { moneyToCents, statusFromOrder } from './orderStatus.js';
 import { notificationFromEvent } from './webhookEvents.js';
 import { verifyWebhookTransmission } from './webhookVerifier.js';
 import type { PaypalErrorBody, PaypalOrder, PaypalOrderRequest } from './wire.js';
@@ -122,6 +125,46 @@ export class PaypalAdapter implements PaymentProvider {
     // Intentionally nothing to do; see the class comment.
   }
 
+  /**
+   * POST /v2/payments/captures/{capture_id}/refund with the refund number as PayPal-Request-Id (the
+   * same number answers the same refund) and as custom_id (the webhook's refund names it).
+   * The body has no amount: PayPal refunds what remains of the capture, the whole payment here.
+   */
+  async refund(input: RefundInput): Promise<RefundStatus> {
+    const captureId = await this.captureIdOf(input);
+    const res = await this.api.send(
+      {
+        method: 'POST',
+        path: `/v2/payments/captures/${encodeURIComponent(captureId)}/refund`,
+        body: { custom_id: input.refundNo, ...(input.reason ? { note_to_payer: Array.from(input.reason).slice(0, 255).join('') } : {}) },
+        headers: { 'PayPal-Request-Id': input.refundNo, Prefer: 'return=representation' },
+      },
+      'PayPal refund capture',
+    );
+    const body = res.body as { id?: string; status?: string; amount?: { value: string; currency_code: string } } & PaypalErrorBody;
+    if (res.status === 200 || res.status === 201) return refundStatusOf(input.refundNo, body);
+    if (res.status === 422 && (paypalIssue(body) === 'CAPTURED_AMOUNT_FULLY_REFUNDED' || paypalIssue(body) === 'CAPTURE_FULLY_REFUNDED')) {
+      return { state: 'succeeded', refundNo: input.refundNo, outTradeNo: input.outTradeNo, detail: paypalIssue(body) };
+    }
+    const err = providerErrorFromResponse(res.status, body, 'PayPal refund capture');
+    if (err.retryable) throw err;
+    return { state: 'failed', refundNo: input.refundNo, outTradeNo: input.outTradeNo, detail: `${err.code}: ${err.message}` };
+  }
+
+  /** Asking again under the same PayPal-Request-Id answers the refund as it is now. */
+  async queryRefund(input: RefundInput): Promise<RefundStatus> {
+    return this.refund(input);
+  }
+
+  private async captureIdOf(input: RefundInput): Promise<string> {
+    if (!input.providerRef) throw new ProviderError('paypal', 'NO_ORDER', `attempt ${input.outTradeNo} has no PayPal order`, false);
+    const res = await this.api.send({ method: 'GET', path: `/v2/checkout/orders/${checkOrderId(input.providerRef)}` }, 'PayPal get order');
+    if (res.status !== 200) throw providerErrorFromResponse(res.status, res.body as PaypalErrorBody, 'PayPal get order');
+    const capture = (res.body as PaypalOrder).purchase_units?.[0]?.payments?.captures?.[0];
+    if (!capture?.id) throw new ProviderError('paypal', 'NOT_CAPTURED', `PayPal order ${input.providerRef} has no capture`, false);
+    return capture.id;
+  }
+
   async verifyNotification(input: NotificationInput): Promise<VerifiedNotification> {
     const event = await verifyWebhookTransmission(input, this.config, this.certs);
     return notificationFromEvent(event);
@@ -133,6 +176,20 @@ export class PaypalAdapter implements PaymentProvider {
       ? { status: 200, contentType: 'application/json', body: '{"received":true}' }
       : { status: 500, contentType: 'application/json', body: '{"received":false}' };
   }
+}
+
+const REFUND_STATES: Record<string, RefundState> = { COMPLETED: 'succeeded', PENDING: 'pending', FAILED: 'failed', CANCELLED: 'failed' };
+
+function refundStatusOf(refundNo: string, r: { id?: string; status?: string; amount?: { value: string; currency_code: string } }): RefundStatus {
+  const money = moneyToCents(r.amount);
+  return {
+    state: REFUND_STATES[r.status ?? ''] ?? 'pending',
+    refundNo,
+    ...(r.id ? { providerRefundId: r.id } : {}),
+    ...(money.amountCents !== undefined ? { amountMinor: money.amountCents } : {}),
+    ...(money.currency ? { currency: money.currency } : {}),
+    detail: r.status ?? 'UNKNOWN',
+  };
 }
 
 function checkOrderId(providerRef: string): string {

@@ -1,4 +1,4 @@
-import { NotificationRejected, type AttemptState, type VerifiedNotification } from '../provider.js';
+import { NotificationIgnored, NotificationRejected, type AttemptState, type RefundState, type VerifiedNotification } from '../provider.js';
 import { moneyToCents } from './orderStatus.js';
 import type { PaypalCapture, PaypalOrder, PaypalPurchaseUnit, PaypalWebhookEvent } from './wire.js';
 
@@ -38,14 +38,41 @@ function fromCaptureResource(resource: PaypalCapture) {
   };
 }
 
+const REFUND_STATES: Record<string, RefundState> = { COMPLETED: 'succeeded', PENDING: 'pending', FAILED: 'failed', CANCELLED: 'failed' };
+
 /**
- * Decodes a verified event into our notification. Event types outside the checkout flow are
- * rejected with reason "unsupported_event" (the caller may still acknowledge them so PayPal
- * stops redelivering); subscribe the webhook only to the types above.
+ * PAYMENT.CAPTURE.REFUNDED carries the refund as its resource. The shop's refunds carry the refund
+ * number as custom_id; a refund made elsewhere (PayPal's dashboard) is not ours to apply.
+ */
+function refundNotification(event: PaypalWebhookEvent): VerifiedNotification {
+  const r = event.resource as { id?: string; status?: string; custom_id?: string; amount?: { value?: string; currency_code?: string } };
+  if (!r.custom_id) throw new NotificationIgnored(event.id, event.event_type);
+  const money = moneyToCents(r.amount as never);
+  return {
+    eventId: event.id,
+    eventType: event.event_type,
+    state: 'succeeded',
+    outTradeNo: '',
+    detail: `refund ${r.id ?? '?'} ${r.status ?? ''}`.trim(),
+    refund: {
+      state: REFUND_STATES[r.status ?? ''] ?? 'pending',
+      refundNo: r.custom_id,
+      ...(r.id ? { providerRefundId: r.id } : {}),
+      ...(money.amountCents !== undefined ? { amountMinor: money.amountCents } : {}),
+      ...(money.currency ? { currency: money.currency } : {}),
+      detail: r.status ?? 'UNKNOWN',
+    },
+  };
+}
+
+/**
+ * Decodes a verified event into our notification. An authentic event of a type the shop does not
+ * act on throws NotificationIgnored: it is recorded and acknowledged, so PayPal stops redelivering.
  */
 export function notificationFromEvent(event: PaypalWebhookEvent): VerifiedNotification {
+  if (event.event_type === 'PAYMENT.CAPTURE.REFUNDED') return refundNotification(event);
   const state = EVENT_STATES[event.event_type];
-  if (!state) throw new NotificationRejected('unsupported_event', `PayPal event type ${event.event_type} is not handled`);
+  if (!state) throw new NotificationIgnored(event.id, event.event_type);
   const facts = event.event_type.startsWith('PAYMENT.CAPTURE.')
     ? fromCaptureResource(event.resource as unknown as PaypalCapture)
     : fromOrderResource(event.resource as unknown as PaypalOrder & { order_id?: string });

@@ -1,9 +1,13 @@
-// WeChat Pay API v3 (direct merchant) behind the PaymentProvider interface: Native (QR) and JSAPI.
+// WeChat Pay API v3 behind the PaymentProvider interface: Native (QR) and JSAPI, refunds, for the
+// overseas (Global API, EUR) or the domestic (CNY) merchant product (see setup.ts).
 import { createPrivateKey, type KeyObject } from 'node:crypto';
 import {
   ProviderError,
   type AttemptStatus,
+  type Charge,
   type CreateAttemptInput,
+  type RefundInput,
+  type RefundStatus,
   type CreatedAttempt,
   type NotificationAnswer,
   type NotificationInput,
@@ -16,17 +20,33 @@ import { decodeNotification } from './notification.js';
 import { randomAlnum } from './random.js';
 import { paySignMessage, rsaSign } from './signing.js';
 import { toChinaRfc3339, unixSeconds } from './time.js';
-import { attemptStateOf } from './trade-state.js';
+import { refundStatusOf, transactionStatus } from './transaction-status.js';
 import { WechatpayVerifier } from './verifier.js';
-import type { PrepayRequest, Transaction } from './wire.js';
+import type { GlobalPrepayRequest, PrepayRequest, RefundResource, Transaction } from './wire.js';
+import { closeBody, merchantBody, merchantQuery, payerOf, payingAppId, wechatPaths, WECHAT_DOMESTIC_BASE, WECHAT_GLOBAL_BASE, type WechatMerchant, type WechatMode, type WechatSetup } from './setup.js';
+import { convertedCharge } from '../fx/convert.js';
+import type { RateSource } from '../fx/rates.js';
 
-export const WECHAT_API_BASE = 'https://api.mch.weixin.qq.com';
+export const WECHAT_API_BASE = WECHAT_DOMESTIC_BASE;
 
 export interface WechatPayConfig {
-  /** Default https://api.mch.weixin.qq.com; a sandbox URL may carry a path prefix. */
+  /** Which merchant product: `overseas` (Global API, EUR) or `domestic` (CNY). Default domestic. */
+  setup?: WechatSetup;
+  /** Overseas only: `common` (direct merchant) or `institutional` (through an institution). Default common. */
+  mode?: WechatMode;
+  /** Default per setup (apihk.mch.weixin.qq.com / api.mch.weixin.qq.com); a sandbox URL may carry a path prefix. */
   baseUrl?: string;
+  /** common: the merchant id; institutional: the institution's sp_mchid. */
   mchid: string;
+  /** common: the AppID; institutional: sp_appid. */
   appid: string;
+  /** Institutional mode: the sub-merchant (the shop) and optionally its own AppID. */
+  subMchid?: string;
+  subAppid?: string;
+  /** Overseas: the 4-digit MCC WeChat accepted for the account (e.g. 5942 book stores). */
+  merchantCategoryCode?: string;
+  /** Overseas: the contracted order currency; default EUR. */
+  currency?: string;
   /** Serial of the merchant API certificate (apiclient_cert.pem). */
   merchantSerialNo: string;
   /** PEM of apiclient_key.pem. */
@@ -43,27 +63,45 @@ export interface WechatPayConfig {
   fetch?: typeof fetch;
 }
 
+export interface WechatAdapterDeps {
+  /** Domestic setup: where the EUR→CNY rate comes from. */
+  rates?: RateSource;
+}
+
 // Not-found codes: query answers ORDER_NOT_EXIST, close has been seen answering ORDERNOTEXIST.
 const NOT_FOUND = new Set(['ORDER_NOT_EXIST', 'ORDERNOTEXIST']);
 
 export class WechatPayAdapter implements PaymentProvider {
   readonly name = 'wechat' as const;
   readonly identity: { merchantId: string; appId: string };
+  readonly setup: WechatSetup;
+  readonly merchant: WechatMerchant;
   private readonly verifier = new WechatpayVerifier();
   private readonly merchantKey: KeyObject;
   private readonly http: WechatHttpClient;
+  private readonly orderCurrency: string;
 
-  constructor(private readonly config: WechatPayConfig) {
+  constructor(
+    private readonly config: WechatPayConfig,
+    private readonly deps: WechatAdapterDeps = {},
+  ) {
     if (Buffer.byteLength(config.apiV3Key, 'utf8') !== 32) throw new Error('WeChat APIv3 key must be 32 bytes');
     if (!config.platformCertificates?.length && !config.wechatpayPublicKey) {
       throw new Error('WeChat Pay needs a platform certificate or the WeChat Pay public key to verify answers');
     }
+    this.setup = config.setup ?? 'domestic';
+    const mode = config.mode ?? 'common';
+    if (mode === 'institutional' && this.setup !== 'overseas') throw new Error('WeChat Pay institutional mode is supported for the overseas setup only');
+    if (mode === 'institutional' && !config.subMchid) throw new Error('WeChat Pay institutional mode needs subMchid');
+    if (this.setup === 'overseas' && !config.merchantCategoryCode) throw new Error('WeChat Pay Global needs merchantCategoryCode');
+    this.merchant = { setup: this.setup, mode, mchid: config.mchid, appid: config.appid, subMchid: config.subMchid, subAppid: config.subAppid };
+    this.orderCurrency = this.setup === 'overseas' ? (config.currency ?? 'EUR').toUpperCase() : 'CNY';
     this.identity = { merchantId: config.mchid, appId: config.appid };
     this.merchantKey = createPrivateKey(config.merchantPrivateKey);
     for (const c of config.platformCertificates ?? []) this.verifier.addPlatformCertificate(c.serialNo, c.pem);
     if (config.wechatpayPublicKey) this.verifier.addPublicKey(config.wechatpayPublicKey.keyId, config.wechatpayPublicKey.pem);
     this.http = new WechatHttpClient({
-      baseUrl: config.baseUrl ?? WECHAT_API_BASE,
+      baseUrl: config.baseUrl ?? (this.setup === 'overseas' ? WECHAT_GLOBAL_BASE : WECHAT_DOMESTIC_BASE),
       mchid: config.mchid,
       merchantSerialNo: config.merchantSerialNo,
       merchantPrivateKey: this.merchantKey,
@@ -74,6 +112,15 @@ export class WechatPayAdapter implements PaymentProvider {
     });
   }
 
+  /** Overseas: the order amount as it is; domestic: converted to CNY fen at the configured rate. */
+  charge(amountCents: number, currency: string): Charge {
+    const cur = currency.toUpperCase();
+    if (cur === this.orderCurrency) return { amountMinor: amountCents, currency: cur };
+    if (this.setup === 'overseas') throw new ProviderError('wechat', 'CURRENCY_NOT_SUPPORTED', `the WeChat Pay Global account takes ${this.orderCurrency}, not ${cur}`, false);
+    if (!this.deps.rates) throw new ProviderError('wechat', 'NO_EXCHANGE_RATE', `no ${cur}→CNY rate configured for the domestic WeChat Pay setup`, false);
+    return convertedCharge(amountCents, cur, this.deps.rates.rate(cur, 'CNY'));
+  }
+
   async createAttempt(input: CreateAttemptInput): Promise<CreatedAttempt> {
     if (input.method !== 'native' && input.method !== 'jsapi') {
       throw new ProviderError('wechat', 'UNSUPPORTED_METHOD', `WeChat Pay does not do ${input.method}`, false);
@@ -82,7 +129,11 @@ export class WechatPayAdapter implements PaymentProvider {
     if (!Number.isInteger(input.amountCents) || input.amountCents <= 0) {
       throw new ProviderError('wechat', 'PARAM_ERROR', 'amount must be a positive integer of cents', false);
     }
-    const body: PrepayRequest = {
+    if (input.currency.toUpperCase() !== this.orderCurrency) {
+      // A domestic product takes CNY only; a global account only its contracted currency.
+      throw new ProviderError('wechat', 'PARAM_ERROR', `the ${this.setup} WeChat Pay setup charges ${this.orderCurrency}, not ${input.currency}`, false);
+    }
+    const body: PrepayRequest | GlobalPrepayRequest = this.setup === 'overseas' ? this.globalOrder(input) : {
       appid: this.config.appid,
       mchid: this.config.mchid,
       // WeChat limits description to 127 characters.
@@ -91,11 +142,11 @@ export class WechatPayAdapter implements PaymentProvider {
       time_expire: toChinaRfc3339(input.expiresAt),
       attach: input.orderNo.slice(0, 128),
       notify_url: input.notifyUrl,
-      amount: { total: input.amountCents, currency: input.currency },
+      amount: { total: input.amountCents, currency: 'CNY' },
       ...(input.clientIp ? { scene_info: { payer_client_ip: input.clientIp } } : {}),
       ...(input.method === 'jsapi' ? { payer: { openid: input.openId! } } : {}),
     };
-    const res = await this.http.request('POST', `/v3/pay/transactions/${input.method}`, body);
+    const res = await this.http.request('POST', wechatPaths.order(this.setup, input.method), body);
     if (res.status !== 200) throw WechatHttpClient.errorOf(res);
     const answer = res.body as { code_url?: string; prepay_id?: string };
 
@@ -107,9 +158,26 @@ export class WechatPayAdapter implements PaymentProvider {
     return { providerRef: answer.prepay_id, nextAction: { type: 'jsapi', paySign: this.jsapiParams(answer.prepay_id) } };
   }
 
+  /** Cross-border reference 1.2: only the fields the global product defines. */
+  private globalOrder(input: CreateAttemptInput): GlobalPrepayRequest {
+    return {
+      ...merchantBody(this.merchant),
+      description: [...input.description].slice(0, 127).join(''),
+      out_trade_no: input.outTradeNo,
+      trade_type: input.method === 'jsapi' ? 'JSAPI' : 'NATIVE',
+      merchant_category_code: this.config.merchantCategoryCode!,
+      notify_url: input.notifyUrl,
+      attach: input.orderNo.slice(0, 128),
+      time_expire: toChinaRfc3339(input.expiresAt),
+      amount: { total: input.amountCents, currency: this.orderCurrency },
+      ...(input.method === 'jsapi' ? { payer: payerOf(this.merchant, input.openId!) } : {}),
+      ...(input.clientIp ? { scene_info: { payer_client_ip: input.clientIp } } : {}),
+    };
+  }
+
   /** The parameters for WeixinJSBridge getBrandWCPayRequest / wx.requestPayment. */
   jsapiParams(prepayId: string): { appId: string; timeStamp: string; nonceStr: string; package: string; signType: string; paySign: string } {
-    const appId = this.config.appid;
+    const appId = payingAppId(this.merchant);
     const timeStamp = unixSeconds();
     const nonceStr = randomAlnum(32);
     const pkg = `prepay_id=${prepayId}`;
@@ -118,7 +186,7 @@ export class WechatPayAdapter implements PaymentProvider {
   }
 
   async query(outTradeNo: string): Promise<AttemptStatus> {
-    const res = await this.http.request('GET', `/v3/pay/transactions/out-trade-no/${encodeURIComponent(outTradeNo)}?mchid=${encodeURIComponent(this.config.mchid)}`);
+    const res = await this.http.request('GET', `${wechatPaths.query(this.setup, outTradeNo)}?${merchantQuery(this.merchant)}`);
     if (res.status === 404 && NOT_FOUND.has(WechatHttpClient.codeOf(res) ?? '')) {
       return { state: 'pending', outTradeNo, detail: 'ORDER_NOT_EXIST' };
     }
@@ -127,7 +195,7 @@ export class WechatPayAdapter implements PaymentProvider {
   }
 
   async close(outTradeNo: string): Promise<void> {
-    const res = await this.http.request('POST', `/v3/pay/transactions/out-trade-no/${encodeURIComponent(outTradeNo)}/close`, { mchid: this.config.mchid });
+    const res = await this.http.request('POST', wechatPaths.close(this.setup, outTradeNo), closeBody(this.merchant));
     if (res.status === 204) return;
     if (isAlreadyClosedOrAbsent(res)) return;
     if (res.status === 202) {
@@ -141,6 +209,28 @@ export class WechatPayAdapter implements PaymentProvider {
     return decodeNotification(this.verifier, this.config.apiV3Key, input);
   }
 
+  async refund(input: RefundInput): Promise<RefundStatus> {
+    const body = {
+      ...(this.setup === 'overseas' ? merchantBody(this.merchant) : {}),
+      out_trade_no: input.outTradeNo,
+      out_refund_no: input.refundNo,
+      ...(input.reason ? { reason: [...input.reason].slice(0, 80).join('') } : {}),
+      ...(input.notifyUrl ? { notify_url: input.notifyUrl } : {}),
+      amount: { refund: input.amountMinor, total: input.totalMinor, currency: input.currency.toUpperCase() },
+    };
+    const res = await this.http.request('POST', wechatPaths.refund(this.setup), body);
+    if (res.status !== 200) throw WechatHttpClient.errorOf(res);
+    return refundStatusOf(res.body as RefundResource);
+  }
+
+  async queryRefund(input: RefundInput): Promise<RefundStatus> {
+    const query = this.setup === 'overseas' ? `?${merchantQuery(this.merchant)}` : '';
+    const res = await this.http.request('GET', `${wechatPaths.refundQuery(this.setup, input.refundNo)}${query}`);
+    if (res.status === 404 && WechatHttpClient.codeOf(res) === 'RESOURCE_NOT_EXISTS') return { state: 'failed', refundNo: input.refundNo, detail: 'RESOURCE_NOT_EXISTS' };
+    if (res.status !== 200) throw WechatHttpClient.errorOf(res);
+    return refundStatusOf(res.body as RefundResource);
+  }
+
   answer(acknowledged: boolean): NotificationAnswer {
     // WeChat reads the status only: 200/204 ends redelivery, anything else retries.
     if (acknowledged) return { status: 204, contentType: 'application/json', body: '' };
@@ -149,7 +239,7 @@ export class WechatPayAdapter implements PaymentProvider {
 
   /** Downloads /v3/certificates and trusts every certificate it lists (certificate mode). */
   async refreshPlatformCertificates(): Promise<DownloadedCertificate[]> {
-    const certs = await downloadPlatformCertificates(this.http, this.config.apiV3Key, this.verifier);
+    const certs = await downloadPlatformCertificates(this.http, this.config.apiV3Key, this.verifier, wechatPaths.certificates(this.setup));
     for (const c of certs) this.verifier.addPlatformCertificate(c.serialNo, c.pem);
     return certs;
   }
@@ -161,14 +251,5 @@ function isAlreadyClosedOrAbsent(res: WechatResponse): boolean {
 }
 
 function statusOf(tx: Transaction): AttemptStatus {
-  return {
-    state: attemptStateOf(tx.trade_state),
-    outTradeNo: tx.out_trade_no,
-    providerRef: tx.transaction_id,
-    amountCents: tx.amount?.total,
-    currency: tx.amount?.currency,
-    merchantId: tx.mchid,
-    appId: tx.appid,
-    detail: `${tx.trade_state}${tx.trade_state_desc ? ` ${tx.trade_state_desc}` : ''}`,
-  };
+  return transactionStatus(tx);
 }

@@ -19,8 +19,9 @@ export async function downloadPlatformCertificates(
   client: WechatHttpClient,
   apiV3Key: string,
   trusted: WechatpayVerifier,
+  path = '/v3/certificates',
 ): Promise<DownloadedCertificate[]> {
-  const res = await client.request('GET', '/v3/certificates', undefined, { verify: false });
+  const res = await client.request('GET', path, undefined, { verify: false });
   if (res.status !== 200) throw WechatHttpClient.errorOf(res);
   const entries = ((res.body as { data?: CertificateEntry[] }).data ?? []) as CertificateEntry[];
   const certs: DownloadedCertificate[] = [];

@@ -21,12 +21,42 @@ export interface PrepayRequest {
   settle_info?: { profit_sharing?: boolean };
 }
 
+/**
+ * The body of POST /v3/global/transactions/native|jsapi (cross-border reference 1.2): common mode
+ * carries appid + mchid, institutional mode sp_appid + sp_mchid + sub_mchid (+ sub_appid).
+ */
+export interface GlobalPrepayRequest {
+  appid?: string;
+  mchid?: string;
+  sp_appid?: string;
+  sp_mchid?: string;
+  sub_mchid?: string;
+  sub_appid?: string;
+  description: string;
+  out_trade_no: string;
+  trade_type: 'NATIVE' | 'JSAPI';
+  merchant_category_code: string;
+  notify_url: string;
+  attach?: string;
+  time_expire?: string;
+  amount: { total: number; currency: string };
+  payer?: { openid?: string; sp_openid?: string; sub_openid?: string };
+  scene_info?: { payer_client_ip: string };
+}
+
 /** The Transaction returned by query and carried (encrypted) inside payment callbacks. */
 export interface Transaction {
-  appid: string;
-  mchid: string;
+  appid?: string;
+  mchid?: string;
+  /** Institutional mode (global API). */
+  sp_appid?: string;
+  sp_mchid?: string;
+  sub_mchid?: string;
+  sub_appid?: string;
   out_trade_no: string;
   transaction_id?: string;
+  /** The global API's direct-mode samples name the WeChat transaction id `id`. */
+  id?: string;
   trade_type?: TradeType;
   trade_state: TradeState;
   trade_state_desc: string;
@@ -34,8 +64,31 @@ export interface Transaction {
   attach?: string;
   success_time?: string;
   payer?: { openid?: string };
-  amount?: { total?: number; payer_total?: number; currency?: string; payer_currency?: string };
+  amount?: {
+    total?: number;
+    payer_total?: number;
+    currency?: string;
+    payer_currency?: string;
+    /** Global API: the rate WeChat applied (type e.g. SETTLEMENT_RATE, rate a scaled integer). */
+    exchange_rate?: { type?: string; rate?: number };
+  };
   promotion_detail?: unknown[];
+}
+
+/** A refund as the refund APIs answer it (query key `status`) and refund callbacks carry it (`refund_status`). */
+export interface RefundResource {
+  mchid?: string;
+  sp_mchid?: string;
+  sub_mchid?: string;
+  out_trade_no?: string;
+  transaction_id?: string;
+  out_refund_no: string;
+  refund_id?: string;
+  id?: string;
+  status?: string;
+  refund_status?: string;
+  success_time?: string;
+  amount?: { total?: number; refund?: number; currency?: string; payer_total?: number; payer_refund?: number; payer_currency?: string };
 }
 
 export interface EncryptedResource {

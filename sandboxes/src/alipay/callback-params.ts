@@ -57,7 +57,6 @@ export function notifyParams(trade: SandboxTrade, ev: NotifyEventSpec, o: Resolv
     gmt_create: alipayTimestamp(trade.gmtCreate),
   };
   if (trade.body) p.body = trade.body;
-  if (trade.transCurrency) p.trans_currency = trade.transCurrency;
   if (trade.buyerId) p.buyer_id = trade.buyerId;
   if (trade.buyerLogonId) p.buyer_logon_id = trade.buyerLogonId;
   if (paid) {

@@ -15,7 +15,7 @@ button.pay{background:#1677ff;color:#fff}.note{color:#888;font-size:12px}</style
 /** The cashier: Pay, Cancel, or "scan but abandon" (the trade exists with a buyer, then nothing). */
 export function cashierPage(base: string, page: PageRequest, trade: SandboxTrade | undefined): string {
   const action = (what: string) => `${base}/cashier/${page.token}/${what}`;
-  const currency = page.transCurrency ?? 'CNY';
+  const currency = 'CNY';
   return layout(
     '支付宝收银台 Alipay cashier (sandbox)',
     `<h1>支付宝 · 收银台 <small>Alipay cashier (sandbox)</small></h1>

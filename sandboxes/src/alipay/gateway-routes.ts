@@ -1,7 +1,7 @@
 // gateway.do: one URL for every method, GET or POST, answering HTML (page pay) or signed JSON.
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { responseKeyOf, signedEnvelope } from '@shop/payments/alipay/response-envelope';
-import { closeTrade, queryTrade } from './api-methods.js';
+import { closeTrade, queryRefund, queryTrade, refundTrade } from './api-methods.js';
 import { cashierPage, errorPage } from './cashier-page.js';
 import { authenticate, bizContent, gatewayParams, SUPPORTED_METHODS, type GatewayFailure } from './gateway-request.js';
 import { pagePayRequest } from './page-pay.js';
@@ -9,6 +9,7 @@ import { SandboxError, type TradeActions } from './trade-actions.js';
 
 // Alipay serves its JSON answers as text/html; clients must not depend on the content type.
 const CONTENT_TYPE = 'text/html;charset=utf-8';
+const PAGE_METHODS = new Set(['alipay.trade.page.pay', 'alipay.trade.wap.pay']);
 
 export function registerGatewayRoutes(app: FastifyInstance, actions: TradeActions): void {
   const o = actions.o;
@@ -19,7 +20,7 @@ export function registerGatewayRoutes(app: FastifyInstance, actions: TradeAction
     return reply.code(200).type(CONTENT_TYPE).send(signedEnvelope(key, body, o.alipayPrivateKey));
   };
   const fail = (reply: FastifyReply, method: string, failure: GatewayFailure) =>
-    method === 'alipay.trade.page.pay' ? html(reply, errorPage(failure)) : json(reply, method, { ...failure });
+    PAGE_METHODS.has(method) ? html(reply, errorPage(failure)) : json(reply, method, { ...failure });
 
   app.route({
     method: ['GET', 'POST'],
@@ -34,6 +35,8 @@ export function registerGatewayRoutes(app: FastifyInstance, actions: TradeAction
 
       if (method === 'alipay.trade.query') return json(reply, method, queryTrade(actions, biz.biz));
       if (method === 'alipay.trade.close') return json(reply, method, closeTrade(actions, biz.biz));
+      if (method === 'alipay.trade.refund') return json(reply, method, refundTrade(actions, biz.biz));
+      if (method === 'alipay.trade.fastpay.refund.query') return json(reply, method, queryRefund(actions, biz.biz));
 
       // alipay.trade.page.pay: the buyer's browser arrives at the cashier.
       const fields = pagePayRequest(params, biz.biz, actions.book, o.now());

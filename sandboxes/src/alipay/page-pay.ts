@@ -17,11 +17,13 @@ function parseTimeout(express: string, now: Date): Date | undefined {
 
 /** The page request from verified parameters, or the failure Alipay would show on its error page. */
 export function pagePayRequest(params: AlipayParams, biz: Record<string, unknown>, book: TradeBook, now: Date): PageFields | GatewayFailure {
+  // page.pay (desktop) and wap.pay (phones) differ only in their product code here.
+  const product = params.method === 'alipay.trade.wap.pay' ? 'QUICK_WAP_WAY' : 'FAST_INSTANT_TRADE_PAY';
   const s = (k: string) => (typeof biz[k] === 'string' ? (biz[k] as string) : undefined);
   const bad = (msg: string) => businessFailure('ACQ.INVALID_PARAMETER', msg);
   const outTradeNo = s('out_trade_no');
   if (!outTradeNo || outTradeNo.length > 64) return bad('out_trade_no is required, at most 64 characters');
-  if (s('product_code') !== 'FAST_INSTANT_TRADE_PAY') return businessFailure('ACQ.PRODUCT_CODE_INVALID', 'product_code must be FAST_INSTANT_TRADE_PAY');
+  if (s('product_code') !== product) return businessFailure('ACQ.PRODUCT_CODE_INVALID', `product_code must be ${product}`);
   // Alipay takes the amount as a JSON string or number; it answers it back normalized ("88.80").
   const rawAmount = typeof biz.total_amount === 'number' ? String(biz.total_amount) : s('total_amount');
   const cents = rawAmount === undefined ? null : decimalToCents(rawAmount);
@@ -31,8 +33,8 @@ export function pagePayRequest(params: AlipayParams, biz: Record<string, unknown
   const totalAmount = centsToDecimal(cents);
   const subject = s('subject');
   if (!subject || subject.length > 256) return bad('subject is required, at most 256 characters');
-  const transCurrency = s('trans_currency');
-  if (transCurrency !== undefined && !/^[A-Z]{3}$/.test(transCurrency)) return bad(`bad trans_currency ${transCurrency}`);
+  // A mainland merchant's product is CNY yuan and has no currency field: never more permissive.
+  if (biz.trans_currency !== undefined || biz.currency !== undefined) return bad('the mainland product charges CNY only; it defines no currency field');
   let timeExpire: Date | undefined;
   if (s('time_expire')) {
     timeExpire = parseAlipayTimestamp(s('time_expire')!) ?? undefined;
@@ -45,7 +47,7 @@ export function pagePayRequest(params: AlipayParams, biz: Record<string, unknown
   if (existing) {
     if (existing.status === 'TRADE_SUCCESS' || existing.status === 'TRADE_FINISHED') return businessFailure('ACQ.TRADE_HAS_SUCCESS', '交易已被支付');
     if (existing.status === 'TRADE_CLOSED') return businessFailure('ACQ.TRADE_HAS_CLOSE', '交易已经关闭');
-    if (existing.totalAmount !== totalAmount || existing.subject !== subject || existing.transCurrency !== transCurrency) {
+    if (existing.totalAmount !== totalAmount || existing.subject !== subject) {
       return businessFailure('ACQ.CONTEXT_INCONSISTENT', '交易信息被篡改');
     }
   }
@@ -54,7 +56,6 @@ export function pagePayRequest(params: AlipayParams, biz: Record<string, unknown
     totalAmount,
     subject,
     body: s('body'),
-    transCurrency,
     notifyUrl: params.notify_url,
     returnUrl: params.return_url,
     timeExpire,

@@ -11,7 +11,6 @@ export interface PageRequest {
   totalAmount: string;
   subject: string;
   body?: string;
-  transCurrency?: string;
   notifyUrl?: string;
   returnUrl?: string;
   timeExpire?: Date;
@@ -24,7 +23,6 @@ export interface SandboxTrade {
   totalAmount: string;
   subject: string;
   body?: string;
-  transCurrency?: string;
   notifyUrl?: string;
   returnUrl?: string;
   timeExpire?: Date;
@@ -33,6 +31,8 @@ export interface SandboxTrade {
   gmtClose?: Date;
   buyerId?: string;
   buyerLogonId?: string;
+  /** alipay.trade.refund by out_request_no. */
+  refunds?: Map<string, { cents: number; at: Date }>;
 }
 
 const digits = (n: number) => Array.from({ length: n }, () => String(randomInt(10))).join('');
@@ -95,7 +95,6 @@ export class TradeBook {
       totalAmount: page.totalAmount,
       subject: page.subject,
       body: page.body,
-      transCurrency: page.transCurrency,
       notifyUrl: page.notifyUrl,
       returnUrl: page.returnUrl,
       timeExpire: page.timeExpire,

@@ -9,6 +9,7 @@ import { OrderStore, paypalTime, type SandboxCapture, type SandboxOrder } from '
 import { WebhookDispatcher } from './webhookDelivery.js';
 import { approvalReversedEvent, captureEvent, orderApprovedEvent, type CaptureEventType } from './webhookEvents.js';
 import { WebhookSigner } from './webhookSigner.js';
+import { RefundDesk, refundEvent, type SandboxRefund } from './refunds.js';
 
 /** A control action that does not fit the order's current state (answered 409). */
 export class ControlConflict extends Error {}
@@ -28,6 +29,7 @@ const CAPTURE_EVENT: Record<CaptureOutcome['status'], CaptureEventType> = {
 /** The simulated PayPal: order FSM CREATED/PAYER_ACTION_REQUIRED → APPROVED → COMPLETED, or VOIDED. */
 export class PaypalSandboxEngine {
   readonly store = new OrderStore();
+  readonly refunds = new RefundDesk();
   readonly faults = new FaultSwitches();
   readonly tokens: TokenRegistry;
   readonly dispatcher: WebhookDispatcher;
@@ -178,6 +180,13 @@ export class PaypalSandboxEngine {
 
   close(): void {
     this.dispatcher.close();
+  }
+
+  /** Refunds a capture (what remains of it, or the amount asked); the webhook follows. */
+  refund(captureId: string, body: unknown, requestId?: string): { refund: SandboxRefund; replayed: boolean } {
+    const result = this.refunds.refund(this.store.captures.get(captureId), body, requestId);
+    if (!result.replayed) this.emit(refundEvent(this.base, result.refund));
+    return result;
   }
 
   private emit(event: Parameters<WebhookDispatcher['emit']>[0]): void {

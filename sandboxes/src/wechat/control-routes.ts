@@ -33,6 +33,9 @@ export function registerControlRoutes(app: FastifyInstance, sb: WechatSandbox, b
     signingKeyMode: sb.signingKeyMode,
     timeScale: sb.timeScale,
     defaultFaults: sb.defaultFaults,
+    setup: sb.setup.setup,
+    mode: sb.setup.mode,
+    currencies: sb.setup.currencies,
   }));
 
   app.get('/_control/orders', async (req) => ({ orders: sb.orders.all().map((o) => sb.view(o, baseUrl(req))) }));
@@ -57,6 +60,17 @@ export function registerControlRoutes(app: FastifyInstance, sb: WechatSandbox, b
   app.post<NoParams>('/_control/orders/:outTradeNo/close', async (req, reply) => answer(req, reply, sb.orders.close(req.params.outTradeNo, 'control')));
   app.post<NoParams>('/_control/orders/:outTradeNo/expire', async (req, reply) => answer(req, reply, sb.orders.expire(req.params.outTradeNo)));
 
+  app.get('/_control/refunds', async () => ({
+    setup: sb.setup.setup,
+    refunds: sb.refunds.all().map((r) => ({ outRefundNo: r.outRefundNo, outTradeNo: r.order.outTradeNo, refund: r.refund, total: r.total, currency: r.currency, status: r.status })),
+  }));
+  /** Ends a PROCESSING refund now (its REFUND.SUCCESS callback goes out) instead of after refundProcessingMs. */
+  app.post<{ Params: { outRefundNo: string } }>('/_control/refunds/:outRefundNo/succeed', async (req, reply) => {
+    const refund = sb.refunds.get(req.params.outRefundNo);
+    if (!refund) return reply.code(404).send({ code: 'RESOURCE_NOT_EXISTS', message: '退款单不存在' });
+    return { changed: sb.finishRefund(refund, parseFaults(jsonBody(req).faults)), status: refund.status };
+  });
+  app.post('/_control/refund-faults', async (req) => (sb.defaultRefundFaults = parseFaults(jsonBody(req))));
   app.get('/_control/faults', async () => sb.defaultFaults);
   app.put('/_control/faults', async (req) => (sb.defaultFaults = parseFaults(jsonBody(req))));
   app.post('/_control/faults', async (req) => (sb.defaultFaults = parseFaults(jsonBody(req))));

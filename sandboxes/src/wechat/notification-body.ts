@@ -5,9 +5,10 @@ import { randomAlnum } from '@shop/payments/wechat/random';
 import { toChinaRfc3339 } from '@shop/payments/wechat/time';
 import type { NotificationBody } from '@shop/payments/wechat/wire';
 import { newEventId, transactionOf, type SandboxOrder } from './orders.js';
+import type { SandboxSetup } from './setup.js';
 
-export function paymentNotificationBody(order: SandboxOrder, apiV3Key: string, opts: { wrongAmount?: boolean } = {}): { eventId: string; body: string } {
-  const tx = transactionOf(order);
+export function paymentNotificationBody(order: SandboxOrder, apiV3Key: string, opts: { wrongAmount?: boolean; setup?: SandboxSetup } = {}): { eventId: string; body: string } {
+  const tx = transactionOf(order, opts.setup);
   if (opts.wrongAmount && tx.amount) {
     // A forged-looking but validly signed amount: receivers must compare with their own record.
     tx.amount = { ...tx.amount, total: (tx.amount.total ?? 0) + 1, payer_total: (tx.amount.payer_total ?? 0) + 1 };
@@ -25,6 +26,27 @@ export function paymentNotificationBody(order: SandboxOrder, apiV3Key: string, o
       algorithm: AEAD_ALGORITHM,
       ciphertext: aeadEncrypt(apiV3Key, nonce, 'transaction', JSON.stringify(tx)),
       associated_data: 'transaction',
+      nonce,
+    },
+  };
+  return { eventId, body: JSON.stringify(body) };
+}
+
+/** REFUND.SUCCESS / REFUND.CLOSED / REFUND.ABNORMAL: the refund resource, associated data "refund". */
+export function refundNotificationBody(resource: object, status: string, apiV3Key: string): { eventId: string; body: string } {
+  const nonce = randomAlnum(12);
+  const eventId = newEventId();
+  const body: NotificationBody = {
+    id: eventId,
+    create_time: toChinaRfc3339(new Date()),
+    resource_type: 'encrypt-resource',
+    event_type: `REFUND.${status}`,
+    summary: status === 'SUCCESS' ? '退款成功' : status === 'CLOSED' ? '退款关闭' : '退款异常',
+    resource: {
+      original_type: 'refund',
+      algorithm: AEAD_ALGORITHM,
+      ciphertext: aeadEncrypt(apiV3Key, nonce, 'refund', JSON.stringify(resource)),
+      associated_data: 'refund',
       nonce,
     },
   };

@@ -18,8 +18,26 @@ export interface WechatSandboxOptions {
   ackTimeoutMs?: number;
   /** Real WeChat requires https notify URLs; local receivers are plain http, so off by default. */
   requireHttpsNotifyUrl?: boolean;
-  /** Currencies amount.currency may carry; domestic merchants may only use CNY. */
+  /**
+   * The merchant product this sandbox stands for: 'domestic' (a mainland merchant: /v3/pay/...,
+   * CNY only) or 'overseas' (WeChat Pay Global: /v3/global/..., the contracted currencies, the
+   * payer charged in CNY). Default domestic.
+   */
+  setup?: 'domestic' | 'overseas';
+  /** Overseas: 'common' (appid + mchid) or 'institutional' (sp_* ids, serving subMchid). Default common. */
+  mode?: 'common' | 'institutional';
+  subMchid?: string;
+  subAppid?: string;
+  /** Overseas: the MCCs WeChat accepted for the account. Default ['5942'] (book stores). */
+  merchantCategoryCodes?: string[];
+  /** Overseas: the currencies of the contract (default ['EUR']). A domestic sandbox takes CNY only and refuses anything else here. */
   currencies?: string[];
+  /** Overseas: CNY per unit of the order currency the payer is charged at. Default 7.7812. */
+  payerRate?: string;
+  /** Overseas: the key of the WeChat transaction id in queries and callbacks (the docs disagree). Default 'id'. */
+  transactionIdKey?: 'id' | 'transaction_id';
+  /** How long a refund stays PROCESSING before it succeeds (scaled by timeScale). Default 60 s. */
+  refundProcessingMs?: number;
   /** Whether an order past time_expire reads CLOSED (true) or stays NOTPAY until closed (false,
    * default: WeChat tells merchants to close unpaid orders themselves after a timeout). */
   expiryClosesOrder?: boolean;

@@ -3,7 +3,9 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { randomAlnum, randomDigits } from '@shop/payments/wechat/random';
 import { parseRfc3339, toChinaRfc3339 } from '@shop/payments/wechat/time';
-import type { PrepayRequest, Transaction } from '@shop/payments/wechat/wire';
+import type { GlobalPrepayRequest, PrepayRequest, Transaction } from '@shop/payments/wechat/wire';
+import { convertMinor, scaledRate } from '@shop/payments/fx/convert';
+import type { SandboxSetup } from './setup.js';
 
 export type SandboxTradeType = 'NATIVE' | 'JSAPI';
 export type SandboxTradeState = 'NOTPAY' | 'SUCCESS' | 'CLOSED';
@@ -27,6 +29,10 @@ export interface SandboxOrder {
   closedBy?: 'merchant' | 'control' | 'expiry';
   /** Times the buyer pressed Cancel in the cashier (the order stays payable, as in WeChat). */
   payerCancels: number;
+  /** Overseas (WeChat Pay Global): the order body as sent, with its mode's ids. */
+  global?: GlobalPrepayRequest;
+  /** Set by refunds: the whole amount went back (trade_state REFUND). */
+  refunded?: boolean;
 }
 
 export interface ApiError {
@@ -82,8 +88,8 @@ export class OrderBook {
     return this.all().find(pred);
   }
 
-  prepay(tradeType: SandboxTradeType, request: PrepayRequest): Outcome<SandboxOrder> {
-    const fingerprint = canonicalJson({ tradeType, request });
+  prepay(tradeType: SandboxTradeType, request: PrepayRequest, global?: GlobalPrepayRequest): Outcome<SandboxOrder> {
+    const fingerprint = canonicalJson({ tradeType, request: global ?? request });
     const existing = this.get(request.out_trade_no);
     if (existing) {
       if (existing.state === 'SUCCESS') return fail(403, 'ORDERPAID', '该订单已支付');
@@ -104,6 +110,7 @@ export class OrderBook {
       expiresAt,
       token: this.uniqueToken(),
       payerCancels: 0,
+      ...(global ? { global } : {}),
     };
     if (tradeType === 'NATIVE') order.codeUrl = `weixin://wxpay/bizpayurl?pr=${order.token}`;
     else order.prepayId = `wx${toChinaRfc3339(createdAt).replace(/\D/g, '').slice(0, 14)}${randomBytes(11).toString('hex')}`;
@@ -159,16 +166,53 @@ export class OrderBook {
 
 const STATE_DESC: Record<SandboxTradeState, string> = { NOTPAY: '订单未支付', SUCCESS: '支付成功', CLOSED: '订单已关闭' };
 
+/** What a WeChat Pay Global payer is charged: CNY fen at the sandbox's rate, and the rate as WeChat scales it (10^8). */
+export function payerCharge(order: SandboxOrder, setup: SandboxSetup): { payerTotal: number; rate: number } {
+  return { payerTotal: convertMinor(order.request.amount.total, setup.payerRate), rate: Number(scaledRate(setup.payerRate)) };
+}
+
+/** The global product's Transaction (cross-border reference 1.4): mode ids, payer CNY and rate. */
+function globalTransactionOf(order: SandboxOrder, setup: SandboxSetup): Transaction {
+  const g = order.global!;
+  const ids = setup.mode === 'institutional'
+    ? { sp_mchid: g.sp_mchid, sp_appid: g.sp_appid, sub_mchid: g.sub_mchid, ...(g.sub_appid ? { sub_appid: g.sub_appid } : {}) }
+    : { mchid: g.mchid, appid: g.appid };
+  const state = order.refunded && order.state === 'SUCCESS' ? 'REFUND' : order.state;
+  const tx: Transaction = {
+    ...ids,
+    out_trade_no: order.outTradeNo,
+    trade_state: state,
+    trade_state_desc: state === 'REFUND' ? '转入退款' : STATE_DESC[order.state],
+    ...(g.attach !== undefined ? { attach: g.attach } : {}),
+    amount: { total: g.amount.total, currency: g.amount.currency },
+  };
+  if (order.state === 'SUCCESS') {
+    const { payerTotal, rate } = payerCharge(order, setup);
+    const payer = setup.mode === 'institutional' ? (g.payer?.sub_openid ? { sub_openid: order.payerOpenid } : { sp_openid: order.payerOpenid }) : { openid: order.payerOpenid };
+    Object.assign(tx, {
+      [setup.transactionIdKey]: order.transactionId,
+      trade_type: order.tradeType,
+      bank_type: 'OTHERS',
+      success_time: toChinaRfc3339(order.successTime!),
+      payer,
+      amount: { total: g.amount.total, currency: g.amount.currency, payer_total: payerTotal, payer_currency: 'CNY', exchange_rate: { type: 'SETTLEMENT_RATE', rate } },
+      promotion_detail: [],
+    });
+  }
+  return tx;
+}
+
 /** The Transaction as query returns it and callbacks carry it. */
-export function transactionOf(order: SandboxOrder): Transaction {
+export function transactionOf(order: SandboxOrder, setup?: SandboxSetup): Transaction {
+  if (order.global && setup) return globalTransactionOf(order, setup);
   const r = order.request;
   const currency = r.amount.currency ?? 'CNY';
   const tx: Transaction = {
     appid: r.appid,
     mchid: r.mchid,
     out_trade_no: order.outTradeNo,
-    trade_state: order.state,
-    trade_state_desc: STATE_DESC[order.state],
+    trade_state: order.refunded && order.state === 'SUCCESS' ? 'REFUND' : order.state,
+    trade_state_desc: order.refunded && order.state === 'SUCCESS' ? '转入退款' : STATE_DESC[order.state],
     ...(r.attach !== undefined ? { attach: r.attach } : {}),
     amount: { total: r.amount.total, currency, payer_currency: currency },
   };

@@ -1,7 +1,9 @@
 // The in-memory state of one WeChat Pay sandbox: orders, keys, callback delivery and faults.
 import { centsToDecimal } from '@shop/payments/provider';
 import type { WechatCredentials } from '@shop/payments/wechat/credentials';
-import { paymentNotificationBody } from './notification-body.js';
+import { paymentNotificationBody, refundNotificationBody } from './notification-body.js';
+import { RefundBook, type SandboxRefund } from './refunds.js';
+import { resolveSetup, type SandboxSetup } from './setup.js';
 import { NotificationDispatcher } from './notifier.js';
 import { parseFaults, type NotificationFaults, type SigningKeyMode, type WechatSandboxOptions } from './options.js';
 import { OrderBook, type Outcome, type SandboxOrder } from './orders.js';
@@ -39,9 +41,17 @@ export class WechatSandbox {
   readonly timeScale: number;
   /** Faults applied to every callback until changed (per-payment faults add to these). */
   defaultFaults: NotificationFaults = {};
+  /** The merchant product this sandbox stands for (domestic CNY or WeChat Pay Global). */
+  readonly setup: SandboxSetup;
+  readonly refunds: RefundBook;
+  /** Faults for the callbacks of refunds accepted from now on (set via _control/refund-faults). */
+  defaultRefundFaults: NotificationFaults = {};
+  private readonly refundTimers = new Set<NodeJS.Timeout>();
 
   constructor(readonly options: WechatSandboxOptions) {
     this.credentials = options.credentials;
+    this.setup = resolveSetup(options);
+    this.refunds = new RefundBook(this.setup);
     this.timeScale = options.timeScale ?? 1;
     this.orders = new OrderBook({
       expiryClosesOrder: options.expiryClosesOrder ?? false,
@@ -66,7 +76,7 @@ export class WechatSandbox {
     if ('error' in result) return result;
     const order = result.ok;
     const faults = { ...this.defaultFaults, ...parseFaults(opts.faults) };
-    const { eventId, body } = paymentNotificationBody(order, this.credentials.apiV3Key, { wrongAmount: faults.wrongAmount });
+    const { eventId, body } = paymentNotificationBody(order, this.credentials.apiV3Key, { wrongAmount: faults.wrongAmount, setup: this.setup });
     this.notifier.dispatch({ eventId, outTradeNo, url: order.request.notify_url, body, faults });
     return result;
   }
@@ -106,7 +116,28 @@ export class WechatSandbox {
     return undefined;
   }
 
+  /** A refund was accepted (PROCESSING): it succeeds a while later and the callback goes out. */
+  scheduleRefund(refund: SandboxRefund, faults: NotificationFaults = {}): void {
+    const timer = setTimeout(() => {
+      this.refundTimers.delete(timer);
+      this.finishRefund(refund, faults);
+    }, this.setup.refundProcessingMs * this.timeScale);
+    this.refundTimers.add(timer);
+  }
+
+  /** Moves a PROCESSING refund to SUCCESS now and sends REFUND.SUCCESS (control and timer). */
+  finishRefund(refund: SandboxRefund, faults: NotificationFaults = {}): boolean {
+    if (!this.refunds.succeed(refund)) return false;
+    if (refund.notifyUrl) {
+      const { eventId, body } = refundNotificationBody(this.refunds.view(refund, 'refund_status'), 'SUCCESS', this.credentials.apiV3Key);
+      this.notifier.dispatch({ eventId, outTradeNo: refund.order.outTradeNo, url: refund.notifyUrl, body, faults: { ...this.defaultFaults, ...parseFaults(faults) } });
+    }
+    return true;
+  }
+
   close(): void {
+    for (const t of this.refundTimers) clearTimeout(t);
+    this.refundTimers.clear();
     this.notifier.close();
   }
 }

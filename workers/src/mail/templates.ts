@@ -145,3 +145,43 @@ export function receiptMail(d: ReceiptData, lang: Lang, brand: MailBrand): Rende
     { kind: 'button', text: t.button, href: ordersUrl },
   ]);
 }
+
+export interface BankTransferMailData {
+  orderNo: string;
+  title: string;
+  amount: string;
+  currency: string;
+  payee: string;
+  bank: string;
+  iban: string;
+  bic: string;
+  expiresOn: string;
+}
+
+/** At checkout with bank transfer: everything the buyer's bank asks for, and the reference to quote. */
+export function bankTransferMail(d: BankTransferMailData, lang: Lang, brand: MailBrand): RenderedMail {
+  const rows: Array<[string, string]> =
+    lang === 'zh'
+      ? [['收款人', d.payee], ['银行', d.bank], ['IBAN', d.iban], ['BIC/SWIFT', d.bic], ['金额', `${d.amount} ${d.currency}`], ['付款附言（请务必填写）', d.orderNo]]
+      : [['Payee', d.payee], ['Bank', d.bank], ['IBAN', d.iban], ['BIC/SWIFT', d.bic], ['Amount', `${d.amount} ${d.currency}`], ['Reference to quote', d.orderNo]];
+  const t =
+    lang === 'zh'
+      ? {
+          subject: `订单 ${d.orderNo}：银行转账信息`,
+          intro: `感谢您的订购。订单 ${d.orderNo}（${d.title}）已提交，请通过银行转账支付：`,
+          after: `请在 ${d.expiresOn} 前完成转账，并在附言中填写订单号，以便我们核对款项。款项到账后订单即完成，状态可在"我的订单"中查看。`,
+          button: '查看我的订单',
+        }
+      : {
+          subject: `Order ${d.orderNo}: bank transfer details`,
+          intro: `Thank you for your order. Order ${d.orderNo} (${d.title}) is submitted; please pay it by bank transfer:`,
+          after: `Please transfer the amount by ${d.expiresOn} and quote the reference, so that we can match your payment. The order is completed once the money has arrived; its status is shown in My Orders.`,
+          button: 'See My Orders',
+        };
+  return layout(brand, lang, t.subject, [
+    { kind: 'p', text: t.intro },
+    { kind: 'facts', rows },
+    { kind: 'p', text: t.after },
+    { kind: 'button', text: t.button, href: `${brand.shopUrl}orders` },
+  ]);
+}

@@ -3,6 +3,7 @@ import type { Transporter } from 'nodemailer';
 import type { JobPayloads } from '@shop/jobs';
 import type { WorkerDeps } from '../deps.js';
 import { receiptMail, verificationCodeMail, type MailBrand } from '../mail/templates.js';
+import { bankTransferDetailsMail } from '../mail/bank-transfer.js';
 import { unseal } from '@shop/core';
 
 /** Where a code goes: the email itself, or the email of the account owning the phone number. */
@@ -40,6 +41,7 @@ export function mailProcessor(deps: WorkerDeps, transport: Transporter) {
       const info = await transport.sendMail({ from: deps.config.mailFrom, to, ...mail });
       return { messageId: info.messageId };
     }
+    if (data.kind === 'bank-transfer-details') return bankTransferDetailsMail(deps, transport, data.orderNo, brand);
     const order = await deps.db
       .selectFrom('orders')
       .innerJoin('users', 'users.id', 'orders.user_id')

@@ -4,6 +4,7 @@ import { deliverTo, expireDueOrders } from '@shop/core';
 import type { JobPayloads } from '@shop/jobs';
 import type { WorkerDeps } from '../deps.js';
 import { reconcile } from '../reconcile/sweep.js';
+import { advanceRefund, dueRefunds } from '@shop/core';
 
 export function maintenanceProcessor(deps: WorkerDeps) {
   return async (job: Job<JobPayloads['maintenance']>): Promise<unknown> => {
@@ -13,6 +14,16 @@ export function maintenanceProcessor(deps: WorkerDeps) {
         if (expired.length) deps.log.info({ count: expired.length }, 'expired unpaid orders');
         for (const orderNo of expired) deps.events.changed(orderNo, 'expired');
         return { expired: expired.length };
+      }
+      case 'refunds': {
+        // Each step is safe to race with the operator's own request and with refund notifications.
+        const ctx = { db: deps.db, providers: deps.providers, notifyBase: `${deps.config.publicUrl}/api/pay/notify` };
+        const outcomes: Record<string, number> = {};
+        for (const refundNo of await dueRefunds(deps.db)) {
+          const o = await advanceRefund(ctx, refundNo);
+          outcomes[o] = (outcomes[o] ?? 0) + 1;
+        }
+        return outcomes;
       }
       case 'relay-outbox':
         return relayOutbox(deps.db, deliverTo(deps.queues), { limit: 500 });

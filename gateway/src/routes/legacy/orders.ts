@@ -114,6 +114,7 @@ const routes: FastifyPluginAsync = async (app) => {
         remarks: field(body, 'remarks') ?? null,
         language: req.locale,
         clientIp: req.ip,
+        userAgent: req.headers['user-agent'],
       }),
     );
     const a = outcome.intent.nextAction;

@@ -69,7 +69,7 @@ function detailsOf(db: Kysely<Database>) {
     .select([
       'orders.id', 'orders.order_no', 'orders.created_at', 'orders.book_id', 'books.title_en', 'books.title_zh', 'orders.format', 'orders.language',
       'orders.country', 'orders.pay_type', 'orders.provider', 'orders.amount_cents', 'orders.currency', 'orders.status', 'orders.shipping_status',
-      'orders.invoice_required', 'orders.paid_at', 'orders.expires_at', 'orders.bank_reference', 'orders.user_id', 'users.email as buyer_email',
+      'orders.invoice_required', 'orders.paid_at', 'orders.expires_at', 'orders.bank_reference', 'orders.refunded_at', 'orders.user_id', 'users.email as buyer_email',
       'users.first_name', 'users.last_name', 'orders.quantity', 'orders.unit_price_cents', 'orders.remarks', 'orders.shipped_at', 'latest.method',
       'latest.provider_ref',
     ])

@@ -1,6 +1,7 @@
 import type { Transaction } from 'kysely';
 import type { Database, Order, PaymentIntent } from '@shop/db';
 import { checkoutOrder, LedgerRefusal } from '@shop/core';
+import type { Charge } from '@shop/payments';
 import { AppError, unauthenticated } from '../errors.js';
 import type { ServiceDeps } from '../deps.js';
 import type { SessionUser } from '../accounts/sessions.js';
@@ -20,6 +21,8 @@ export interface CheckoutInput {
   openId?: string | null;
   remarks?: string | null;
   clientIp?: string;
+  /** Alipay has one product for desktop browsers and one for phones. */
+  userAgent?: string;
 }
 
 export interface CheckoutOutcome {
@@ -90,6 +93,14 @@ export async function checkout(deps: ServiceDeps, user: SessionUser | null, inpu
   if (!provider) throw new AppError('paymentMethodUnavailable', 400, 'PAYMENT_METHOD_UNAVAILABLE', 'paymentMethod');
   if (method.method === 'jsapi' && !input.openId) throw new AppError('badRequest', 400, 'BAD_USER_INPUT', 'openId');
   const language = input.language ?? user.language;
+  // What the attempt asks the provider for: the EUR price, or CNY at the configured dated rate.
+  let charge: Charge;
+  try {
+    charge = provider.charge ? provider.charge(book.price_cents, book.currency) : { amountMinor: book.price_cents, currency: book.currency };
+  } catch (err) {
+    deps.log.error({ err: err instanceof Error ? err.message : err, provider: method.provider }, 'no charge for this payment setup');
+    throw new AppError('paymentMethodUnavailable', 400, 'PAYMENT_METHOD_UNAVAILABLE', 'paymentMethod');
+  }
   // A bank transfer takes days: its order waits longer than one paid online.
   const expiresAt = new Date(Date.now() + (method.payType === 3 ? deps.config.bankTransferExpiryDays * 86_400_000 : deps.config.orderExpiryMinutes * 60_000));
 
@@ -99,13 +110,13 @@ export async function checkout(deps: ServiceDeps, user: SessionUser | null, inpu
       deps,
       {
         buyer: user, book, format: input.format, provider: method.provider, method: method.method, payType: method.payType as 2 | 3, paymentMethod: input.paymentMethod,
-        country, language, invoiceRequired: !!invoice, remarks, expiresAt, newOrderNo: () => newOrderNo(new Date()), outTradeNo: outTradeNoFor,
+        charge, country, language, invoiceRequired: !!invoice, remarks, expiresAt, newOrderNo: () => newOrderNo(new Date()), outTradeNo: outTradeNoFor,
         details: async (trx, orderId) => {
           if (info) await savePurchaseInfo(trx, orderId, info, method.payType, language);
           if (invoice) await saveInvoice(trx, orderId, invoice);
         },
       },
-      (order, intent) => attemptInput(deps, order, intent, { book, language, openId: input.openId ?? undefined, clientIp: input.clientIp }),
+      (order, intent) => attemptInput(deps, order, intent, { book, language, openId: input.openId ?? undefined, clientIp: input.clientIp, phone: PHONE.test(input.userAgent ?? '') }),
     );
   } catch (err) {
     throw err instanceof LedgerRefusal ? checkoutRefusal(err) : err;
@@ -117,12 +128,14 @@ export async function checkout(deps: ServiceDeps, user: SessionUser | null, inpu
   return { order, intent: intentView(o.order_no, intent), reused: result.reused };
 }
 
+const PHONE = /Mobi|Android|iPhone|iPod|HarmonyOS/i;
+
 /** What the provider is asked for: the amount of the attempt, where to notify, where the buyer returns. */
 function attemptInput(
   deps: ServiceDeps,
   order: Order,
   intent: PaymentIntent,
-  ctx: { book: { id: number; title_en: string; title_zh: string }; language: 'zh' | 'en'; openId?: string; clientIp?: string },
+  ctx: { book: { id: number; title_en: string; title_zh: string }; language: 'zh' | 'en'; openId?: string; clientIp?: string; phone: boolean },
 ) {
   const base = deps.config.publicUrl;
   const spa = `${base}${deps.config.basePath}`;
@@ -140,5 +153,6 @@ function attemptInput(
     cancelUrl: `${spa}index`,
     expiresAt: order.expires_at,
     locale: ctx.language,
+    device: ctx.phone ? ('phone' as const) : ('desktop' as const),
   };
 }

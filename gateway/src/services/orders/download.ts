@@ -23,6 +23,8 @@ const paidEbooks = (db: Db) =>
     .innerJoin('books', 'books.id', 'orders.book_id')
     .select(['orders.book_id', 'books.pdf_file', 'books.title_en', 'books.title_zh', 'orders.language'])
     .where('orders.status', '=', 'paid')
+    // A refunded order gave the money back: its e-book is no longer the buyer's to download.
+    .where('orders.refunded_at', 'is', null)
     .where('orders.format', '=', 'ebook')
     .orderBy('orders.paid_at', 'desc')
     .limit(1);

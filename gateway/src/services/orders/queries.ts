@@ -10,7 +10,7 @@ function orderSelect(db: Kysely<Database>) {
     .select([
       'orders.order_no', 'orders.created_at', 'orders.book_id', 'books.title_en', 'books.title_zh', 'orders.format', 'orders.language',
       'orders.country', 'orders.pay_type', 'orders.provider', 'orders.amount_cents', 'orders.currency', 'orders.status',
-      'orders.shipping_status', 'orders.invoice_required', 'orders.paid_at', 'orders.expires_at', 'orders.bank_reference',
+      'orders.shipping_status', 'orders.invoice_required', 'orders.paid_at', 'orders.expires_at', 'orders.bank_reference', 'orders.refunded_at',
       'orders.user_id', 'users.email as buyer_email',
     ])
     .select((eb) =>
@@ -65,7 +65,7 @@ function listTemplate(withStatus: boolean, withPayType: boolean) {
       .select([
         'total.n as total', 'page.order_no', 'page.created_at', 'page.book_id', 'books.title_en', 'books.title_zh', 'page.format', 'page.language',
         'page.country', 'page.pay_type', 'page.provider', 'page.amount_cents', 'page.currency', 'page.status', 'page.shipping_status',
-        'page.invoice_required', 'page.paid_at', 'page.expires_at', 'page.bank_reference', 'page.user_id', 'users.email as buyer_email', 'page.id',
+        'page.invoice_required', 'page.paid_at', 'page.expires_at', 'page.bank_reference', 'page.refunded_at', 'page.user_id', 'users.email as buyer_email', 'page.id',
       ])
       .select((eb) =>
         eb.selectFrom('payment_intents').select('payment_intents.method').whereRef('payment_intents.order_id', '=', 'page.id').orderBy('payment_intents.id', 'desc').limit(1).as('method'),
@@ -97,7 +97,7 @@ export async function listOwnOrders(
 
 /** Book ids of the e-books the user has paid for. */
 export async function paidEbookIds(db: Kysely<Database>, userId: number): Promise<number[]> {
-  const rows = await db.selectFrom('orders').select('book_id').distinct().where('user_id', '=', userId).where('status', '=', 'paid').where('format', '=', 'ebook').execute();
+  const rows = await db.selectFrom('orders').select('book_id').distinct().where('user_id', '=', userId).where('status', '=', 'paid').where('refunded_at', 'is', null).where('format', '=', 'ebook').execute();
   return rows.map((r) => r.book_id);
 }
 

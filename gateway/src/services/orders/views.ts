@@ -39,6 +39,8 @@ export interface OrderView {
   bankReference: string | null;
   buyerEmail: string;
   userId: number;
+  /** Set once the order's payment went back to the buyer; its e-book is no longer downloadable. */
+  refundedAt: string | null;
 }
 
 export interface IntentView {
@@ -72,6 +74,7 @@ export interface OrderRow {
   paid_at: Date | null;
   expires_at: Date;
   bank_reference: string | null;
+  refunded_at?: Date | null;
   user_id: number;
   buyer_email: string | null;
   method?: string | null;
@@ -100,6 +103,7 @@ export function orderView(r: OrderRow): OrderView {
     bankReference: r.bank_reference,
     buyerEmail: r.buyer_email ?? '',
     userId: r.user_id,
+    refundedAt: r.refunded_at ? r.refunded_at.toISOString() : null,
   };
 }
 

@@ -1,5 +1,6 @@
-import { NotificationRejected, ProviderError, type NotificationAnswer, type ProviderName, type VerifiedNotification } from '@shop/payments';
-import { applyAttemptStatus, inTransaction, mismatch, sha256 } from '@shop/core';
+import { NotificationIgnored, NotificationRejected, ProviderError, type NotificationAnswer, type ProviderName, type VerifiedNotification } from '@shop/payments';
+import { applyAttemptStatus, inTransaction, mismatch, recordPayerAmount, sha256 } from '@shop/core';
+import { handleRefundNotification } from './refund-notifications.js';
 import type { ServiceDeps } from '../deps.js';
 
 const notFound: NotificationAnswer = { status: 404, contentType: 'application/json', body: '{"code":"NOT_FOUND","message":"unknown provider"}' };
@@ -49,12 +50,24 @@ export async function handleNotification(deps: ServiceDeps, name: string, header
       deps.log.warn({ provider: name, reason: err.reason }, 'notification rejected');
       return provider.answer(false);
     }
+    if (err instanceof NotificationIgnored) {
+      // Authentic but not ours to act on: recorded, and acknowledged so it is not redelivered for days.
+      await record(deps, name, { eventId: err.eventId, eventType: err.eventType, headers, rawBody, verified: true, outcome: 'ignored' });
+      deps.log.info({ provider: name, eventId: err.eventId, eventType: err.eventType }, 'notification acknowledged, not acted on');
+      return provider.answer(true);
+    }
     if (err instanceof ProviderError) return provider.answer(false);
     throw err;
+  }
+  if (n.refund) {
+    const outcome = await handleRefundNotification(deps, name as ProviderName, n, n.refund);
+    await record(deps, name, { eventId: n.eventId, eventType: n.eventType, headers, rawBody, verified: true, outcome: outcome.outcome, error: outcome.reason ?? null });
+    return provider.answer(outcome.acknowledge);
   }
 
   const intent = await findIntent(deps, name as ProviderName, n);
   const wrong = intent ? mismatch(intent, n, provider.identity) : 'no such attempt';
+  if (intent && !wrong && n.payer) await recordPayerAmount(deps.db, intent.id, n.payer);
   const stored = await record(deps, name, { eventId: n.eventId, eventType: n.eventType, intentId: intent?.id ?? null, headers, rawBody, verified: true, outcome: wrong ? 'mismatch' : 'accepted', error: wrong });
   if (!intent || wrong) {
     deps.log.warn({ provider: name, eventId: n.eventId, reason: wrong }, 'notification refused');

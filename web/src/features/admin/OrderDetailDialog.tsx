@@ -11,6 +11,7 @@ import { ADMIN_ORDER, ORDER_EVENTS, type AdminOrder } from './api';
 import { AuditTrail } from './AuditTrail';
 import { paymentLabel, statusColor } from './labels';
 import { OrderActions } from './OrderActions';
+import { PaymentAttempts } from './PaymentAttempts';
 
 /** The worker settles a requested bank-transfer completion moments later: ask again until PAID. */
 const SETTLE_POLL_MS = 1000;
@@ -26,7 +27,7 @@ function Facts({ order }: { order: AdminOrder }) {
     [t('admin.detail.country'), order.country],
     [t('admin.detail.amount'), `${order.amount} ${order.currency}`],
     [t('admin.detail.payment'), paymentLabel(t, order)],
-    [t('admin.detail.status'), t(`orders.statuses.${order.status}`), 'detail-status'],
+    [t('admin.detail.status'), `${t(`orders.statuses.${order.status}`)}${order.refundedAt ? ` · ${t('admin.refunds.refunded')}` : ''}`, 'detail-status'],
     [t('admin.detail.shipping'), order.format === 'PAPER' ? t(`admin.shipping.${order.shippingStatus}`) : none],
     [t('admin.detail.createdAt'), at(order.createdAt)],
     [t('admin.detail.paidAt'), at(order.paidAt)],
@@ -55,7 +56,9 @@ export function OrderDetailDialog({ orderNo, onClose }: { orderNo: string; onClo
   const order = useQuery(ADMIN_ORDER, { variables: { orderNo }, fetchPolicy: 'cache-and-network' });
   const events = useQuery(ORDER_EVENTS, { variables: { orderNo }, fetchPolicy: 'cache-and-network' });
   const o = order.data?.adminOrder;
-  const settling = !!o && o.completionRequested && o.status === 'PENDING_PAYMENT';
+  // A requested bank-transfer completion or a refund in flight finishes moments later: ask again.
+  const settling =
+    !!o && ((o.completionRequested && o.status === 'PENDING_PAYMENT') || !!o.attempts?.some((a) => a.refunds.some((r) => r.status === 'REQUESTED' || r.status === 'PENDING')));
   const { startPolling, stopPolling } = order;
   const refetchEvents = events.refetch;
 
@@ -67,7 +70,7 @@ export function OrderDetailDialog({ orderNo, onClose }: { orderNo: string; onClo
   // A new state (settled, shipped) has a new audit entry.
   useEffect(() => {
     if (o) void refetchEvents();
-  }, [o?.status, o?.shippingStatus, o?.completionRequested, refetchEvents]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [o?.status, o?.shippingStatus, o?.completionRequested, o?.refundedAt, refetchEvents]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const refresh = () => {
     void order.refetch();
@@ -87,6 +90,7 @@ export function OrderDetailDialog({ orderNo, onClose }: { orderNo: string; onClo
           <Facts order={o} />
           <InvoiceInfo required={!!o.invoiceRequired} invoice={o.invoice ?? null} />
           <OrderActions order={o} onDone={refresh} />
+          <PaymentAttempts order={o} onDone={refresh} />
           <AuditTrail events={events.data?.orderEvents ?? []} />
         </Stack>
       )}

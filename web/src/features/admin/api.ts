@@ -42,6 +42,45 @@ export interface AdminOrder {
   /** Only asked for by the detail dialog. */
   invoiceRequired?: boolean;
   invoice?: Invoice | null;
+  refundedAt?: string | null;
+  canRefund?: boolean;
+  attempts?: PaymentAttempt[];
+}
+
+export type RefundStatus = 'REQUESTED' | 'PENDING' | 'SUCCEEDED' | 'FAILED';
+export type RefundKind = 'ORDER' | 'DUPLICATE_PAYMENT';
+
+export interface AdminRefund {
+  refundNo: string;
+  kind: RefundKind;
+  status: RefundStatus;
+  amount: string;
+  currency: string;
+  reference: string | null;
+  reason: string | null;
+  lastError: string | null;
+  createdAt: string;
+  completedAt: string | null;
+}
+
+export interface PaymentAttempt {
+  id: string;
+  outTradeNo: string;
+  provider: string;
+  status: string;
+  amount: string;
+  currency: string;
+  orderAmount: string | null;
+  orderCurrency: string | null;
+  exchangeRate: string | null;
+  exchangeRateSource: string | null;
+  exchangeRateDate: string | null;
+  payerAmount: string | null;
+  payerCurrency: string | null;
+  payerRate: string | null;
+  role: RefundKind | null;
+  canRefund: boolean;
+  refunds: AdminRefund[];
 }
 
 export interface Paged<T> {
@@ -93,10 +132,48 @@ export const ADMIN_ORDERS: TypedDocumentNode<{ adminOrders: Paged<AdminOrder> },
   ${ADMIN_ORDER_FIELDS}
 `;
 
+const REFUND_FIELDS = gql`
+  fragment AdminRefundFields on AdminRefund {
+    refundNo
+    kind
+    status
+    amount
+    currency
+    reference
+    reason
+    lastError
+    createdAt
+    completedAt
+  }
+`;
+
 export const ADMIN_ORDER: TypedDocumentNode<{ adminOrder: AdminOrder | null }, { orderNo: string }> = gql`
   query AdminOrder($orderNo: ID!) {
     adminOrder(orderNo: $orderNo) {
       ...AdminOrderFields
+      refundedAt
+      canRefund
+      attempts {
+        id
+        outTradeNo
+        provider
+        status
+        amount
+        currency
+        orderAmount
+        orderCurrency
+        exchangeRate
+        exchangeRateSource
+        exchangeRateDate
+        payerAmount
+        payerCurrency
+        payerRate
+        role
+        canRefund
+        refunds {
+          ...AdminRefundFields
+        }
+      }
       invoiceRequired
       invoice {
         invoiceType
@@ -120,6 +197,7 @@ export const ADMIN_ORDER: TypedDocumentNode<{ adminOrder: AdminOrder | null }, {
     }
   }
   ${ADMIN_ORDER_FIELDS}
+  ${REFUND_FIELDS}
 `;
 
 export interface AuditEvent {
@@ -257,4 +335,38 @@ export const MIRROR_EVENTS: TypedDocumentNode<{ registrationMirrorEvents: AuditE
     }
   }
   ${AUDIT_EVENT_FIELDS}
+`;
+
+type RefundChange = { changed: boolean; refund: AdminRefund; order: Pick<AdminOrder, 'orderNo' | 'status'> };
+
+export const REFUND_ORDER: TypedDocumentNode<{ refundOrder: RefundChange }, { orderNo: string; reason?: string; reference?: string }> = gql`
+  mutation RefundOrder($orderNo: ID!, $reason: String, $reference: String) {
+    refundOrder(orderNo: $orderNo, reason: $reason, reference: $reference) {
+      changed
+      refund {
+        ...AdminRefundFields
+      }
+      order {
+        orderNo
+        status
+      }
+    }
+  }
+  ${REFUND_FIELDS}
+`;
+
+export const REFUND_DUPLICATE: TypedDocumentNode<{ refundDuplicatePayment: RefundChange }, { orderNo: string; attemptId: string; reason?: string; reference?: string }> = gql`
+  mutation RefundDuplicatePayment($orderNo: ID!, $attemptId: ID!, $reason: String, $reference: String) {
+    refundDuplicatePayment(orderNo: $orderNo, attemptId: $attemptId, reason: $reason, reference: $reference) {
+      changed
+      refund {
+        ...AdminRefundFields
+      }
+      order {
+        orderNo
+        status
+      }
+    }
+  }
+  ${REFUND_FIELDS}
 `;

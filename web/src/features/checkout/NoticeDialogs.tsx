@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ShopDialog } from '../../components/ui/ShopDialog';
 import { DIALOG_WIDTH, SERVICE_EMAIL } from '../../lib/config';
+import type { BankAccount } from './api';
 
 function Notice({ title, testId, onClose, children }: { title: string; testId: string; onClose: () => void; children: ReactNode }) {
   const { t } = useTranslation();
@@ -48,6 +49,15 @@ export interface OfflineNotice {
   reference: string | null;
   amount: string;
   currency: string;
+  bankAccount: BankAccount | null;
+}
+
+function AccountRow({ label, value, testId }: { label: string; value: string; testId: string }) {
+  return (
+    <Text>
+      {label}: <Text as="span" fontWeight="semibold" data-testid={testId}>{value}</Text>
+    </Text>
+  );
 }
 
 /** Bank transfer: 'submission successful' with the payment reference to quote. */
@@ -56,8 +66,18 @@ export function OfflineNoticeDialog({ notice, onClose }: { notice: OfflineNotice
   return (
     <Notice title={t('purchase.offlineTitle')} testId="offline-dialog" onClose={onClose}>
       <Text fontWeight="semibold">{t('purchase.offlineBody')}</Text>
+      {notice.bankAccount ? (
+        <Stack gap={1} data-testid="offline-account">
+          <Text>{t('purchase.offlineTransferTo')}</Text>
+          <AccountRow label={t('purchase.offlinePayee')} value={notice.bankAccount.payee} testId="offline-payee" />
+          <AccountRow label={t('purchase.offlineBank')} value={notice.bankAccount.bank} testId="offline-bank" />
+          <AccountRow label="IBAN" value={notice.bankAccount.iban} testId="offline-iban" />
+          <AccountRow label="BIC/SWIFT" value={notice.bankAccount.bic} testId="offline-bic" />
+        </Stack>
+      ) : null}
       {notice.reference ? <Text data-testid="offline-reference">{t('purchase.offlineReference', { reference: notice.reference })}</Text> : null}
-      <Text>{t('purchase.offlineAmount', { amount: notice.amount, currency: notice.currency })}</Text>
+      <Text data-testid="offline-amount">{t('purchase.offlineAmount', { amount: notice.amount, currency: notice.currency })}</Text>
+      {notice.bankAccount ? <Text fontSize="sm">{t('purchase.offlineMailed')}</Text> : null}
       <Text fontSize="sm" color="fg.muted">
         {t('purchase.offlineDone')}
       </Text>

@@ -61,6 +61,14 @@ export interface NextAction {
   body: string | null;
   href: string | null;
   reference: string | null;
+  bankAccount: BankAccount | null;
+}
+
+export interface BankAccount {
+  payee: string;
+  bank: string;
+  iban: string;
+  bic: string;
 }
 
 export interface CheckoutResult {
@@ -94,6 +102,12 @@ export const CHECKOUT: TypedDocumentNode<{ checkout: CheckoutResult }, { input: 
           body
           href
           reference
+          bankAccount {
+            payee
+            bank
+            iban
+            bic
+          }
           paySign {
             appId
             timeStamp

@@ -1,4 +1,4 @@
-import type { CheckoutResult, PaySign } from './api';
+import type { BankAccount, CheckoutResult, PaySign } from './api';
 
 // What to do after a successful checkout (spec section 4, "After a successful submit").
 
@@ -7,7 +7,7 @@ export type AfterCheckout =
   | { kind: 'jsapi'; paySign: PaySign; orderNo: string }
   | { kind: 'form'; body: string }
   | { kind: 'redirect'; href: string }
-  | { kind: 'offline'; reference: string | null; amount: string; currency: string }
+  | { kind: 'offline'; reference: string | null; amount: string; currency: string; bankAccount: BankAccount | null }
   | { kind: 'done' };
 
 export function afterCheckout(r: CheckoutResult): AfterCheckout {
@@ -21,7 +21,7 @@ export function afterCheckout(r: CheckoutResult): AfterCheckout {
   if (a?.type === 'JSAPI' && a.paySign) return { kind: 'jsapi', paySign: a.paySign, orderNo };
   if (a?.type === 'FORM' && a.body) return { kind: 'form', body: a.body };
   if (a?.type === 'REDIRECT' && a.href) return { kind: 'redirect', href: a.href };
-  if (a?.type === 'OFFLINE') return { kind: 'offline', reference: a.reference ?? r.order.bankReference, amount: r.order.amount, currency: r.order.currency };
+  if (a?.type === 'OFFLINE') return { kind: 'offline', reference: a.reference ?? r.order.bankReference, amount: r.order.amount, currency: r.order.currency, bankAccount: a.bankAccount ?? null };
   return { kind: 'done' };
 }
 

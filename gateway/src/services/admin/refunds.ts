@@ -1,0 +1,120 @@
+// The operators' refunds: asking for one goes through the refund ledger in core (one refund per
+// attempt however often it is asked), then the provider is asked at once; the worker's refund
+// sweep and the provider's notifications finish what is still open.
+import { advanceRefund, requestRefund, RefundRefused } from '@shop/core';
+import { sql } from 'kysely';
+import type { Db, Refund } from '@shop/db';
+import { AppError } from '../errors.js';
+import type { ServiceDeps } from '../deps.js';
+import type { SessionUser } from '../accounts/sessions.js';
+import { requireOperator } from './operator.js';
+
+export interface RefundAsk {
+  orderNo: string;
+  attemptId?: string | null;
+  reason?: string | null;
+  reference?: string | null;
+}
+
+function text(v: string | null | undefined, max: number, field: string): string | undefined {
+  const t = v?.trim();
+  if (!t) return undefined;
+  if ([...t].length > max) throw new AppError(max === 64 ? 'tooLong64' : 'badRequest', 400, 'BAD_USER_INPUT', field);
+  return t;
+}
+
+export async function refundPayment(deps: ServiceDeps, user: SessionUser | null, ask: RefundAsk): Promise<{ changed: boolean; refund: Refund }> {
+  const { user: operator } = requireOperator(user);
+  if (!ask.orderNo || ask.orderNo.length > 64) throw new AppError('orderNotFound', 404, 'NOT_FOUND', 'orderNo');
+  if (ask.attemptId != null && !/^\d{1,18}$/.test(ask.attemptId)) throw new AppError('nothingToRefund', 409, 'WRONG_ORDER_STATE', 'attemptId');
+  let requested;
+  try {
+    requested = await requestRefund(deps.db, {
+      orderNo: ask.orderNo,
+      ...(ask.attemptId ? { intentId: ask.attemptId } : {}),
+      operatorId: operator.id,
+      reason: text(ask.reason, 200, 'reason'),
+      reference: text(ask.reference, 64, 'reference'),
+    });
+  } catch (err) {
+    if (!(err instanceof RefundRefused)) throw err;
+    if (err.code === 'NOT_FOUND') throw new AppError('orderNotFound', 404, 'NOT_FOUND', 'orderNo');
+    if (err.code === 'NOT_PAID') throw new AppError('orderNotRefundable', 409, 'WRONG_ORDER_STATE');
+    if (err.code === 'REFERENCE_REQUIRED') throw new AppError('refundReferenceRequired', 400, 'BAD_USER_INPUT', 'reference');
+    throw new AppError('nothingToRefund', 409, 'WRONG_ORDER_STATE');
+  }
+  let refund = requested.refund;
+  if (requested.created && refund.status === 'requested') {
+    await advanceRefund({ db: deps.db, providers: deps.providers, notifyBase: `${deps.config.publicUrl}/api/pay/notify` }, refund.refund_no);
+    refund = await deps.db.selectFrom('refunds').selectAll().where('id', '=', refund.id).executeTakeFirstOrThrow();
+  }
+  deps.log.info({ orderNo: ask.orderNo, refundNo: refund.refund_no, status: refund.status, created: requested.created }, 'refund requested');
+  return { changed: requested.created, refund };
+}
+
+export interface AttemptView {
+  id: string;
+  orderNo: string;
+  outTradeNo: string;
+  provider: string;
+  method: string;
+  status: string;
+  amountCents: number;
+  currency: string;
+  orderAmountCents: number | null;
+  orderCurrency: string | null;
+  fxRate: string | null;
+  fxSource: string | null;
+  fxDate: string | null;
+  payerAmount: number | null;
+  payerCurrency: string | null;
+  payerRate: string | null;
+  role: 'order' | 'duplicate_payment' | null;
+  createdAt: string;
+  refunds: Refund[];
+}
+
+/** Every attempt of the given orders with its refunds, in key order (one query each). */
+export async function attemptsByOrderNo(db: Db, orderNos: readonly string[]): Promise<AttemptView[][]> {
+  if (!orderNos.length) return [];
+  const rows = await db
+    .selectFrom('payment_intents')
+    .innerJoin('orders', 'orders.id', 'payment_intents.order_id')
+    .selectAll('payment_intents')
+    .select(['orders.order_no', 'orders.status as order_status'])
+    .where('orders.order_no', 'in', [...orderNos])
+    .orderBy('payment_intents.id')
+    .execute();
+  const ids = rows.map((r) => r.id);
+  const refunds = ids.length ? await db.selectFrom('refunds').selectAll().where('intent_id', 'in', ids).orderBy('id').execute() : [];
+  const paying = ids.length
+    ? await db.selectFrom('order_events').innerJoin('orders', 'orders.id', 'order_events.order_id').select(sql<string | null>`order_events.data->>'intentId'`.as('intent_id')).where('orders.order_no', 'in', [...orderNos]).where('order_events.type', '=', 'paid').execute()
+    : [];
+  const payingIds = new Set(paying.map((p) => String(p.intent_id)));
+  const byOrder = new Map<string, AttemptView[]>();
+  for (const r of rows) {
+    const view: AttemptView = {
+      id: r.id,
+      orderNo: r.order_no,
+      outTradeNo: r.out_trade_no,
+      provider: r.provider,
+      method: r.method,
+      status: r.status,
+      amountCents: r.amount_cents,
+      currency: r.currency,
+      orderAmountCents: r.order_amount_cents,
+      orderCurrency: r.order_currency,
+      fxRate: r.fx_rate,
+      fxSource: r.fx_source,
+      fxDate: r.fx_date,
+      payerAmount: r.payer_amount,
+      payerCurrency: r.payer_currency,
+      payerRate: r.payer_rate,
+      role: r.status === 'succeeded' ? (payingIds.has(r.id) ? 'order' : 'duplicate_payment') : null,
+      createdAt: r.created_at.toISOString(),
+      refunds: refunds.filter((f) => f.intent_id === r.id),
+    };
+    byOrder.set(r.order_no, [...(byOrder.get(r.order_no) ?? []), view]);
+  }
+  return orderNos.map((n) => byOrder.get(n) ?? []);
+}

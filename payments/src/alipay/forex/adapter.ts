@@ -1,0 +1,213 @@
+// Alipay cross-border website payment (MAPI) for an overseas merchant settling in EUR:
+// create_forex_trade (desktop) / create_forex_trade_wap (phone), single_trade_query, forex_refund,
+// notify_verify (cross-border reference 2).
+import type { KeyObject } from 'node:crypto';
+import {
+  centsToDecimal,
+  decimalToCents,
+  ProviderError,
+  type AttemptStatus,
+  type Charge,
+  type CreateAttemptInput,
+  type CreatedAttempt,
+  type NotificationAnswer,
+  type NotificationInput,
+  type PaymentProvider,
+  type RefundInput,
+  type RefundStatus,
+  type VerifiedNotification,
+} from '../../provider.js';
+import { escapeHtml } from '../html.js';
+import { loadPrivateKey, loadPublicKey } from '../keys.js';
+import type { AlipayParams } from '../signing.js';
+import { stateOfTradeStatus } from '../trade-status.js';
+import { verifyForexNotification } from './notification.js';
+import { signedForexParams, type ForexSignType } from './signing.js';
+import { beijingCompact } from './time.js';
+import { xmlLeaves, xmlText } from './xml.js';
+
+export const ALIPAY_FOREX_GATEWAY = 'https://intlmapi.alipay.com/gateway.do';
+
+export interface AlipayForexConfig {
+  /** The 16-digit partner id ("2088…"). */
+  partner: string;
+  /** Merchant RSA private key (PEM or bare base64). */
+  privateKey: string;
+  /** Alipay's RSA public key (PEM or bare base64). */
+  alipayPublicKey: string;
+  /** RSA2 (SHA256withRSA, default) or RSA (SHA1withRSA). */
+  signType?: ForexSignType;
+  /** Default https://intlmapi.alipay.com/gateway.do. */
+  gatewayUrl?: string;
+  /** The settlement currency in the contract; default EUR. */
+  currency?: string;
+  /** product_code per device; defaults NEW_OVERSEAS_SELLER / NEW_WAP_OVERSEAS_SELLER. */
+  productCode?: { desktop?: string; phone?: string };
+  /** timeout_rule (e.g. `2h`); non-default values need Alipay's enablement, so none is sent unless set. */
+  timeoutRule?: string;
+  /** Send trade_information ({business_type 4: goods}); required for many merchants (UNVERIFIED which). Default true. */
+  tradeInformation?: boolean;
+  /** Seller name shown in the cashier (`supplier`). */
+  supplier?: string;
+  timeoutMs?: number;
+  fetch?: typeof fetch;
+}
+
+export class AlipayForexAdapter implements PaymentProvider {
+  readonly name = 'alipay' as const;
+  readonly setup = 'overseas' as const;
+  readonly identity: { merchantId?: string; appId?: string } = {};
+  private readonly key: KeyObject;
+  private readonly alipayKey: KeyObject;
+  private readonly signType: ForexSignType;
+  private readonly currency: string;
+  readonly gatewayUrl: string;
+
+  constructor(private readonly config: AlipayForexConfig) {
+    if (!/^2088\d{12}$/.test(config.partner)) throw new Error('Alipay partner id must be 16 digits starting with 2088');
+    this.key = loadPrivateKey(config.privateKey);
+    this.alipayKey = loadPublicKey(config.alipayPublicKey);
+    this.signType = config.signType ?? 'RSA2';
+    this.currency = (config.currency ?? 'EUR').toUpperCase();
+    this.gatewayUrl = config.gatewayUrl ?? ALIPAY_FOREX_GATEWAY;
+  }
+
+  /** Where the cashier form posts: the storefront's CSP must allow it as a form target. */
+  get formTarget(): string {
+    return this.gatewayUrl;
+  }
+
+  charge(amountCents: number, currency: string): Charge {
+    if (currency.toUpperCase() !== this.currency) throw new ProviderError('alipay', 'CURRENCY_NOT_SUPPORTED', `the Alipay cross-border contract settles ${this.currency}, not ${currency}`, false);
+    return { amountMinor: amountCents, currency: this.currency };
+  }
+
+  async createAttempt(input: CreateAttemptInput): Promise<CreatedAttempt> {
+    if (input.method !== 'page') throw new ProviderError('alipay', 'UNSUPPORTED_METHOD', `Alipay supports page pay only, not ${input.method}`, false);
+    if (input.currency.toUpperCase() !== this.currency) throw new ProviderError('alipay', 'ILLEGAL_CURRENCY', `currency ${input.currency} is not the contracted ${this.currency}`, false);
+    if (!Number.isInteger(input.amountCents) || input.amountCents < 1 || input.amountCents > 100_000_000) {
+      throw new ProviderError('alipay', 'ILLEGAL_FEE', `total_fee must be 0.01..1000000.00`, false);
+    }
+    const phone = input.device === 'phone';
+    const params: AlipayParams = {
+      service: phone ? 'create_forex_trade_wap' : 'create_forex_trade',
+      partner: this.config.partner,
+      _input_charset: 'UTF-8',
+      notify_url: input.notifyUrl,
+      return_url: input.returnUrl,
+      // "No special characters" in subject/body (reference 2.2).
+      subject: plain(input.description || input.orderNo, 256),
+      body: plain(input.orderNo, 400),
+      out_trade_no: input.outTradeNo,
+      currency: this.currency,
+      total_fee: centsToDecimal(input.amountCents),
+      product_code: phone ? (this.config.productCode?.phone ?? 'NEW_WAP_OVERSEAS_SELLER') : (this.config.productCode?.desktop ?? 'NEW_OVERSEAS_SELLER'),
+      ...(this.config.timeoutRule ? { timeout_rule: this.config.timeoutRule } : {}),
+      ...(this.config.supplier ? { supplier: plain(this.config.supplier, 64) } : {}),
+      ...(this.config.tradeInformation !== false
+        ? { trade_information: JSON.stringify({ business_type: '4', goods_info: `${plain(input.description || input.orderNo, 60).replace(/[\^|]/g, ' ')}^1`, total_quantity: '1' }) }
+        : {}),
+    };
+    const signed = signedForexParams(params, this.signType, this.key);
+    return { nextAction: { type: 'form', body: autoSubmitForm(this.gatewayUrl, signed) } };
+  }
+
+  async query(outTradeNo: string): Promise<AttemptStatus> {
+    const xml = await this.call({ service: 'single_trade_query', out_trade_no: outTradeNo });
+    if (xmlText(xml, 'is_success') !== 'T') {
+      const error = xmlText(xml, 'error') ?? 'UNKNOWN';
+      // The trade exists once the buyer reached the cashier: until then it is still payable.
+      if (error === 'TRADE_NOT_EXIST') return { state: 'pending', outTradeNo, detail: error };
+      throw new ProviderError('alipay', error, `single_trade_query: ${error}`, error === 'SYSTEM_ERROR');
+    }
+    const trade = xmlLeaves(xml, 'trade');
+    const forex = trade.forex_total_fee ?? trade.total_fee;
+    const payer = trade.forex_total_fee && trade.total_fee ? decimalToCents(trade.total_fee) : null;
+    return {
+      state: stateOfTradeStatus(trade.trade_status),
+      outTradeNo: trade.out_trade_no ?? outTradeNo,
+      providerRef: trade.trade_no,
+      ...(forex && decimalToCents(forex) !== null ? { amountCents: decimalToCents(forex)! } : {}),
+      ...(trade.currency ? { currency: trade.currency } : {}),
+      detail: trade.trade_status,
+      ...(payer !== null ? { payer: { amountMinor: payer, currency: 'CNY' } } : {}),
+    };
+  }
+
+  /** MAPI has no close for this product: an unpaid trade expires by itself (timeout_rule). */
+  async close(): Promise<void> {}
+
+  async verifyNotification(input: NotificationInput): Promise<VerifiedNotification> {
+    return verifyForexNotification(input, { publicKey: this.alipayKey, notifyVerify: (id) => this.notifyVerify(id) });
+  }
+
+  answer(acknowledged: boolean): NotificationAnswer {
+    // Alipay stops resending only on exactly `success`.
+    return { status: 200, contentType: 'text/plain; charset=utf-8', body: acknowledged ? 'success' : 'fail' };
+  }
+
+  /** forex_refund, synchronous (is_sync=Y): `is_success=T` means refunded. */
+  async refund(input: RefundInput): Promise<RefundStatus> {
+    const xml = await this.call({
+      service: 'forex_refund',
+      out_return_no: input.refundNo,
+      out_trade_no: input.outTradeNo,
+      return_amount: centsToDecimal(input.amountMinor),
+      currency: input.currency.toUpperCase(),
+      gmt_return: beijingCompact(),
+      ...(input.reason ? { reason: plain(input.reason, 100) } : {}),
+      product_code: this.config.productCode?.desktop ?? 'NEW_OVERSEAS_SELLER',
+      is_sync: 'Y',
+    });
+    if (xmlText(xml, 'is_success') === 'T') return { state: 'succeeded', refundNo: input.refundNo, outTradeNo: input.outTradeNo, amountMinor: input.amountMinor, currency: input.currency, detail: 'is_success=T' };
+    const error = xmlText(xml, 'error') ?? 'UNKNOWN';
+    if (error === 'SYSTEM_ERROR') throw new ProviderError('alipay', error, `forex_refund: ${error}`, true);
+    return { state: 'failed', refundNo: input.refundNo, outTradeNo: input.outTradeNo, detail: error };
+  }
+
+  /** The same out_return_no again answers the first result (the refund is idempotent on it). */
+  async queryRefund(input: RefundInput): Promise<RefundStatus> {
+    return this.refund(input);
+  }
+
+  private async notifyVerify(notifyId: string): Promise<string> {
+    const url = new URL(this.gatewayUrl);
+    url.search = new URLSearchParams({ service: 'notify_verify', partner: this.config.partner, notify_id: notifyId }).toString();
+    return this.fetchText(url);
+  }
+
+  private async call(params: AlipayParams): Promise<string> {
+    const signed = signedForexParams({ ...params, partner: this.config.partner, _input_charset: 'UTF-8' }, this.signType, this.key);
+    const url = new URL(this.gatewayUrl);
+    url.search = new URLSearchParams(signed).toString();
+    return this.fetchText(url);
+  }
+
+  private async fetchText(url: URL): Promise<string> {
+    let res: Response;
+    try {
+      res = await (this.config.fetch ?? fetch)(url, { signal: AbortSignal.timeout(this.config.timeoutMs ?? 10_000) });
+    } catch (err) {
+      throw new ProviderError('alipay', 'NETWORK', `Alipay unreachable: ${(err as Error).message}`, true);
+    }
+    const text = await res.text();
+    if (res.status >= 500) throw new ProviderError('alipay', `HTTP_${res.status}`, `Alipay answered ${res.status}`, true, res.status);
+    if (res.status !== 200) throw new ProviderError('alipay', `HTTP_${res.status}`, `Alipay answered ${res.status}`, false, res.status);
+    return text;
+  }
+}
+
+/** Subject and body may not carry special characters: keep letters, digits, spaces and CJK. */
+function plain(text: string, max: number): string {
+  return Array.from(text.replace(/[^\p{L}\p{N} .,_-]/gu, ' ').replace(/\s+/g, ' ').trim()).slice(0, max).join('');
+}
+
+function autoSubmitForm(gatewayUrl: string, params: AlipayParams): string {
+  const inputs = Object.entries(params)
+    .map(([k, v]) => `<input type="hidden" name="${escapeHtml(k)}" value="${escapeHtml(v)}"/>`)
+    .join('');
+  return (
+    `<form name="alipaysubmit" id="alipaysubmit" method="post" accept-charset="utf-8" action="${escapeHtml(gatewayUrl)}">${inputs}</form>` +
+    `<script>document.forms["alipaysubmit"].submit();</script>`
+  );
+}

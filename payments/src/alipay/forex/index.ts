@@ -1,0 +1,5 @@
+export { AlipayForexAdapter, ALIPAY_FOREX_GATEWAY, type AlipayForexConfig } from './adapter.js';
+export { forexSign, forexSignContent, forexVerify, signedForexParams, type ForexSignType } from './signing.js';
+export { verifyForexNotification } from './notification.js';
+export { xmlElement, xmlLeaves, xmlText } from './xml.js';
+export { beijingCompact } from './time.js';

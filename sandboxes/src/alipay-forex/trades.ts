@@ -1,0 +1,123 @@
+// The sandbox's trades: created when the buyer's browser reaches the cashier (WAIT_BUYER_PAY),
+// TRADE_FINISHED once paid (this product is final at payment), and their refunds by out_return_no.
+import { randomBytes } from 'node:crypto';
+import { convertMinor } from '@shop/payments/fx/convert';
+import { ForexError, fee, httpUrl, type Params } from './request.js';
+import type { ResolvedForexOptions } from './options.js';
+
+export interface ForexTrade {
+  token: string;
+  service: string;
+  outTradeNo: string;
+  tradeNo: string;
+  subject: string;
+  body?: string;
+  currency: string;
+  /** Settlement-currency cents. */
+  forexCents: number;
+  /** What the buyer pays in CNY fen at the sandbox's rate. */
+  cnyFen: number;
+  notifyUrl?: string;
+  returnUrl?: string;
+  status: 'WAIT_BUYER_PAY' | 'TRADE_FINISHED' | 'TRADE_CLOSED';
+  /** Canonical request: a repeat with other parameters is refused. */
+  fingerprint: string;
+  buyerId?: string;
+  paidAt?: Date;
+  refunds: Map<string, { outReturnNo: string; cents: number; at: Date }>;
+}
+
+const digits = (n: number) => Array.from(randomBytes(n), (b) => String(b % 10)).join('');
+
+export class ForexTrades {
+  private readonly byNo = new Map<string, ForexTrade>();
+
+  constructor(private readonly o: ResolvedForexOptions) {}
+
+  get(outTradeNo: string): ForexTrade | undefined {
+    return this.byNo.get(outTradeNo);
+  }
+
+  byToken(token: string): ForexTrade | undefined {
+    return [...this.byNo.values()].find((t) => t.token === token);
+  }
+
+  all(): ForexTrade[] {
+    return [...this.byNo.values()];
+  }
+
+  clear(): void {
+    this.byNo.clear();
+  }
+
+  /** create_forex_trade(_wap): the checks of reference 2.2, then the trade at the cashier. */
+  open(p: Params): ForexTrade {
+    for (const k of ['out_trade_no', 'subject', 'currency', 'product_code'] as const) if (!p[k]) throw new ForexError('ILLEGAL_ARGUMENT', `${k} is required`);
+    if (p.out_trade_no!.length > 64) throw new ForexError('ILLEGAL_ARGUMENT', 'out_trade_no longer than 64');
+    if (p.currency !== this.o.currency) throw new ForexError('ILLEGAL_CURRENCY', `the contract settles ${this.o.currency}, not ${p.currency}`);
+    if (('total_fee' in p) === ('rmb_fee' in p)) throw new ForexError('ILLEGAL_ARGUMENT', 'send exactly one of total_fee and rmb_fee');
+    const product = p.service === 'create_forex_trade_wap' ? 'NEW_WAP_OVERSEAS_SELLER' : 'NEW_OVERSEAS_SELLER';
+    if (p.product_code !== product) throw new ForexError('ILLEGAL_ARGUMENT', `product_code must be ${product} for ${p.service}`);
+    for (const k of ['notify_url', 'return_url'] as const) if (p[k] !== undefined && !httpUrl(p[k])) throw new ForexError('ILLEGAL_ARGUMENT', `${k} is not a URL`);
+    const amount = fee(p.total_fee ?? p.rmb_fee);
+    if (amount === null) throw new ForexError('ILLEGAL_FEE', 'the amount must be 0.01..1000000.00 with at most two decimals');
+    const fingerprint = JSON.stringify(Object.entries(p).filter(([k]) => k !== 'sign').sort());
+    const existing = this.byNo.get(p.out_trade_no!);
+    if (existing) {
+      if (existing.status === 'TRADE_FINISHED') throw new ForexError('TRADE_HAS_SUCCESS');
+      if (existing.fingerprint !== fingerprint) throw new ForexError('DUPLICATE_OUT_TRADE_NO', 'this out_trade_no was used with other parameters');
+      return existing;
+    }
+    const forexCents = p.total_fee ? amount : Math.round(amount / Number(this.o.cnyRate));
+    const trade: ForexTrade = {
+      token: randomBytes(12).toString('hex'),
+      service: p.service!,
+      outTradeNo: p.out_trade_no!,
+      tradeNo: `2026${digits(24)}`,
+      subject: p.subject!,
+      ...(p.body ? { body: p.body } : {}),
+      currency: p.currency!,
+      forexCents,
+      cnyFen: p.rmb_fee ? amount : convertMinor(forexCents, this.o.cnyRate),
+      ...(p.notify_url ? { notifyUrl: p.notify_url } : {}),
+      ...(p.return_url ? { returnUrl: p.return_url } : {}),
+      status: 'WAIT_BUYER_PAY',
+      fingerprint,
+      refunds: new Map(),
+    };
+    this.byNo.set(trade.outTradeNo, trade);
+    return trade;
+  }
+
+  pay(trade: ForexTrade): boolean {
+    if (trade.status !== 'WAIT_BUYER_PAY') return false;
+    trade.status = 'TRADE_FINISHED';
+    trade.paidAt = new Date();
+    trade.buyerId = `2088${digits(12)}`;
+    return true;
+  }
+
+  /** forex_refund: idempotent on out_return_no; never more than what was paid. */
+  refund(p: Params): { outReturnNo: string; cents: number } {
+    for (const k of ['out_return_no', 'out_trade_no', 'currency', 'gmt_return', 'product_code'] as const) if (!p[k]) throw new ForexError('ILLEGAL_ARGUMENT', `${k} is required`);
+    if (!/^\d{14}$/.test(p.gmt_return!)) throw new ForexError('ILLEGAL_ARGUMENT', 'gmt_return must be yyyyMMddHHmmss');
+    if (p.currency !== this.o.currency) throw new ForexError('ILLEGAL_CURRENCY');
+    if (('return_amount' in p) === ('return_rmb_amount' in p)) throw new ForexError('ILLEGAL_ARGUMENT', 'send exactly one of return_amount and return_rmb_amount');
+    const trade = this.byNo.get(p.out_trade_no!);
+    if (!trade) throw new ForexError('TRADE_NOT_EXIST');
+    if (trade.status !== 'TRADE_FINISHED') throw new ForexError('TRADE_STATUS_ERROR');
+    const cents = fee(p.return_amount ?? p.return_rmb_amount);
+    if (cents === null) throw new ForexError('ILLEGAL_FEE');
+    const earlier = trade.refunds.get(p.out_return_no!);
+    if (earlier) {
+      if (earlier.cents !== cents) throw new ForexError('DUPLICATE_OUT_RETURN_NO', 'this out_return_no was used with another amount');
+      return earlier;
+    }
+    const refunded = [...trade.refunds.values()].reduce((s, r) => s + r.cents, 0);
+    const limit = p.return_rmb_amount ? trade.cnyFen : trade.forexCents;
+    if (refunded + cents > limit) throw new ForexError('RETURN_AMOUNT_EXCEED');
+    const r = { outReturnNo: p.out_return_no!, cents, at: new Date() };
+    trade.refunds.set(r.outReturnNo, r);
+    return r;
+  }
+}

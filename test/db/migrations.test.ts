@@ -12,7 +12,7 @@ async function tables(db: Parameters<typeof migrateToLatest>[0]): Promise<string
 
 const everyTable = [
   'audit_events', 'books', 'captchas', 'countries', 'idempotency_keys', 'invoices', 'order_events', 'orders', 'outbox', 'payment_attempt_events',
-  'payment_intents', 'provider_events', 'purchase_infos', 'registration_mirrors', 'report_states',
+  'payment_intents', 'provider_events', 'purchase_infos', 'refunds', 'registration_mirrors', 'report_states',
   'sessions', 'users', 'verification_codes',
 ];
 

@@ -315,7 +315,7 @@ export async function walkBankTransfer(w: Walk, book: number, opts: { invoice: b
   w.t.pass('paid after the operator acted');
   // Filters: status and payment type.
   await page.getByTestId('filter-status').selectOption('PENDING_PAYMENT');
-  await page.getByText(T.orders.empty).waitFor();
+  await page.getByText(T.orders.noMatch).waitFor();
   await page.getByTestId('filter-status').selectOption('PAID');
   // The list keeps showing the previous rows until the filtered answer is there: wait for it.
   const onlyRows = (wanted: { is?: string; not?: string }) =>

@@ -12,10 +12,12 @@ interface Props {
   footer?: ReactNode;
   testId?: string;
   role?: 'dialog' | 'alertdialog';
+  /** A body of text only (nothing focusable) that may scroll: keyboard users must reach it (axe). */
+  readOnlyBody?: boolean;
 }
 
 /** The shop's dialog: a fixed width, and (spec section 2) not closed by clicking outside. */
-export function ShopDialog({ open, onClose, title, width, children, footer, testId, role = 'dialog' }: Props) {
+export function ShopDialog({ open, onClose, title, width, children, footer, testId, role = 'dialog', readOnlyBody = false }: Props) {
   return (
     <Dialog.Root
       open={open}
@@ -37,7 +39,7 @@ export function ShopDialog({ open, onClose, title, width, children, footer, test
             <Dialog.Header>
               <Dialog.Title>{title}</Dialog.Title>
             </Dialog.Header>
-            <Dialog.Body>{children}</Dialog.Body>
+            <Dialog.Body tabIndex={readOnlyBody ? 0 : undefined}>{children}</Dialog.Body>
             {footer ? <Dialog.Footer>{footer}</Dialog.Footer> : null}
             <Dialog.CloseTrigger asChild>
               <CloseButton size="sm" />

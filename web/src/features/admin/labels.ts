@@ -12,5 +12,5 @@ export function paymentLabel(t: TFunction, o: Pick<AdminOrder, 'provider' | 'pay
 }
 
 export function statusColor(status: AdminOrder['status']): string {
-  return status === 'PAID' ? 'green.600' : status === 'PENDING_PAYMENT' ? 'red.600' : 'fg.muted';
+  return status === 'PAID' ? 'green.700' : status === 'PENDING_PAYMENT' ? 'red.600' : 'fg.muted';
 }

@@ -27,8 +27,17 @@ export interface SandboxSetups {
   alipay?: MerchantSetup;
 }
 
-/** Clearly a sandbox's: the textbook example IBAN, a test bank. */
-export const SANDBOX_BANK_ACCOUNT: BankTransferDetails = { payee: 'Automotive Software Quality Standard Publications', bank: 'Sandbox Bank Berlin', iban: 'DE89370400440532013000', bic: 'COBADEFFXXX' };
+/**
+ * The dev stack's bank account: made up for the sandbox (bank code 99999999 belongs to no bank, the
+ * check digits are valid so the production validator accepts it) and named as such, so no buyer of
+ * the dev stack can take it for a real account. A real shop puts its own into `bankTransfer`.
+ */
+export const SANDBOX_BANK_ACCOUNT: BankTransferDetails = {
+  payee: 'Automotive Software Quality Standard Publications (sandbox)',
+  bank: 'Sandbox Bank (not a real bank)',
+  iban: 'DE97999999990000012345',
+  bic: 'SBOXDEB1XXX',
+};
 /** The dated EUR→CNY rate a domestic setup converts at in the dev stack and the tests. */
 export const SANDBOX_EUR_CNY: ExchangeRate = { from: 'EUR', to: 'CNY', rate: '7.7812', source: 'sandbox rate (not a market rate)', date: '2026-11-23' };
 const MCC = '5942';

@@ -11,7 +11,7 @@ import { mailsTo } from '../helpers/mail.js';
 import { startStack } from '../helpers/stack.js';
 import { eventually, tempDir } from '../helpers/tmp.js';
 
-const bankTransfer = { payee: 'Quality Standard Publications GmbH', bank: 'Commerzbank Berlin', iban: 'DE89370400440532013000', bic: 'COBADEFFXXX' };
+const bankTransfer = { payee: 'Quality Standard Publications GmbH', bank: 'Test Bank Berlin', iban: 'DE97999999990000012345', bic: 'SBOXDEB1XXX' };
 
 const CHECKOUT = `mutation($i: CheckoutInput!) { checkout(input: $i) { order { orderNo amount currency } paymentIntent { nextAction { type reference bankAccount { payee bank iban bic } } } } }`;
 const REFUND = `mutation($o: ID!, $r: String) { refundOrder(orderNo: $o, reference: $r) { changed refund { refundNo kind status amount currency reference } order { orderNo refundedAt canRefund } } }`;
@@ -26,10 +26,10 @@ t.test('bank transfer: account in the notice and the mail, completed, refunded o
 
   const co = await gqlOk<{ checkout: { order: { orderNo: string; amount: string; currency: string }; paymentIntent: { nextAction: { type: string; reference: string; bankAccount: Record<string, string> } } } }>(b.client, CHECKOUT, { i: checkoutInput() });
   const { orderNo } = co.checkout.order;
-  t.same(co.checkout.paymentIntent.nextAction, { type: 'OFFLINE', reference: orderNo, bankAccount: { ...bankTransfer, iban: 'DE89 3704 0044 0532 0130 00' } }, 'the notice names payee, bank, IBAN and BIC');
+  t.same(co.checkout.paymentIntent.nextAction, { type: 'OFFLINE', reference: orderNo, bankAccount: { ...bankTransfer, iban: 'DE97 9999 9999 0000 0123 45' } }, 'the notice names payee, bank, IBAN and BIC');
 
   const mail = await eventually('the bank transfer mail', async () => (await mailsTo(b.email)).find((m) => m.subject.includes(orderNo)));
-  for (const part of [bankTransfer.payee, bankTransfer.bank, 'DE89 3704 0044 0532 0130 00', bankTransfer.bic, `75.00 EUR`, `Reference to quote: ${orderNo}`]) t.match(mail.text, part, `the mail says ${part}`);
+  for (const part of [bankTransfer.payee, bankTransfer.bank, 'DE97 9999 9999 0000 0123 45', bankTransfer.bic, `75.00 EUR`, `Reference to quote: ${orderNo}`]) t.match(mail.text, part, `the mail says ${part}`);
 
   await gqlOk(op.client, MARK_COMPLETED, { o: orderNo, r: 'INCOMING-1' });
   await waitPaid(stack, orderNo);
@@ -73,6 +73,6 @@ t.test('a production start refuses bank transfer without bank details, and an ht
   t.match(problems.join('\n'), /bankTransfer\.payee/);
   t.match(problems.join('\n'), /bankTransfer\.iban/);
   t.same(paymentSetupProblems({ bankTransfer }, { production: true, publicUrl: 'https://shop.example' }), [], 'a complete account passes');
-  t.match(paymentSetupProblems({ bankTransfer: { ...bankTransfer, iban: 'DE89370400440532013001' } }, { production: true, publicUrl: 'https://shop.example' }), [/valid IBAN/], 'the IBAN check digits are checked');
+  t.match(paymentSetupProblems({ bankTransfer: { ...bankTransfer, iban: 'DE97999999990000012346' } }, { production: true, publicUrl: 'https://shop.example' }), [/valid IBAN/], 'the IBAN check digits are checked');
   t.same(paymentSetupProblems({ bankTransfer: { enabled: false } }, { production: true, publicUrl: 'https://shop.example' }), [], 'no bank transfer, no bank details needed');
 });

@@ -1,5 +1,6 @@
 import t from 'tap';
 import { startStack } from '../helpers/stack.js';
+import { productionEnv } from '../helpers/production.js';
 
 t.test('GraphQL limits: depth, aliases, CSRF, batching, introspection in production', async (t) => {
   const stack = await startStack(t, {}, { workers: false });
@@ -26,7 +27,7 @@ t.test('GraphQL limits: depth, aliases, CSRF, batching, introspection in product
 });
 
 t.test('production: no introspection, no GraphiQL, masked errors', async (t) => {
-  const stack = await startStack(t, { NODE_ENV: 'production', APP_SECRET: 'x'.repeat(40), ENABLE_TEST_HOOKS: 'false', COOKIE_SECURE: 'false' }, { workers: false });
+  const stack = await startStack(t, productionEnv(t, 'x'.repeat(40), { COOKIE_SECURE: 'false' }), { workers: false });
   const c = stack.client();
   const intro = await c.gql('{ __schema { queryType { name } } }');
   t.ok(intro.errors?.length, 'introspection refused');

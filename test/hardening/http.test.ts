@@ -1,6 +1,7 @@
 import t from 'tap';
 import { registerLegacy } from '../helpers/accounts.js';
 import { startStack, uniqueEmail } from '../helpers/stack.js';
+import { productionEnv } from '../helpers/production.js';
 
 t.test('HTTP hardening: headers, CSP, body limits, content types, Origin checks, cookie flags', async (t) => {
   const stack = await startStack(t, { RATE_LIMIT_SCALE: '10' }, { payments: true });
@@ -38,7 +39,7 @@ t.test('HTTP hardening: headers, CSP, body limits, content types, Origin checks,
 });
 
 t.test('production cookies are Secure; trustProxy only for configured proxies', async (t) => {
-  const stack = await startStack(t, { NODE_ENV: 'production', APP_SECRET: 'y'.repeat(40), ENABLE_TEST_HOOKS: 'false' }, { workers: false });
+  const stack = await startStack(t, productionEnv(t, 'y'.repeat(40)), { workers: false });
   const res = await fetch(`${stack.base}/api/login/getCode`);
   t.match(res.headers.get('set-cookie'), /; Secure/i);
   t.match(res.headers.get('strict-transport-security'), /max-age=/);

@@ -1,6 +1,7 @@
 import t from 'tap';
 import type { FastifyInstance } from 'fastify';
 import { buildTestApp } from '../helpers/app.js';
+import { productionEnv } from '../helpers/production.js';
 
 /** Closing an app whose Redis connection is still in its ready check trips an ioredis rejection. */
 const redisReady = (app: FastifyInstance) => new Promise((r) => (app.redis.status === 'ready' ? r(null) : app.redis.once('ready', r)));
@@ -32,7 +33,7 @@ t.test('METRICS_TOKEN protects /metrics; production without a token refuses it',
   t.equal((await app.inject({ url: '/metrics', headers: { authorization: 'Bearer wrong' } })).statusCode, 401, 'wrong token: 401');
   t.equal((await app.inject({ url: '/metrics', headers: { authorization: 'Bearer s3cret-metrics-token' } })).statusCode, 200, 'right token: 200');
 
-  const prod = await buildTestApp(t, { NODE_ENV: 'production', APP_SECRET: 'p'.repeat(40), ENABLE_TEST_HOOKS: 'false' });
+  const prod = await buildTestApp(t, productionEnv(t, 'p'.repeat(40)));
   await redisReady(prod.app);
   const refused = await prod.app.inject('/metrics');
   t.equal(refused.statusCode, 403);

@@ -8,7 +8,8 @@ t.test('checkout answers the right next action for every payment method', async 
   const expectations: [string, Record<string, unknown>, (a: Record<string, unknown>) => void][] = [
     ['WECHAT_NATIVE', {}, (a) => t.match(a, { type: 'QR', codeUrl: /^weixin:\/\/wxpay\/bizpayurl\?pr=/ })],
     ['WECHAT_JSAPI', { openId: 'o-test-openid' }, (a) => t.match(a, { type: 'JSAPI', paySign: { package: /^prepay_id=/, signType: 'RSA', paySign: /.{40,}/ } })],
-    ['ALIPAY', {}, (a) => t.match(a, { type: 'FORM', body: /<form[^>]+action="http:\/\/127\.0\.0\.1:\d+\/alipay\/gateway\.do\?/ })],
+    // The sandboxes' default setup is the overseas one: the cross-border website payment, posted as fields.
+    ['ALIPAY', {}, (a) => t.match(a, { type: 'FORM', body: /<form[^>]+action="http:\/\/127\.0\.0\.1:\d+\/alipay\/gateway\.do"[^]*name="service" value="create_forex_trade"[^]*name="currency" value="EUR"/ })],
     ['PAYPAL', {}, (a) => t.match(a, { type: 'REDIRECT', href: /\/paypal\/checkoutnow\?token=[A-Z0-9]+$/ })],
     ['BANK_TRANSFER', {}, (a) => t.match(a, { type: 'OFFLINE', reference: /^\d{8}[0-9A-Z]{10}$/ })],
   ];

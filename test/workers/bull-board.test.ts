@@ -4,6 +4,7 @@ import { loginLegacy } from '../helpers/accounts.js';
 import { buildTestApp } from '../helpers/app.js';
 import { startStack, uniqueEmail } from '../helpers/stack.js';
 import { createSession } from '../../gateway/src/services/accounts/sessions.js';
+import { queueNames } from '@shop/jobs';
 
 t.test('Bull Board is for logged-in operators only', async (t) => {
   const stack = await startStack(t, {}, { workers: false });
@@ -29,7 +30,7 @@ t.test('Bull Board is for logged-in operators only', async (t) => {
   const api = await op.request('GET', '/admin/queues/api/queues');
   t.equal(api.status, 200);
   const names = ((await api.json()) as { queues: { name: string }[] }).queues.map((q) => q.name).sort();
-  t.same(names, ['bank-transfer', 'mail', 'maintenance', 'payment-close', 'payment-poll', 'registration-mirror', 'settlement'], 'every queue is on the board');
+  t.same(names, [...queueNames].sort(), 'every queue of the job contract is on the board');
 });
 
 t.test('the board also works with an operator bearer token and under inject()', async (t) => {

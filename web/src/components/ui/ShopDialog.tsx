@@ -12,12 +12,15 @@ interface Props {
   footer?: ReactNode;
   testId?: string;
   role?: 'dialog' | 'alertdialog';
-  /** A body of text only (nothing focusable) that may scroll: keyboard users must reach it (axe). */
-  readOnlyBody?: boolean;
+  /**
+   * The body may scroll with nothing in it to focus (text only, or a detail whose actions can all be
+   * gone, as an order after its refund): keyboard users must still reach it to scroll (axe).
+   */
+  focusableBody?: boolean;
 }
 
 /** The shop's dialog: a fixed width, and (spec section 2) not closed by clicking outside. */
-export function ShopDialog({ open, onClose, title, width, children, footer, testId, role = 'dialog', readOnlyBody = false }: Props) {
+export function ShopDialog({ open, onClose, title, width, children, footer, testId, role = 'dialog', focusableBody = false }: Props) {
   return (
     <Dialog.Root
       open={open}
@@ -39,7 +42,7 @@ export function ShopDialog({ open, onClose, title, width, children, footer, test
             <Dialog.Header>
               <Dialog.Title>{title}</Dialog.Title>
             </Dialog.Header>
-            <Dialog.Body tabIndex={readOnlyBody ? 0 : undefined}>{children}</Dialog.Body>
+            <Dialog.Body tabIndex={focusableBody ? 0 : undefined}>{children}</Dialog.Body>
             {footer ? <Dialog.Footer>{footer}</Dialog.Footer> : null}
             <Dialog.CloseTrigger asChild>
               <CloseButton size="sm" />

@@ -78,7 +78,7 @@ export function OrderDetailDialog({ orderNo, onClose }: { orderNo: string; onClo
   };
 
   return (
-    <ShopDialog open onClose={onClose} title={t('admin.detail.title', { orderNo })} width={DIALOG_WIDTH.purchaseInfo} testId="admin-order-dialog">
+    <ShopDialog open onClose={onClose} title={t('admin.detail.title', { orderNo })} width={DIALOG_WIDTH.purchaseInfo} testId="admin-order-dialog" focusableBody>
       {order.error && !o ? (
         <Text color="red.600" role="alert">
           {messageOf(order.error, t('common.errorOccurred'))}

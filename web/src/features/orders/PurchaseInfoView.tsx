@@ -24,7 +24,7 @@ export function PurchaseInfoView({ orderNo, onClose }: { orderNo: string; onClos
       title={`${t('purchaseInfo.viewTitle')} · ${orderNo}`}
       width={DIALOG_WIDTH.purchaseInfo}
       testId="purchase-info-view"
-      readOnlyBody
+      focusableBody
       footer={
         <Button variant="outline" onClick={onClose} data-testid="purchase-info-close">
           {t('common.close')}

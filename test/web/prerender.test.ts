@@ -49,6 +49,7 @@ t.test('the book list and a book page are painted with JavaScript disabled, in e
       t.equal((await card.locator('h2').innerText()).trim(), lang === 'zh' ? b.title_zh : b.title_en, `${lang}: title of book ${b.id}`);
       t.match(await card.getByTestId('price').innerText(), `${price(b.price_cents)} EUR`, `${lang}: price of book ${b.id}`);
       t.ok(await card.getByTestId('buy-now').isVisible(), `${lang}: book ${b.id} shows its Buy now`);
+      t.ok(await card.getByTestId('buy-now').isDisabled(), `${lang}: book ${b.id}: Buy now is disabled until the app runs (a tap would be lost)`);
     }
     t.match(await page.getByTestId('footer').innerText(), /@/, `${lang}: the footer's service contacts are there`);
     await shot(page, `${lang}-index-no-js`);
@@ -106,6 +107,7 @@ t.test('the SPA takes over the painted page: no hydration error, same nodes, no 
         const paper = page.locator('input[value=PAPER]').first();
         await paper.check();
         t.ok(await paper.isChecked(), `${lang} ${viewport.width}px ${path}: the page reacts (hydrated)`);
+        t.ok(await page.getByTestId('buy-now').first().isEnabled(), `${lang} ${viewport.width}px ${path}: Buy now is enabled once hydrated`);
         await page.waitForLoadState('networkidle');
         const kept = await page.evaluate(() => {
           const w = window as unknown as { __painted?: Element[] };

@@ -6,6 +6,7 @@ import { BookCover } from '../../components/ui/BookCover';
 import type { CatalogBook, Format } from './api';
 import { FormatChoice } from './FormatChoice';
 import { PriceLine } from './PriceLine';
+import { useHydrated } from '../../lib/hydrated';
 
 interface Props {
   book: CatalogBook;
@@ -14,6 +15,7 @@ interface Props {
 
 export function BookCard({ book, onBuy }: Props) {
   const { t } = useTranslation();
+  const hydrated = useHydrated();
   const [chosen, setChosen] = useState<Format>('EBOOK');
   // Once the e-book is bought, the format is forced to paper.
   const format: Format = book.ebookPurchased ? 'PAPER' : chosen;
@@ -34,7 +36,7 @@ export function BookCard({ book, onBuy }: Props) {
           {t('books.purchased', { password: book.ebookPassword })}
         </Text>
       ) : null}
-      <Button colorPalette="brand" mt="auto" onClick={() => onBuy(book, format)} data-testid="buy-now">
+      <Button colorPalette="brand" mt="auto" onClick={() => onBuy(book, format)} disabled={!hydrated} data-testid="buy-now">
         {t('books.buyNow')}
       </Button>
     </Stack>

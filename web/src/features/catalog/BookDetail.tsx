@@ -10,6 +10,7 @@ import { BOOK, REFRESH_PRERENDERED, type CatalogBook, type Format } from './api'
 import { FormatChoice } from './FormatChoice';
 import { PriceLine } from './PriceLine';
 import { BookFacts } from './BookFacts';
+import { useHydrated } from '../../lib/hydrated';
 
 // Only a buyer who owns the e-book sees it: kept out of the first load of a guest.
 const PurchasedPanel = lazy(() => import('./PurchasedPanel').then((m) => ({ default: m.PurchasedPanel })));
@@ -27,6 +28,7 @@ interface Props {
 
 export function BookDetail({ bookId, onBuy }: Props) {
   const { t } = useTranslation();
+  const hydrated = useHydrated();
   const { data, loading, error } = useQuery(BOOK, { variables: { id: bookId, language: storedLocale() }, ...REFRESH_PRERENDERED });
   const [chosen, setChosen] = useState<Format>('EBOOK');
   if (loading && !data) return <Spinner aria-label={t('common.loading')} />;
@@ -63,7 +65,7 @@ export function BookDetail({ bookId, onBuy }: Props) {
             {t('books.purchased', { password: book.ebookPassword })}
           </Text>
         ) : null}
-        <Button colorPalette="brand" alignSelf="start" onClick={() => onBuy(book, format)} data-testid="buy-now">
+        <Button colorPalette="brand" alignSelf="start" onClick={() => onBuy(book, format)} disabled={!hydrated} data-testid="buy-now">
           {t('books.buyNow')}
         </Button>
       </Stack>

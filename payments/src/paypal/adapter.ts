@@ -8,7 +8,6 @@ import {
   type NotificationInput,
   type PaymentProvider,
   type RefundInput,
-  type RefundState,
   type RefundStatus,
   type VerifiedNotification,
 } from '../provider.js';
@@ -16,7 +15,8 @@ import { PaypalApiClient } from './apiClient.js';
 import { CertificateStore } from './certificateStore.js';
 import { resolvePaypalConfig, type PaypalConfig, type ResolvedPaypalConfig } from './config.js';
 import { paypalIssue, providerErrorFromResponse } from './errors.js';
-import { moneyToCents, statusFromOrder } from './orderStatus.js';
+import { statusFromOrder } from './orderStatus.js';
+import { refundStatusOf, type PaypalRefundResource } from './refundStatus.js';
 import { notificationFromEvent } from './webhookEvents.js';
 import { verifyWebhookTransmission } from './webhookVerifier.js';
 import type { PaypalErrorBody, PaypalOrder, PaypalOrderRequest } from './wire.js';
@@ -141,7 +141,7 @@ export class PaypalAdapter implements PaymentProvider {
       },
       'PayPal refund capture',
     );
-    const body = res.body as { id?: string; status?: string; amount?: { value: string; currency_code: string } } & PaypalErrorBody;
+    const body = res.body as PaypalRefundResource & PaypalErrorBody;
     if (res.status === 200 || res.status === 201) return refundStatusOf(input.refundNo, body);
     if (res.status === 422 && (paypalIssue(body) === 'CAPTURED_AMOUNT_FULLY_REFUNDED' || paypalIssue(body) === 'CAPTURE_FULLY_REFUNDED')) {
       return { state: 'succeeded', refundNo: input.refundNo, outTradeNo: input.outTradeNo, detail: paypalIssue(body) };
@@ -176,20 +176,6 @@ export class PaypalAdapter implements PaymentProvider {
       ? { status: 200, contentType: 'application/json', body: '{"received":true}' }
       : { status: 500, contentType: 'application/json', body: '{"received":false}' };
   }
-}
-
-const REFUND_STATES: Record<string, RefundState> = { COMPLETED: 'succeeded', PENDING: 'pending', FAILED: 'failed', CANCELLED: 'failed' };
-
-function refundStatusOf(refundNo: string, r: { id?: string; status?: string; amount?: { value: string; currency_code: string } }): RefundStatus {
-  const money = moneyToCents(r.amount);
-  return {
-    state: REFUND_STATES[r.status ?? ''] ?? 'pending',
-    refundNo,
-    ...(r.id ? { providerRefundId: r.id } : {}),
-    ...(money.amountCents !== undefined ? { amountMinor: money.amountCents } : {}),
-    ...(money.currency ? { currency: money.currency } : {}),
-    detail: r.status ?? 'UNKNOWN',
-  };
 }
 
 function checkOrderId(providerRef: string): string {

@@ -1,5 +1,6 @@
-import { NotificationIgnored, NotificationRejected, type AttemptState, type RefundState, type VerifiedNotification } from '../provider.js';
+import { NotificationIgnored, NotificationRejected, type AttemptState, type VerifiedNotification } from '../provider.js';
 import { moneyToCents } from './orderStatus.js';
+import { refundStatusOf, type PaypalRefundResource } from './refundStatus.js';
 import type { PaypalCapture, PaypalOrder, PaypalPurchaseUnit, PaypalWebhookEvent } from './wire.js';
 
 /** Event type -> attempt state, for the events this checkout flow subscribes to. */
@@ -38,30 +39,20 @@ function fromCaptureResource(resource: PaypalCapture) {
   };
 }
 
-const REFUND_STATES: Record<string, RefundState> = { COMPLETED: 'succeeded', PENDING: 'pending', FAILED: 'failed', CANCELLED: 'failed' };
-
 /**
  * PAYMENT.CAPTURE.REFUNDED carries the refund as its resource. The shop's refunds carry the refund
  * number as custom_id; a refund made elsewhere (PayPal's dashboard) is not ours to apply.
  */
 function refundNotification(event: PaypalWebhookEvent): VerifiedNotification {
-  const r = event.resource as { id?: string; status?: string; custom_id?: string; amount?: { value?: string; currency_code?: string } };
+  const r = event.resource as PaypalRefundResource;
   if (!r.custom_id) throw new NotificationIgnored(event.id, event.event_type);
-  const money = moneyToCents(r.amount as never);
   return {
     eventId: event.id,
     eventType: event.event_type,
     state: 'succeeded',
     outTradeNo: '',
     detail: `refund ${r.id ?? '?'} ${r.status ?? ''}`.trim(),
-    refund: {
-      state: REFUND_STATES[r.status ?? ''] ?? 'pending',
-      refundNo: r.custom_id,
-      ...(r.id ? { providerRefundId: r.id } : {}),
-      ...(money.amountCents !== undefined ? { amountMinor: money.amountCents } : {}),
-      ...(money.currency ? { currency: money.currency } : {}),
-      detail: r.status ?? 'UNKNOWN',
-    },
+    refund: refundStatusOf(r.custom_id, r),
   };
 }
 

@@ -75,6 +75,19 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     return reply.code(status).send({ code: status, message, data: null });
   });
   app.addHook('preValidation', inputGuard);
+  try {
+    await registerPlugins(app, opts);
+  } catch (err) {
+    // A refused start (a payments setup that cannot take money, say) must not leave the database
+    // pool and Redis connections of the plugins loaded before it open.
+    await app.close().catch(() => undefined);
+    throw err;
+  }
+  return app;
+}
+
+async function registerPlugins(app: FastifyInstance, opts: AppOptions): Promise<void> {
+  const { config } = opts;
   // Tier 1: external plugins.
   await app.register(cookie);
   await app.register(formBodyPlugin);
@@ -102,6 +115,4 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(notifyRoutes);
   await app.register(bullBoardPlugin);
   if (config.enableTestHooks) await app.register(testHookRoutes);
-
-  return app;
 }

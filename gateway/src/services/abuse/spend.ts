@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { Redis } from 'ioredis';
 import { AppError } from '../errors.js';
 import type { ServiceDeps } from '../deps.js';
 import { budgets, scaledCount, type Action, type Budget } from './budgets.js';
@@ -22,6 +23,18 @@ local n = redis.call('INCR', KEYS[1])
 if n == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
 return {n, redis.call('PTTL', KEYS[1])}`;
 
+type BudgetRedis = Redis & { spendBudget(key: string, windowMs: string): Promise<[number, number]> };
+const withSpendCommand = new WeakSet<Redis>();
+
+/** The script is sent once per connection; every spend after runs it by its SHA (EVALSHA). */
+function budgetRedis(redis: Redis): BudgetRedis {
+  if (!withSpendCommand.has(redis)) {
+    redis.defineCommand('spendBudget', { numberOfKeys: 1, lua: SPEND_SCRIPT });
+    withSpendCommand.add(redis);
+  }
+  return redis as BudgetRedis;
+}
+
 // Account keys are hashed: the Redis keyspace should not list the shop's addresses.
 const hashed = (account: string) => createHash('sha256').update(account).digest('base64url').slice(0, 22);
 
@@ -29,7 +42,7 @@ async function spend(deps: ServiceDeps, action: Action, scope: 'c' | 'a', subjec
   const key = `${deps.config.queuePrefix}:rl:${action}:${scope}:${subject}`;
   let answer: [number, number];
   try {
-    answer = (await deps.redis.eval(SPEND_SCRIPT, 1, key, String(windowSeconds * 1000))) as [number, number];
+    answer = await budgetRedis(deps.redis).spendBudget(key, String(windowSeconds * 1000));
   } catch (err) {
     // Redis down must not lock everybody out: the limits step aside, readiness reports the outage,
     // and the per-account code limits in PostgreSQL still hold.

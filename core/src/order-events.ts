@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { Actor, Database, OrderEventType } from '@shop/db';
+import { trailColumns, type Actor, type Database, type OrderEventType } from '@shop/db';
 
 // The order's audit trail (append-only, enforced by a trigger): written only by the ledgers in
 // this package, in the transaction of the change it records.
@@ -15,14 +15,6 @@ export async function appendOrderEvent(
 ): Promise<void> {
   await trx
     .insertInto('order_events')
-    .values({
-      order_id: orderId,
-      type,
-      actor_type: actor.type,
-      actor_id: actor.id ?? null,
-      before: before === undefined ? null : JSON.stringify(before),
-      after: after === undefined ? null : JSON.stringify(after),
-      data: data === undefined ? null : JSON.stringify(data),
-    })
+    .values({ order_id: orderId, type, ...trailColumns(actor, before, after, data) })
     .execute();
 }

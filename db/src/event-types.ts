@@ -27,3 +27,9 @@ export interface Actor {
   type: import('./database.js').ActorType;
   id?: string | null;
 }
+
+/** The columns both trails (order_events, audit_events) share: who acted, and the change as JSON. */
+export function trailColumns(actor: Actor, before: unknown, after: unknown, data: unknown) {
+  const json = (v: unknown) => (v === undefined ? null : JSON.stringify(v));
+  return { actor_type: actor.type, actor_id: actor.id ?? null, before: json(before), after: json(after), data: json(data) };
+}

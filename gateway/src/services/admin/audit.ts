@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
-import type { Actor, ActorType, AuditEventType, Database } from '@shop/db';
+import { trailColumns, type Actor, type ActorType, type AuditEventType, type Database } from '@shop/db';
 import { AppError } from '../errors.js';
 
 type Tx = Kysely<Database> | Transaction<Database>;
@@ -30,16 +30,7 @@ export async function appendAuditEvent(
 ): Promise<void> {
   await trx
     .insertInto('audit_events')
-    .values({
-      subject_type: subject.type,
-      subject_id: subject.id,
-      type,
-      actor_type: actor.type,
-      actor_id: actor.id ?? null,
-      before: before === undefined ? null : JSON.stringify(before),
-      after: after === undefined ? null : JSON.stringify(after),
-      data: data === undefined ? null : JSON.stringify(data),
-    })
+    .values({ subject_type: subject.type, subject_id: subject.id, type, ...trailColumns(actor, before, after, data) })
     .execute();
 }
 

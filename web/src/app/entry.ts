@@ -25,9 +25,9 @@ export function readEntry(): EntryFlags {
   const url = new URL(window.location.href);
   const q = url.searchParams;
   const path = url.pathname.slice(ROUTER_BASENAME.length) || '/';
-  // Inside WeChat the entry link names the payer; it outlives the session like the locale does.
-  const openId = q.get('openId');
-  if (openId) writeStored('openId', openId);
+  // Old WeChat entry links still carry ?openId: it is taken out of the address and forgotten, since
+  // the payer is only ever the one WeChat's web authorization verifies server-side.
+  writeStored('openId', null);
 
   // /zhPage and /enPage set the language; a token is carried on to / with the user fields.
   const pageLang = path === '/zhPage' ? 'zh' : path === '/enPage' ? 'en' : null;

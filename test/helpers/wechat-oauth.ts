@@ -1,10 +1,10 @@
 // WeChat web authorization walked over HTTP, as WeChat's in-app browser walks it: the shop's
 // start route, the WeChat sandbox's authorize page (with a WeChat user signed in to the app), and
 // back to the shop's callback.
+import { SANDBOX_WECHAT_USER_COOKIE } from '@shop/sandboxes/wechat/index';
 import type { Client } from './http.js';
 import { WECHAT_USER_AGENT } from './wechat-app.js';
 
-const SANDBOX_USER_COOKIE = 'sandbox_wechat_user';
 
 /** The openid the WeChat sandbox gives `user` under the merchant's AppID. */
 export async function sandboxOpenid(wechatSandboxUrl: string, user: string): Promise<string> {
@@ -17,7 +17,7 @@ export async function authorizeAtWeChat(c: Client, user: string, returnTo = '/sh
   const start = await c.request('GET', `/api/wechat/oauth/authorize?returnTo=${encodeURIComponent(returnTo)}&lang=en`, { headers: { 'user-agent': WECHAT_USER_AGENT } });
   const authorize = start.headers.get('location');
   if (start.status !== 302 || !authorize) throw new Error(`the shop did not send the buyer to WeChat (${start.status})`);
-  const res = await fetch(authorize.replace(/#wechat_redirect$/, ''), { redirect: 'manual', headers: { 'user-agent': WECHAT_USER_AGENT, cookie: `${SANDBOX_USER_COOKIE}=${user}` } });
+  const res = await fetch(authorize.replace(/#wechat_redirect$/, ''), { redirect: 'manual', headers: { 'user-agent': WECHAT_USER_AGENT, cookie: `${SANDBOX_WECHAT_USER_COOKIE}=${user}` } });
   const back = res.headers.get('location');
   if (res.status !== 302 || !back) throw new Error(`WeChat did not send the buyer back (${res.status}: ${await res.text()})`);
   const url = new URL(back);

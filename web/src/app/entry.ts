@@ -59,9 +59,12 @@ export function readEntry(): EntryFlags {
 
   const flags = { logout: q.has('logout'), orderToken: orderToken || null };
   const consumed = [...CONSUMED, ...(startPage ? ['token'] : [])];
-  if (consumed.some((k) => q.has(k))) {
+  // A redirect keeps the fragment of the URL it came from: back from WeChat's authorize page the
+  // address still ends in its #wechat_redirect, which means nothing here.
+  const hash = url.hash === '#wechat_redirect' ? '' : url.hash;
+  if (consumed.some((k) => q.has(k)) || hash !== url.hash) {
     for (const k of consumed) q.delete(k);
-    window.history.replaceState(window.history.state, '', `${url.pathname}${q.size ? `?${q}` : ''}${url.hash}`);
+    window.history.replaceState(window.history.state, '', `${url.pathname}${q.size ? `?${q}` : ''}${hash}`);
   }
   return flags;
 }

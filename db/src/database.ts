@@ -47,6 +47,9 @@ interface SessionsTable {
   created_at: CreatedAt;
   expires_at: Timestamp;
   revoked_at: Timestamp | null;
+  /** The payer id WeChat's web authorization gave for this session, under wechat_appid. */
+  wechat_openid: string | null;
+  wechat_appid: string | null;
 }
 
 interface CaptchasTable {

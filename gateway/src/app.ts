@@ -30,6 +30,7 @@ import legacyOrderRoutes from './routes/legacy/orders.js';
 import legacyReportRoutes from './routes/legacy/reports.js';
 import testHookRoutes from './routes/test-hooks.js';
 import notifyRoutes from './routes/payments/notify.js';
+import wechatOAuthRoutes from './routes/wechat-oauth.js';
 import paymentQueryRoutes from './routes/legacy/payments.js';
 import redisCheckPlugin from './plugins/redis-check.js';
 import metricsPlugin from './plugins/metrics.js';
@@ -113,6 +114,7 @@ async function registerPlugins(app: FastifyInstance, opts: AppOptions): Promise<
   await app.register(legacyOrderRoutes);
   await app.register(paymentQueryRoutes);
   await app.register(notifyRoutes);
+  await app.register(wechatOAuthRoutes);
   await app.register(bullBoardPlugin);
   if (config.enableTestHooks) await app.register(testHookRoutes);
 }

@@ -79,7 +79,7 @@ export async function startSandboxes(opts: { appUrl: string; port?: number; host
   // CNY only, an overseas one speaks WeChat Pay Global / Alipay's cross-border MAPI.
   const wechatOverseas = wechatSetup === 'overseas';
   await app.register(
-    wechatSandbox({ credentials: wechatCreds, publicBaseUrl: `${url}/wechat`, timeScale, setup: wechatSetup, ...(wechatOverseas ? { merchantCategoryCodes: [MCC], currencies: ['EUR'] } : {}) }),
+    wechatSandbox({ credentials: wechatCreds, publicBaseUrl: `${url}/wechat`, timeScale, setup: wechatSetup, oauthRedirectDomains: [new URL(opts.appUrl).host], ...(wechatOverseas ? { merchantCategoryCodes: [MCC], currencies: ['EUR'] } : {}) }),
     { prefix: '/wechat' },
   );
   if (alipaySetup === 'overseas') {

@@ -8,6 +8,7 @@ import * as paymentAttemptEvents from './2026_11_25_0001_payment_attempt_events.
 import * as refunds from './2026_11_25_0100_refunds.js';
 import * as emailBindingCodes from './2026_11_25_0201_email_binding_codes.js';
 import * as bookMetadata from './2026_11_25_0301_book_metadata.js';
+import * as sessionWechatOpenid from './2026_11_25_0401_session_wechat_openid.js';
 
 // A static map rather than a folder scan, so the same list works from source and from dist.
 export const migrations: Record<string, Migration> = {
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_25_0100_refunds': refunds,
   '2026_11_25_0201_email_binding_codes': emailBindingCodes,
   '2026_11_25_0301_book_metadata': bookMetadata,
+  '2026_11_25_0401_session_wechat_openid': sessionWechatOpenid,
 };

@@ -58,6 +58,11 @@ export const messages = {
   failedPurchase: { en: 'failed purchase', zh: '购买失败' },
   bookNotFound: { en: 'The book does not exist', zh: '该书不存在' },
   orderNotFound: { en: 'The order does not exist', zh: '订单不存在' },
+  // Paying inside WeChat: the spec's platform messages (section 8) for a payer WeChat has not named.
+  openIdRequired: { en: 'OpenId must not be empty', zh: 'OpenId不能为空' },
+  wechatLoginError: { en: 'WeChat login error', zh: '微信登录出错' },
+  openInWeChat: { en: 'Please open this page in WeChat to pay with WeChat Pay', zh: '请在微信中打开此页面使用微信支付' },
+  backToShop: { en: 'Back to the shop', zh: '返回商店' },
   paymentMethodUnavailable: { en: 'This payment method is not available', zh: '该支付方式暂不可用' },
   idempotencyMismatch: { en: 'This Idempotency-Key was used for a different request', zh: '该幂等键已用于其他请求' },
   requestInProgress: { en: 'The same request is still being processed', zh: '相同的请求正在处理中' },

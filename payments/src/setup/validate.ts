@@ -50,6 +50,9 @@ function wechatProblems(cfg: PaymentsConfigFile, ctx: SetupCheckContext): string
     out.push(...rateProblems(cfg.exchangeRates?.find((r) => r.from === 'EUR' && r.to === 'CNY'), 'EUR', 'CNY').map((p) => `wechat domestic setup: ${p}`));
   }
   if (ctx.production && !https(w.baseUrl)) out.push('wechat.baseUrl must be https in production');
+  // JSAPI (paying inside WeChat) names the payer by the openid that web authorization verified.
+  if (ctx.production && !w.oauth?.appSecret) out.push('wechat.oauth.appSecret (the AppSecret of the Official Account of the paying AppID) is required: payments inside WeChat (JSAPI) need the payer openid from web authorization');
+  if (ctx.production && (!https(w.oauth?.authorizeBaseUrl) || !https(w.oauth?.apiBaseUrl))) out.push('wechat.oauth.authorizeBaseUrl and wechat.oauth.apiBaseUrl must be https in production');
   return out;
 }
 

@@ -26,6 +26,7 @@ import type { GlobalPrepayRequest, PrepayRequest, RefundResource, Transaction } 
 import { closeBody, merchantBody, merchantQuery, payerOf, payingAppId, wechatPaths, WECHAT_DOMESTIC_BASE, WECHAT_GLOBAL_BASE, type WechatMerchant, type WechatMode, type WechatSetup } from './setup.js';
 import { convertedCharge } from '../fx/convert.js';
 import type { RateSource } from '../fx/rates.js';
+import { WechatOAuthClient, type WechatOAuthConfig } from './oauth.js';
 
 export const WECHAT_API_BASE = WECHAT_DOMESTIC_BASE;
 
@@ -57,6 +58,8 @@ export interface WechatPayConfig {
   platformCertificates?: Array<{ serialNo: string; pem: string }>;
   /** The WeChat Pay public key and its id (PUB_KEY_ID_…). */
   wechatpayPublicKey?: { keyId: string; pem: string };
+  /** JSAPI: web authorization (snsapi_base) that gives the payer's openid; its AppSecret belongs to the paying AppID. */
+  oauth?: WechatOAuthConfig;
   timeoutMs?: number;
   userAgent?: string;
   /** Injectable for observing traffic; defaults to the global fetch. */
@@ -80,6 +83,8 @@ export class WechatPayAdapter implements PaymentProvider {
   private readonly merchantKey: KeyObject;
   private readonly http: WechatHttpClient;
   private readonly orderCurrency: string;
+  /** Null without an AppSecret: then no payer openid can be verified and JSAPI is unavailable. */
+  readonly oauth: WechatOAuthClient | null;
 
   constructor(
     private readonly config: WechatPayConfig,
@@ -95,6 +100,7 @@ export class WechatPayAdapter implements PaymentProvider {
     if (mode === 'institutional' && !config.subMchid) throw new Error('WeChat Pay institutional mode needs subMchid');
     if (this.setup === 'overseas' && !config.merchantCategoryCode) throw new Error('WeChat Pay Global needs merchantCategoryCode');
     this.merchant = { setup: this.setup, mode, mchid: config.mchid, appid: config.appid, subMchid: config.subMchid, subAppid: config.subAppid };
+    this.oauth = config.oauth?.appSecret ? new WechatOAuthClient(payingAppId(this.merchant), { timeoutMs: config.timeoutMs, fetch: config.fetch, ...config.oauth }) : null;
     this.orderCurrency = this.setup === 'overseas' ? (config.currency ?? 'EUR').toUpperCase() : 'CNY';
     this.identity = { merchantId: config.mchid, appId: config.appid };
     this.merchantKey = createPrivateKey(config.merchantPrivateKey);

@@ -1,6 +1,6 @@
 // Fresh credentials that wire an adapter to a sandbox: merchant key + certificate, a platform
 // certificate key, a WeChat Pay public key (PUB_KEY_ID_…), and the APIv3 key.
-import { generateKeyPair } from 'node:crypto';
+import { generateKeyPair, randomBytes } from 'node:crypto';
 import { promisify } from 'node:util';
 import type { WechatPayConfig } from './adapter.js';
 import { randomAlnum, randomDigits } from './random.js';
@@ -17,6 +17,8 @@ export interface WechatCredentials {
   mchid: string;
   appid: string;
   apiV3Key: string;
+  /** The Official Account's AppSecret (32 hex characters), for the OAuth code exchange. */
+  appSecret: string;
   /** The merchant API certificate: the adapter signs with it, the sandbox verifies. */
   merchant: WechatKeyPair & { serialNo: string; certificatePem: string };
   /** A platform certificate: the sandbox signs with it, the adapter verifies. */
@@ -43,6 +45,7 @@ export async function generateWechatCredentials(opts: { mchid?: string; appid?: 
     mchid,
     appid: opts.appid ?? `wx${randomAlnum(16).toLowerCase()}`,
     apiV3Key: randomAlnum(32),
+    appSecret: randomBytes(16).toString('hex'),
     merchant: {
       ...merchantKeys,
       serialNo: merchantSerial,
@@ -68,5 +71,7 @@ export function adapterConfigFromCredentials(c: WechatCredentials, baseUrl: stri
     apiV3Key: c.apiV3Key,
     platformCertificates: [{ serialNo: c.platformCertificate.serialNo, pem: c.platformCertificate.certificatePem }],
     wechatpayPublicKey: { keyId: c.wechatpayPublicKey.keyId, pem: c.wechatpayPublicKey.publicKeyPem },
+    // The sandbox serves WeChat's OAuth pages under the same prefix as the Pay API.
+    oauth: { appSecret: c.appSecret, authorizeBaseUrl: baseUrl, apiBaseUrl: baseUrl },
   };
 }

@@ -9,3 +9,4 @@ export { attemptStateOf } from './trade-state.js';
 export { toChinaRfc3339 } from './time.js';
 export type { DownloadedCertificate } from './certificates.js';
 export type * from './wire.js';
+export { WechatOAuthClient, WechatOAuthError, WECHAT_OAUTH_API_BASE, WECHAT_OAUTH_AUTHORIZE_BASE, type WechatOAuthConfig, type WechatOAuthIdentity } from './oauth.js';

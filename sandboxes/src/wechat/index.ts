@@ -5,3 +5,5 @@ export { parseFaults, RETRY_SCHEDULE_SECONDS, type NotificationFaults, type Sign
 export type { DeliveryRecord } from './notifier.js';
 export { startWechatSandbox, type StandaloneWechatSandbox } from './standalone.js';
 export type { SandboxOrder, SandboxTradeState, SandboxTradeType } from './orders.js';
+export { SANDBOX_WECHAT_USER_COOKIE } from './oauth-routes.js';
+export { OAUTH_CODE_LIFETIME_MS } from './oauth-codes.js';

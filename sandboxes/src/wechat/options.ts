@@ -41,6 +41,13 @@ export interface WechatSandboxOptions {
   /** Whether an order past time_expire reads CLOSED (true) or stays NOTPAY until closed (false,
    * default: WeChat tells merchants to close unpaid orders themselves after a timeout). */
   expiryClosesOrder?: boolean;
+  /**
+   * Web authorization: the hosts (host[:port], as `new URL().host` writes them) configured as the
+   * Official Account's authorization domain; a redirect_uri elsewhere is refused. Default none.
+   */
+  oauthRedirectDomains?: string[];
+  /** How long an unused authorization code lives (WeChat: 5 minutes). */
+  oauthCodeLifetimeMs?: number;
   /** Prepay lifetime when time_expire is absent (said to be 2 h). */
   defaultPrepayLifetimeMs?: number;
 }

@@ -7,6 +7,7 @@ import { registerApiRoutes } from './api-routes.js';
 import { registerCashierRoutes } from './cashier-routes.js';
 import { registerClientRoutes } from './client-routes.js';
 import { registerControlRoutes } from './control-routes.js';
+import { registerOAuthRoutes } from './oauth-routes.js';
 import type { WechatSandboxOptions } from './options.js';
 import { WechatSandbox } from './sandbox.js';
 
@@ -30,6 +31,7 @@ export function wechatSandbox(options: WechatSandboxOptions): WechatSandboxPlugi
     registerCashierRoutes(app, sandbox, baseUrl);
     registerControlRoutes(app, sandbox, baseUrl);
     registerClientRoutes(app, sandbox);
+    registerOAuthRoutes(app, sandbox);
     app.addHook('onClose', async () => sandbox.close());
   };
   return Object.assign(plugin, { sandbox, close: async () => sandbox.close() });

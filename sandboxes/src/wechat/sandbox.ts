@@ -9,6 +9,7 @@ import { parseFaults, type NotificationFaults, type SigningKeyMode, type WechatS
 import { OrderBook, type Outcome, type SandboxOrder } from './orders.js';
 import { PlatformSigner } from './platform-signer.js';
 import { MerchantAuthenticator } from './request-auth.js';
+import { OAuthCodeBook } from './oauth-codes.js';
 
 export interface OrderView {
   outTradeNo: string;
@@ -46,6 +47,10 @@ export class WechatSandbox {
   readonly refunds: RefundBook;
   /** Faults for the callbacks of refunds accepted from now on (set via _control/refund-faults). */
   defaultRefundFaults: NotificationFaults = {};
+  /** Web authorization codes (snsapi_base) and the openids behind them. */
+  readonly oauthCodes: OAuthCodeBook;
+  /** Hosts a redirect_uri may point to (the Official Account's authorization domain). */
+  oauthRedirectDomains: string[];
   private readonly refundTimers = new Set<NodeJS.Timeout>();
 
   constructor(readonly options: WechatSandboxOptions) {
@@ -60,6 +65,8 @@ export class WechatSandbox {
     this.signer = new PlatformSigner(options.credentials, options.signingKeyMode ?? 'publicKey');
     this.notifier = new NotificationDispatcher(this.signer, { timeScale: this.timeScale, ackTimeoutMs: options.ackTimeoutMs ?? 5000 });
     this.auth = new MerchantAuthenticator(options.credentials);
+    this.oauthCodes = new OAuthCodeBook(options.oauthCodeLifetimeMs);
+    this.oauthRedirectDomains = options.oauthRedirectDomains ?? [];
   }
 
   get signingKeyMode(): SigningKeyMode {

@@ -25,9 +25,9 @@ export function readEntry(): EntryFlags {
   const url = new URL(window.location.href);
   const q = url.searchParams;
   const path = url.pathname.slice(ROUTER_BASENAME.length) || '/';
-  // Inside WeChat the entry link names the payer; it outlives the session like the locale does.
-  const openId = q.get('openId');
-  if (openId) writeStored('openId', openId);
+  // Old WeChat entry links still carry ?openId: it is taken out of the address and forgotten, since
+  // the payer is only ever the one WeChat's web authorization verifies server-side.
+  writeStored('openId', null);
 
   // /zhPage and /enPage set the language; a token is carried on to / with the user fields.
   const pageLang = path === '/zhPage' ? 'zh' : path === '/enPage' ? 'en' : null;
@@ -59,9 +59,12 @@ export function readEntry(): EntryFlags {
 
   const flags = { logout: q.has('logout'), orderToken: orderToken || null };
   const consumed = [...CONSUMED, ...(startPage ? ['token'] : [])];
-  if (consumed.some((k) => q.has(k))) {
+  // A redirect keeps the fragment of the URL it came from: back from WeChat's authorize page the
+  // address still ends in its #wechat_redirect, which means nothing here.
+  const hash = url.hash === '#wechat_redirect' ? '' : url.hash;
+  if (consumed.some((k) => q.has(k)) || hash !== url.hash) {
     for (const k of consumed) q.delete(k);
-    window.history.replaceState(window.history.state, '', `${url.pathname}${q.size ? `?${q}` : ''}${url.hash}`);
+    window.history.replaceState(window.history.state, '', `${url.pathname}${q.size ? `?${q}` : ''}${hash}`);
   }
   return flags;
 }

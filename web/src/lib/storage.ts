@@ -15,7 +15,7 @@ export type StoredKey =
   | 'orderExpire'
   | 'activeMenu'
   | 'loginNeeded'
-  /** The payer's WeChat openid, handed over by the WeChat entry link (in-app payments need it). */
+  /** Once the payer's openid from old WeChat entry links; only ever cleared now. */
   | 'openId';
 
 export function readStored(key: StoredKey): string | null {

@@ -14,6 +14,8 @@ export interface SessionUser {
   role: Role;
   loginFirst: boolean;
   company: string;
+  /** The WeChat payer verified for this session by web authorization, with its AppID. */
+  wechat: { openid: string; appid: string } | null;
 }
 
 /** 256 bits from the CSPRNG; only its hash is stored, so a database leak yields no sessions. */
@@ -40,6 +42,8 @@ const sessionUserQuery = queryTemplate(['tokenHash', 'now'], (db, a) =>
       'users.role',
       'users.login_first',
       'users.company',
+      'sessions.wechat_openid',
+      'sessions.wechat_appid',
     ])
     .where('sessions.token_hash', '=', a.tokenHash)
     .where('sessions.revoked_at', 'is', null)
@@ -62,7 +66,20 @@ export async function findSessionUser(deps: Pick<ServiceDeps, 'db'>, token: stri
     role: row.role,
     loginFirst: row.login_first,
     company: row.company,
+    wechat: row.wechat_openid && row.wechat_appid ? { openid: row.wechat_openid, appid: row.wechat_appid } : null,
   };
+}
+
+/** Keeps the openid WeChat verified on the session; a later authorization replaces it. */
+export async function rememberWechatPayer(deps: Pick<ServiceDeps, 'db'>, token: string, payer: { openid: string; appid: string }): Promise<boolean> {
+  const r = await deps.db
+    .updateTable('sessions')
+    .set({ wechat_openid: payer.openid, wechat_appid: payer.appid })
+    .where('token_hash', '=', sha256(token))
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', new Date())
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
 }
 
 export async function revokeSession(deps: Pick<ServiceDeps, 'db'>, token: string): Promise<void> {

@@ -6,6 +6,7 @@ import { AppError, unauthenticated } from '../errors.js';
 import type { ServiceDeps } from '../deps.js';
 import type { SessionUser } from '../accounts/sessions.js';
 import { spendAccount, spendClient } from '../abuse/spend.js';
+import { verifiedWechatPayer } from '../payments/wechat-payer.js';
 import { newOrderNo, outTradeNoFor } from './numbers.js';
 import { requireCountry, validateInvoice, validatePurchaseInfo, type InvoiceFields, type PurchaseInfoFields } from './validation.js';
 import { intentView, orderView, paymentMethods, type IntentView, type OrderView, type PaymentMethod } from './views.js';
@@ -18,6 +19,7 @@ export interface CheckoutInput {
   paymentMethod: PaymentMethod;
   purchaseInfo?: Record<string, unknown> | null;
   invoice?: Record<string, unknown> | null;
+  /** Legacy and GraphQL clients still send one; it is never the payer (see wechat-payer.ts). */
   openId?: string | null;
   remarks?: string | null;
   clientIp?: string;
@@ -91,7 +93,7 @@ export async function checkout(deps: ServiceDeps, user: SessionUser | null, inpu
   const remarks = typeof input.remarks === 'string' ? input.remarks.trim().slice(0, 255) || null : null;
   const provider = deps.providers[method.provider];
   if (!provider) throw new AppError('paymentMethodUnavailable', 400, 'PAYMENT_METHOD_UNAVAILABLE', 'paymentMethod');
-  if (method.method === 'jsapi' && !input.openId) throw new AppError('badRequest', 400, 'BAD_USER_INPUT', 'openId');
+  const payerOpenId = method.method === 'jsapi' ? verifiedWechatPayer(deps, user) : undefined;
   const language = input.language ?? user.language;
   // What the attempt asks the provider for: the EUR price, or CNY at the configured dated rate.
   let charge: Charge;
@@ -116,7 +118,7 @@ export async function checkout(deps: ServiceDeps, user: SessionUser | null, inpu
           if (invoice) await saveInvoice(trx, orderId, invoice);
         },
       },
-      (order, intent) => attemptInput(deps, order, intent, { book, language, openId: input.openId ?? undefined, clientIp: input.clientIp, phone: PHONE.test(input.userAgent ?? '') }),
+      (order, intent) => attemptInput(deps, order, intent, { book, language, openId: payerOpenId, clientIp: input.clientIp, phone: PHONE.test(input.userAgent ?? '') }),
     );
   } catch (err) {
     throw err instanceof LedgerRefusal ? checkoutRefusal(err) : err;

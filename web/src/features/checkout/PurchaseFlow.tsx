@@ -3,12 +3,11 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { notify } from '../../components/ui/toaster';
-import { messageOf } from '../../lib/errors';
+import { apiError, messageOf } from '../../lib/errors';
 import { storedLocale } from '../../lib/i18n';
 import type { Invoice } from '../../lib/invoice';
-import { readStored } from '../../lib/storage';
 import { CHECKOUT, ORDER_STATUS, type BookFormat, type PaymentMethod, type PurchaseInfoInput } from './api';
-import { afterCheckout, payInWeChat, submitProviderForm } from './next-action';
+import { afterCheckout, payInWeChat, submitProviderForm, wechatAuthorizeUrl } from './next-action';
 import { OfflineNoticeDialog, PaperBookDialog, PurchaseSuccessDialog, type OfflineNotice } from './NoticeDialogs';
 import { PurchaseDialog, type PurchaseBook } from './PurchaseDialog';
 import { PurchaseInfoForm } from './PurchaseInfoForm';
@@ -56,14 +55,9 @@ export function PurchaseFlow({ request, onClose }: { request: PurchaseRequest; o
         onClose();
         return;
       }
-      // The in-app payment is made out to the WeChat user the entry link named.
-      const openId = method.current === 'WECHAT_JSAPI' ? readStored('openId') : null;
-      if (method.current === 'WECHAT_JSAPI' && !openId) {
-        notify.error(t('dict.openIdRequired'));
-        return;
-      }
+      // The in-app payer is whoever WeChat's web authorization named for this session (server side).
       const { data } = await checkout({
-        variables: { input: { bookId: request.book.id, format: request.format, language: storedLocale(), country, paymentMethod: method.current, ...(openId ? { openId } : {}), ...(purchaseInfo ? { purchaseInfo } : {}), ...(invoice.current ? { invoice: invoice.current } : {}) } },
+        variables: { input: { bookId: request.book.id, format: request.format, language: storedLocale(), country, paymentMethod: method.current, ...(purchaseInfo ? { purchaseInfo } : {}), ...(invoice.current ? { invoice: invoice.current } : {}) } },
         context: { headers: { 'Idempotency-Key': idempotencyKey.current } },
       });
       if (!data) throw new Error('no checkout answer');
@@ -72,6 +66,11 @@ export function PurchaseFlow({ request, onClose }: { request: PurchaseRequest; o
       idempotencyKey.current = crypto.randomUUID();
       await act(afterCheckout(r), r.order.orderNo);
     } catch (err) {
+      // WeChat has not yet told the shop who this buyer is: ask it (a silent redirect inside WeChat).
+      if (apiError(err).code === 'WECHAT_AUTH_REQUIRED') {
+        window.location.assign(wechatAuthorizeUrl());
+        return;
+      }
       notify.error(messageOf(err, t('purchase.failed')));
     } finally {
       setBusy(false);

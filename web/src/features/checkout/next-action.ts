@@ -1,4 +1,5 @@
 import type { BankAccount, CheckoutResult, PaySign } from './api';
+import { storedLocale } from '../../lib/i18n';
 
 // What to do after a successful checkout (spec section 4, "After a successful submit").
 
@@ -44,4 +45,13 @@ export function payInWeChat(paySign: PaySign): Promise<boolean> | null {
   const bridge = (window as unknown as { WeixinJSBridge?: WeixinJSBridge }).WeixinJSBridge;
   if (!bridge) return null;
   return new Promise((resolve) => bridge.invoke('getBrandWCPayRequest', paySign, (res) => resolve(res.err_msg === 'get_brand_wcpay_request:ok')));
+}
+
+/**
+ * The gateway's start of WeChat web authorization: it sends the buyer to WeChat, which sends them
+ * back here with the payer verified on the session; the buyer then pays as before.
+ */
+export function wechatAuthorizeUrl(): string {
+  const here = `${window.location.pathname}${window.location.search}`;
+  return `/api/wechat/oauth/authorize?${new URLSearchParams({ returnTo: here, lang: storedLocale() })}`;
 }

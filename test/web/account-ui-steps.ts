@@ -252,7 +252,7 @@ export function accountWalks(lang: 'en' | 'zh', T: Messages) {
       const row = panel.locator(`[data-testid=account-row][data-account="${email}"]`);
       await row.waitFor();
       t.equal(await panel.getByTestId('account-row').count(), 1, 'the search finds the one account');
-      t.equal(await row.getByTestId('account-state').innerText(), A.active);
+      t.equal(await row.getByTestId('account-state').innerText(), A.active, 'active');
       t.ok((await row.getByTestId('account-mirror').innerText()).length > 0, 'its mirror state is shown');
       await shot(page, 'accounts-found');
 

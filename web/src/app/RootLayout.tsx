@@ -50,6 +50,7 @@ export function RootLayout({ flags }: { flags: EntryFlags }) {
   const location = useLocation();
   const { view } = useAuthDialog();
   const { user } = useSession();
+  const logout = useLogout();
   const authUsed = useRef(false);
   if (view) authUsed.current = true;
   useEntryFlags(flags);
@@ -83,7 +84,7 @@ export function RootLayout({ flags }: { flags: EntryFlags }) {
       {/* Spec: a first login (loginFirst) sets its own password before anything else. */}
       {user?.loginFirst ? (
         <Suspense fallback={null}>
-          <FirstPasswordDialog />
+          <FirstPasswordDialog onLeave={() => void logout()} />
         </Suspense>
       ) : null}
       {authUsed.current ? (

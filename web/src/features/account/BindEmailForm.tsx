@@ -11,7 +11,7 @@ import { messageOf } from '../../lib/errors';
 import { useForm } from '../../lib/form';
 import { sessionChanged } from '../../lib/session';
 import { checkCode, checkEmail, stripAccount, type RuleKey } from '../../lib/validation';
-import { CodeInput } from '../auth/CodeInput';
+import { CodeInput } from '../../components/ui/CodeInput';
 import { BIND_EMAIL, REQUEST_EMAIL_BINDING_CODE } from './api';
 
 type Field = 'email' | 'code';

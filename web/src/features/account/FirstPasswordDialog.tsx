@@ -11,19 +11,17 @@ import { messageOf } from '../../lib/errors';
 import { useForm } from '../../lib/form';
 import { sessionChanged } from '../../lib/session';
 import { checkConfirm, checkNewPassword, type RuleKey } from '../../lib/validation';
-import { useLogout } from '../auth/useLogout';
 import { SET_FIRST_PASSWORD } from './api';
 
 type Field = 'password' | 'confirmPassword';
 
 /**
  * The session says the password must be set first (loginFirst): nothing else goes on until it is.
- * Closing the dialog logs out instead.
+ * Closing the dialog leaves instead (the shell logs out: features do not import each other).
  */
-export default function FirstPasswordDialog() {
+export default function FirstPasswordDialog({ onLeave }: { onLeave: () => void }) {
   const { t } = useTranslation();
   const client = useApolloClient();
-  const logout = useLogout();
   const [setFirstPassword] = useMutation(SET_FIRST_PASSWORD);
   const [busy, setBusy] = useState(false);
   const msg = (k: RuleKey | null) => k && t(`validation.${k}`);
@@ -49,7 +47,7 @@ export default function FirstPasswordDialog() {
   };
 
   return (
-    <ShopDialog open onClose={() => void logout()} title={t('account.firstTitle')} width={DIALOG_WIDTH.login} testId="first-password-dialog">
+    <ShopDialog open onClose={onLeave} title={t('account.firstTitle')} width={DIALOG_WIDTH.login} testId="first-password-dialog">
       <form onSubmit={submit} noValidate>
         <Stack gap={3}>
           <Text>{t('account.firstBody')}</Text>

@@ -15,7 +15,7 @@ import { accountKind, apiAccount, checkAccount, checkCode, checkConfirm, checkNe
 import { AccountMethod, type AccountMethodKind } from './AccountMethod';
 import { PhoneFields } from './PhoneFields';
 import { CONFIRM_CODE, RESET_PASSWORD } from './api';
-import { CodeInput } from './CodeInput';
+import { CodeInput } from '../../components/ui/CodeInput';
 import { useCodeSender } from './useCodeSender';
 
 type Field = 'account' | 'phoneNo' | 'code' | 'password' | 'confirmPassword';

@@ -18,7 +18,7 @@ import { checkCode, checkCompany, checkConfirm, checkEmail, checkName, checkNewP
 import { AccountMethod, type AccountMethodKind } from './AccountMethod';
 import { AgreementDialog } from './AgreementDialog';
 import { CONFIRM_CODE, REGISTER } from './api';
-import { CodeInput } from './CodeInput';
+import { CodeInput } from '../../components/ui/CodeInput';
 import { PhoneFields } from './PhoneFields';
 import { useCodeSender } from './useCodeSender';
 

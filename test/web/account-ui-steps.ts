@@ -261,6 +261,7 @@ export function accountWalks(lang: 'en' | 'zh', T: Messages) {
       await detail.waitFor();
       await detail.getByTestId('admin-orders-table').waitFor();
       t.ok(Number(await detail.getByTestId('account-detail-sessions').innerText()) >= 1, 'the buyer has an open session');
+      t.equal(await detail.getByTestId('admin-orders-empty').innerText(), A.noOrders, 'no orders yet, said so');
       await shot(page, 'account-detail');
       await page.keyboard.press('Escape');
       await detail.waitFor({ state: 'detached' });

@@ -63,7 +63,7 @@ export function AccountDetailDialog({ account, onClose, onChanged }: { account: 
         ) : !data ? (
           <Spinner />
         ) : (
-          <AdminOrdersTable rows={data.adminAccount?.orders ?? []} onOpen={setOrderNo} />
+          <AdminOrdersTable rows={data.adminAccount?.orders ?? []} onOpen={setOrderNo} emptyText={t('admin.accounts.noOrders')} />
         )}
       </Stack>
       {orderNo ? <OrderDetailDialog orderNo={orderNo} onClose={() => setOrderNo(null)} /> : null}

@@ -170,6 +170,7 @@ export const enAdmin = {
     loginFirst: 'Must set the password at the next login',
     mirrorError: 'Last mirror error',
     ordersTitle: 'Orders of the account',
+    noOrders: 'This account has no orders',
   },
   mirrors: {
     status: 'Mirror status',

@@ -170,6 +170,7 @@ export const zhAdmin: AdminMessages = {
     loginFirst: '下次登录需设置密码',
     mirrorError: '最近同步错误',
     ordersTitle: '该账户的订单',
+    noOrders: '该账户暂无订单',
   },
   mirrors: {
     status: '同步状态',

@@ -20,6 +20,7 @@ import { MobileBar } from './layout/MobileBar';
 
 const AuthDialogs = lazyWithTexts(() => import('../features/auth/AuthDialogs'));
 const OrderTokenConfirm = lazyWithTexts(() => import('../features/auth/OrderTokenConfirm'));
+const FirstPasswordDialog = lazyWithTexts(() => import('../features/account/FirstPasswordDialog'));
 
 /**
  * Runs the on-load flags once the session is known: ?logout, and the remembered login prompt (set
@@ -48,6 +49,8 @@ function useEntryFlags(flags: EntryFlags) {
 export function RootLayout({ flags }: { flags: EntryFlags }) {
   const location = useLocation();
   const { view } = useAuthDialog();
+  const { user } = useSession();
+  const logout = useLogout();
   const authUsed = useRef(false);
   if (view) authUsed.current = true;
   useEntryFlags(flags);
@@ -76,6 +79,12 @@ export function RootLayout({ flags }: { flags: EntryFlags }) {
       {flags.orderToken ? (
         <Suspense fallback={null}>
           <OrderTokenConfirm token={flags.orderToken} />
+        </Suspense>
+      ) : null}
+      {/* Spec: a first login (loginFirst) sets its own password before anything else. */}
+      {user?.loginFirst ? (
+        <Suspense fallback={null}>
+          <FirstPasswordDialog onLeave={() => void logout()} />
         </Suspense>
       ) : null}
       {authUsed.current ? (

@@ -18,6 +18,7 @@ const PayPalResultPage = lazyWithTexts(() => import('./routes/PayPalResultPage')
 const WxPayResultPage = lazyWithTexts(() => import('./routes/WxPayResultPage'));
 const AliPayResultPage = lazyWithTexts(() => import('./routes/AliPayResultPage'));
 const AdminPage = lazyWithTexts(() => import('./routes/AdminPage'));
+const AccountPage = lazyWithTexts(() => import('./routes/AccountPage'));
 const NotFoundPage = lazy(() => import('./routes/NotFoundPage'));
 const LegalRoute = lazy(() => import('./routes/LegalRoute'));
 
@@ -42,6 +43,7 @@ export function AppRoutes({ flags }: { flags: EntryFlags }) {
         <Route path="index" element={<Page component={IndexPage} />} />
         <Route path="orders" element={<Page component={OrdersPage} />} />
         <Route path="admin" element={<Page component={AdminPage} />} />
+        <Route path="account" element={<Page component={AccountPage} />} />
         <Route path="bookDetail/:bookId" element={<Page component={BookDetailPage} />} />
         <Route path="legal/:page" element={<Page component={LegalRoute} />} />
         <Route path="views/pay/WxNativePay" element={<Page component={WxNativePayPage} />} />

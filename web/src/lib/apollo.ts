@@ -18,6 +18,7 @@ export function createShopCache(): InMemoryCache {
       Order: { keyFields: ['orderNo'] },
       AdminOrder: { keyFields: ['orderNo'] },
       RegistrationMirror: { keyFields: ['userId'] },
+      AdminAccount: { keyFields: ['userId'] },
       PaymentIntent: { keyFields: ['id'] },
       // Books carry per-buyer fields (ebookPurchased) and titles per language: keep per query.
       Book: { keyFields: false },

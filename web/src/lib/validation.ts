@@ -34,6 +34,22 @@ export function checkAccount(v: string): RuleKey | null {
   return accountKind(v) ? null : 'emailInvalid';
 }
 
+/** Area codes offered for phone accounts; the server validates the number for any area. */
+export const PHONE_AREAS = ['+86', '+852', '+853', '+886', '+1', '+44', '+49', '+33', '+81', '+82', '+65', '+61'] as const;
+export const DEFAULT_PHONE_AREA = '+86';
+
+/** Mainland numbers are 11 digits starting with 1; elsewhere the server's number metadata decides. */
+export function checkPhone(area: string, v: string): RuleKey | null {
+  if (!v) return 'phoneRequired';
+  if (area === '+86') return MOBILE_PATTERN.test(v) ? null : 'phoneInvalid';
+  return /^\d{4,15}$/.test(v) ? null : 'phoneInvalid';
+}
+
+/** A phone account as the code and login calls take it: '+86 13800138000'. */
+export function phoneAccount(area: string, v: string): string {
+  return `${area} ${v}`;
+}
+
 /** The account as the API wants it: an email, or '+86 <phone>'. */
 export function apiAccount(v: string): string {
   return accountKind(v) === 'phone' ? `+86 ${v}` : v;

@@ -1,5 +1,6 @@
 import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
 import { Dropdown, DropdownItem, DropdownLabel } from '../../components/ui/Dropdown';
 import { UserIcon } from '../../components/ui/icons';
 import { useLogout } from '../../features/auth';
@@ -10,10 +11,11 @@ import { lazyWithTexts } from '../lazy';
 // The confirmation is a dialog: load it (and the dialog machinery) only when asked for.
 const LogoutConfirm = lazyWithTexts(() => import('../../features/auth/LogoutConfirm').then((m) => ({ default: m.LogoutConfirm })));
 
-/** The logged-in user's dropdown with Log Out, which asks for confirmation first. */
+/** The logged-in user's dropdown: My Account, and Log Out, which asks for confirmation first. */
 export function UserMenu({ user }: { user: SessionUser }) {
   const { t } = useTranslation();
   const logout = useLogout();
+  const navigate = useNavigate();
   const [confirming, setConfirming] = useState(false);
   const name = displayName(user.firstName, user.lastName) || user.email;
   return (
@@ -30,7 +32,16 @@ export function UserMenu({ user }: { user: SessionUser }) {
       >
         {(close) => (
           <>
-            <DropdownLabel>{user.email}</DropdownLabel>
+            <DropdownLabel>{user.email || `${user.phoneArea} ${user.phoneNo}`}</DropdownLabel>
+            <DropdownItem
+              testId="my-account"
+              onClick={() => {
+                close();
+                navigate('/account');
+              }}
+            >
+              {t('nav.myAccount')}
+            </DropdownItem>
             <DropdownItem
               testId="logout"
               onClick={() => {

@@ -9,11 +9,13 @@ import { paymentLabel, statusColor } from './labels';
 interface Props {
   rows: AdminOrder[];
   onOpen: (orderNo: string) => void;
+  /** The text of an empty table (default: nothing matches the filters). */
+  emptyText?: string;
 }
 
 const COLUMNS = ['createdAt', 'orderNo', 'buyer', 'book', 'amount', 'payment', 'status', 'shipping'] as const;
 
-export function AdminOrdersTable({ rows, onOpen }: Props) {
+export function AdminOrdersTable({ rows, onOpen, emptyText }: Props) {
   const { t } = useTranslation();
   return (
     <Table.ScrollArea borderWidth="1px" borderRadius="md" bg="white">
@@ -31,7 +33,7 @@ export function AdminOrdersTable({ rows, onOpen }: Props) {
           {rows.length === 0 ? (
             <Table.Row>
               <Table.Cell colSpan={COLUMNS.length} textAlign="center" color="fg.muted" py={8} data-testid="admin-orders-empty">
-                {t('admin.empty')}
+                {emptyText ?? t('admin.empty')}
               </Table.Cell>
             </Table.Row>
           ) : null}

@@ -3,11 +3,12 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { openAuth } from '../../lib/auth-dialog';
 import { useSession } from '../../lib/session';
+import { AccountsPanel } from './AccountsPanel';
 import { MirrorsPanel } from './MirrorsPanel';
 import { OrdersPanel } from './OrdersPanel';
 import { PaperOrderPanel } from './PaperOrderPanel';
 
-type Tab = 'orders' | 'paper' | 'mirrors';
+type Tab = 'orders' | 'paper' | 'mirrors' | 'accounts';
 
 function Console() {
   const { t } = useTranslation();
@@ -23,8 +24,9 @@ function Console() {
         {tabButton('orders', t('admin.tabOrders'))}
         {tabButton('paper', t('admin.tabPaper'))}
         {tabButton('mirrors', t('admin.tabMirrors'))}
+        {tabButton('accounts', t('admin.tabAccounts'))}
       </HStack>
-      {tab === 'orders' ? <OrdersPanel /> : tab === 'paper' ? <PaperOrderPanel /> : <MirrorsPanel />}
+      {tab === 'orders' ? <OrdersPanel /> : tab === 'paper' ? <PaperOrderPanel /> : tab === 'mirrors' ? <MirrorsPanel /> : <AccountsPanel />}
     </Stack>
   );
 }

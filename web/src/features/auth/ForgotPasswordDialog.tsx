@@ -11,34 +11,41 @@ import { closeAuth, openAuth } from '../../lib/auth-dialog';
 import { DIALOG_WIDTH } from '../../lib/config';
 import { apiError } from '../../lib/errors';
 import { useForm } from '../../lib/form';
-import { accountKind, apiAccount, checkAccount, checkCode, checkConfirm, checkNewPassword, stripAccount, type RuleKey } from '../../lib/validation';
+import { accountKind, apiAccount, checkAccount, checkCode, checkConfirm, checkNewPassword, checkPhone, DEFAULT_PHONE_AREA, phoneAccount, stripAccount, type RuleKey } from '../../lib/validation';
+import { AccountMethod, type AccountMethodKind } from './AccountMethod';
+import { PhoneFields } from './PhoneFields';
 import { CONFIRM_CODE, RESET_PASSWORD } from './api';
-import { CodeInput } from './CodeInput';
+import { CodeInput } from '../../components/ui/CodeInput';
 import { useCodeSender } from './useCodeSender';
 
-type Field = 'account' | 'code' | 'password' | 'confirmPassword';
+type Field = 'account' | 'phoneNo' | 'code' | 'password' | 'confirmPassword';
 
-/** Send code, verify it, set the new password, return to login (spec section 4). */
+/** Send code (by mail, or by SMS to a phone account), verify it, set the new password, return to login (spec sections 4, 7). */
 export function ForgotPasswordDialog({ open, email }: { open: boolean; email: string }) {
   const { t } = useTranslation();
   const [confirmCode] = useMutation(CONFIRM_CODE);
   const [resetPassword] = useMutation(RESET_PASSWORD);
   const codes = useCodeSender('RESET');
   const [busy, setBusy] = useState(false);
+  const [method, setMethod] = useState<AccountMethodKind>('email');
+  const [area, setArea] = useState(DEFAULT_PHONE_AREA);
   const msg = (k: RuleKey | null) => k && t(`validation.${k}`);
   const form = useForm<Field>(
-    { account: email, code: '', password: '', confirmPassword: '' },
+    { account: email, phoneNo: '', code: '', password: '', confirmPassword: '' },
     {
-      account: (v) => msg(checkAccount(v)),
+      account: (v) => (method === 'email' ? msg(checkAccount(v)) : null),
+      phoneNo: (v) => (method === 'phone' ? msg(checkPhone(area, v)) : null),
       code: (v) => msg(checkCode(v)),
       password: (v) => msg(checkNewPassword(v)),
       confirmPassword: (v, all) => msg(checkConfirm(all.password, v)),
     },
-    { clean: { account: stripAccount, code: stripAccount }, dependents: { password: ['confirmPassword'] } },
+    { clean: { account: stripAccount, phoneNo: stripAccount, code: stripAccount }, dependents: { password: ['confirmPassword'] } },
   );
 
+  const target = () => (method === 'email' ? apiAccount(form.values.account) : phoneAccount(area, form.values.phoneNo));
+
   const sendCode = () => {
-    if (form.validateField('account')) void codes.send(apiAccount(form.values.account));
+    if (form.validateField(method === 'email' ? 'account' : 'phoneNo')) void codes.send(target(), method === 'phone');
   };
 
   const submit = async (e: FormEvent) => {
@@ -46,7 +53,7 @@ export function ForgotPasswordDialog({ open, email }: { open: boolean; email: st
     if (busy || !form.validate()) return;
     setBusy(true);
     const v = form.values;
-    const account = apiAccount(v.account);
+    const account = target();
     try {
       try {
         await confirmCode({ variables: { account, purpose: 'RESET', code: v.code } });
@@ -57,7 +64,7 @@ export function ForgotPasswordDialog({ open, email }: { open: boolean; email: st
       }
       await resetPassword({ variables: { account, password: v.password, confirmPassword: v.confirmPassword } });
       notify.success(t('auth.forgot.success'));
-      openAuth('login', accountKind(v.account) === 'email' ? v.account : '');
+      openAuth('login', method === 'email' && accountKind(v.account) === 'email' ? v.account : '');
     } catch (err) {
       const { code, message } = apiError(err);
       notify.error(code !== 'NETWORK' && message ? message : t('common.errorOccurredLower'));
@@ -70,9 +77,20 @@ export function ForgotPasswordDialog({ open, email }: { open: boolean; email: st
     <ShopDialog open={open} onClose={closeAuth} title={t('auth.forgot.title')} width={DIALOG_WIDTH.login} testId="forgot-dialog">
       <form onSubmit={submit} noValidate>
         <Stack gap={3}>
-          <FormField label={t('auth.forgot.account')} error={form.errors.account} required>
-            <TextInput autoComplete="username" placeholder={t('auth.forgot.accountPlaceholder')} {...form.bind('account')} />
-          </FormField>
+          <AccountMethod
+            value={method}
+            onChange={(m) => {
+              setMethod(m);
+              form.setErrors({});
+            }}
+          />
+          {method === 'email' ? (
+            <FormField label={t('auth.forgot.account')} error={form.errors.account} required>
+              <TextInput autoComplete="username" placeholder={t('auth.forgot.accountPlaceholder')} {...form.bind('account')} />
+            </FormField>
+          ) : (
+            <PhoneFields area={area} onAreaChange={setArea} number={form.bind('phoneNo')} error={form.errors.phoneNo} />
+          )}
           <FormField label={t('auth.forgot.code')} error={form.errors.code} required>
             <CodeInput {...form.bind('code')} onSend={sendCode} left={codes.left} sending={codes.sending} sendLabel={t('auth.forgot.sendCode')} />
           </FormField>

@@ -14,13 +14,15 @@ import { useForm } from '../../lib/form';
 import { storedLocale } from '../../lib/i18n';
 import { sessionChanged } from '../../lib/session';
 import { checkboxRecipe, fieldRecipe } from '../../lib/theme';
-import { checkCode, checkCompany, checkConfirm, checkEmail, checkName, checkNewPassword, stripAccount, type RuleKey } from '../../lib/validation';
+import { checkCode, checkCompany, checkConfirm, checkEmail, checkName, checkNewPassword, checkPhone, DEFAULT_PHONE_AREA, phoneAccount, stripAccount, type RuleKey } from '../../lib/validation';
+import { AccountMethod, type AccountMethodKind } from './AccountMethod';
 import { AgreementDialog } from './AgreementDialog';
 import { CONFIRM_CODE, REGISTER } from './api';
-import { CodeInput } from './CodeInput';
+import { CodeInput } from '../../components/ui/CodeInput';
+import { PhoneFields } from './PhoneFields';
 import { useCodeSender } from './useCodeSender';
 
-type Field = 'email' | 'code' | 'firstName' | 'lastName' | 'company' | 'password' | 'confirmPassword';
+type Field = 'email' | 'phoneNo' | 'code' | 'firstName' | 'lastName' | 'company' | 'password' | 'confirmPassword';
 
 export function RegisterDialog({ open, email, onLoggedIn }: { open: boolean; email: string; onLoggedIn: () => void }) {
   const { t } = useTranslation();
@@ -32,11 +34,15 @@ export function RegisterDialog({ open, email, onLoggedIn }: { open: boolean; ema
   const [agreementError, setAgreementError] = useState<string | null>(null);
   const [agreementOpen, setAgreementOpen] = useState(false);
   const [busy, setBusy] = useState(false);
+  // Register by email (spec section 4) or by mobile phone with an SMS code (spec section 7).
+  const [method, setMethod] = useState<AccountMethodKind>('email');
+  const [area, setArea] = useState(DEFAULT_PHONE_AREA);
   const msg = (k: RuleKey | null) => k && t(`validation.${k}`);
   const form = useForm<Field>(
-    { email, code: '', firstName: '', lastName: '', company: '', password: '', confirmPassword: '' },
+    { email, phoneNo: '', code: '', firstName: '', lastName: '', company: '', password: '', confirmPassword: '' },
     {
-      email: (v) => msg(checkEmail(v)),
+      email: (v) => (method === 'email' ? msg(checkEmail(v)) : null),
+      phoneNo: (v) => (method === 'phone' ? msg(checkPhone(area, v)) : null),
       code: (v) => msg(checkCode(v)),
       firstName: (v) => msg(checkName(v, 'first')),
       lastName: (v) => msg(checkName(v, 'last')),
@@ -44,11 +50,13 @@ export function RegisterDialog({ open, email, onLoggedIn }: { open: boolean; ema
       password: (v) => msg(checkNewPassword(v)),
       confirmPassword: (v, all) => msg(checkConfirm(all.password, v)),
     },
-    { clean: { email: stripAccount, code: stripAccount }, dependents: { password: ['confirmPassword'] } },
+    { clean: { email: stripAccount, phoneNo: stripAccount, code: stripAccount }, dependents: { password: ['confirmPassword'] } },
   );
 
+  const account = () => (method === 'email' ? form.values.email : phoneAccount(area, form.values.phoneNo));
+
   const sendCode = () => {
-    if (form.validateField('email')) void codes.send(form.values.email);
+    if (form.validateField(method === 'email' ? 'email' : 'phoneNo')) void codes.send(account(), method === 'phone');
   };
 
   const accept = () => {
@@ -66,13 +74,14 @@ export function RegisterDialog({ open, email, onLoggedIn }: { open: boolean; ema
     const v = form.values;
     try {
       try {
-        await confirmCode({ variables: { account: v.email, purpose: 'REGISTER', code: v.code } });
+        await confirmCode({ variables: { account: account(), purpose: 'REGISTER', code: v.code } });
       } catch (err) {
         const { code, message } = apiError(err);
         notify.error(code === 'CODE_INVALID' ? t('auth.code.wrong') : (message ?? t('common.errorOccurred')));
         return;
       }
-      const input = { ...v, firstName: v.firstName.trim(), lastName: v.lastName.trim(), company: v.company.trim(), agreement: true, language: storedLocale() };
+      const who = method === 'email' ? { email: v.email } : { phoneArea: area, phoneNo: v.phoneNo };
+      const input = { ...who, code: v.code, password: v.password, confirmPassword: v.confirmPassword, firstName: v.firstName.trim(), lastName: v.lastName.trim(), company: v.company.trim(), agreement: true, language: storedLocale() };
       await register({ variables: { input } });
       notify.success(t('auth.register.success'));
       closeAuth();
@@ -80,7 +89,7 @@ export function RegisterDialog({ open, email, onLoggedIn }: { open: boolean; ema
       await sessionChanged(client);
     } catch (err) {
       const { code, message } = apiError(err);
-      notify.error(code === 'ACCOUNT_EXISTS' ? t('auth.code.exists') : code === 'BAD_USER_INPUT' && message ? message : t('auth.register.failed'));
+      notify.error(code === 'ACCOUNT_EXISTS' ? t(method === 'email' ? 'auth.code.exists' : 'auth.code.phoneExists') : code === 'BAD_USER_INPUT' && message ? message : t('auth.register.failed'));
     } finally {
       setBusy(false);
     }
@@ -90,9 +99,20 @@ export function RegisterDialog({ open, email, onLoggedIn }: { open: boolean; ema
     <ShopDialog open={open} onClose={closeAuth} title={t('auth.register.title')} width={DIALOG_WIDTH.register} testId="register-dialog">
       <form onSubmit={submit} noValidate>
         <Stack gap={3}>
-          <FormField label={t('auth.register.email')} error={form.errors.email} required>
-            <TextInput type="email" autoComplete="email" {...form.bind('email')} />
-          </FormField>
+          <AccountMethod
+            value={method}
+            onChange={(m) => {
+              setMethod(m);
+              form.setErrors({});
+            }}
+          />
+          {method === 'email' ? (
+            <FormField label={t('auth.register.email')} error={form.errors.email} required>
+              <TextInput type="email" autoComplete="email" {...form.bind('email')} />
+            </FormField>
+          ) : (
+            <PhoneFields area={area} onAreaChange={setArea} number={form.bind('phoneNo')} error={form.errors.phoneNo} />
+          )}
           <FormField label={t('auth.register.code')} error={form.errors.code} required>
             <CodeInput {...form.bind('code')} onSend={sendCode} left={codes.left} sending={codes.sending} sendLabel={t('auth.register.sendCode')} />
           </FormField>

@@ -50,8 +50,11 @@ export const LOGIN: TypedDocumentNode<{ login: LoginPayload }, { account: string
   ${LOGIN_PAYLOAD_FIELDS}
 `;
 
+/** An email account (email), or a phone account (phoneArea + phoneNo, the code went by SMS). */
 export interface RegisterInput {
-  email: string;
+  email?: string;
+  phoneArea?: string;
+  phoneNo?: string;
   code: string;
   firstName: string;
   lastName: string;

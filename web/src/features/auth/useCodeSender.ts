@@ -17,7 +17,8 @@ export function useCodeSender(purpose: CodePurpose) {
   const { left, start } = useCountdown();
   const [sending, setSending] = useState(false);
 
-  const send = async (account: string) => {
+  /** account: an email, or a phone account '+86 13800138000' (phone: true). */
+  const send = async (account: string, phone = false) => {
     if (sending || left > 0) return;
     setSending(true);
     try {
@@ -27,9 +28,11 @@ export function useCodeSender(purpose: CodePurpose) {
     } catch (err) {
       const { code, message } = apiError(err);
       if (purpose === 'REGISTER') {
-        notify.error(code === 'ACCOUNT_EXISTS' ? t('auth.code.exists') : code === 'RATE_LIMITED' && message ? message : t('common.errorOccurred'));
+        const exists = phone ? t('auth.code.phoneExists') : t('auth.code.exists');
+        // A number the provider cannot text is refused by the server in the product's wording.
+        notify.error(code === 'ACCOUNT_EXISTS' ? exists : (code === 'RATE_LIMITED' || code === 'BAD_USER_INPUT') && message ? message : t('common.errorOccurred'));
       } else {
-        notify.error(code === 'NOT_FOUND' ? t('auth.forgot.registerFirst') : code === 'RATE_LIMITED' && message ? message : t('common.errorOccurredLower'));
+        notify.error(code === 'NOT_FOUND' ? t('auth.forgot.registerFirst') : (code === 'RATE_LIMITED' || code === 'BAD_USER_INPUT') && message ? message : t('common.errorOccurredLower'));
       }
       start(CODE_FAILURE_COOLDOWN_S);
     } finally {

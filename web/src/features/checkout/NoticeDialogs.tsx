@@ -84,3 +84,33 @@ export function OfflineNoticeDialog({ notice, onClose }: { notice: OfflineNotice
     </Notice>
   );
 }
+
+/**
+ * A phone-only account wants an e-book: the PDF's password is the login email, so one must be bound
+ * first (the checkout refuses it too, EMAIL_REQUIRED). Leads to the account page where it is bound.
+ */
+export function EmailNeededDialog({ onClose, onBind }: { onClose: () => void; onBind: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <ShopDialog
+      open
+      onClose={onClose}
+      title={t('purchase.emailNeededTitle')}
+      width={DIALOG_WIDTH.login}
+      testId="email-needed-dialog"
+      role="alertdialog"
+      footer={
+        <>
+          <Button variant="outline" onClick={onClose}>
+            {t('common.cancel')}
+          </Button>
+          <Button colorPalette="blue" onClick={onBind} data-testid="bind-email-link">
+            {t('purchase.emailNeededAction')}
+          </Button>
+        </>
+      }
+    >
+      <Text>{t('purchase.emailNeededBody')}</Text>
+    </ShopDialog>
+  );
+}

@@ -6,9 +6,10 @@ import { notify } from '../../components/ui/toaster';
 import { apiError, messageOf } from '../../lib/errors';
 import { storedLocale } from '../../lib/i18n';
 import type { Invoice } from '../../lib/invoice';
+import { useSession } from '../../lib/session';
 import { CHECKOUT, ORDER_STATUS, type BookFormat, type PaymentMethod, type PurchaseInfoInput } from './api';
 import { afterCheckout, payInWeChat, submitProviderForm, wechatAuthorizeUrl } from './next-action';
-import { OfflineNoticeDialog, PaperBookDialog, PurchaseSuccessDialog, type OfflineNotice } from './NoticeDialogs';
+import { EmailNeededDialog, OfflineNoticeDialog, PaperBookDialog, PurchaseSuccessDialog, type OfflineNotice } from './NoticeDialogs';
 import { PurchaseDialog, type PurchaseBook } from './PurchaseDialog';
 import { PurchaseInfoForm } from './PurchaseInfoForm';
 import { storedOpenOrder, storeOpenOrder } from './stored-order';
@@ -18,7 +19,7 @@ export interface PurchaseRequest {
   format: BookFormat;
 }
 
-type Step = { kind: 'purchase' } | { kind: 'info'; country: string } | { kind: 'offline'; notice: OfflineNotice } | { kind: 'success' };
+type Step = { kind: 'purchase' } | { kind: 'emailNeeded' } | { kind: 'info'; country: string } | { kind: 'offline'; notice: OfflineNotice } | { kind: 'success' };
 
 /** The buy flow after "Buy now" (spec section 4): dialogs, checkout, then the payment step. */
 export function PurchaseFlow({ request, onClose }: { request: PurchaseRequest; onClose: () => void }) {
@@ -26,7 +27,9 @@ export function PurchaseFlow({ request, onClose }: { request: PurchaseRequest; o
   const client = useApolloClient();
   const navigate = useNavigate();
   const [checkout] = useMutation(CHECKOUT);
-  const [step, setStep] = useState<Step>({ kind: 'purchase' });
+  const { user } = useSession();
+  // A phone-only account is told before any form that an e-book needs a bound email.
+  const [step, setStep] = useState<Step>(() => (request.format === 'EBOOK' && user && !user.email ? { kind: 'emailNeeded' } : { kind: 'purchase' }));
   const [busy, setBusy] = useState(false);
   // One key per purchase attempt: a retried submit cannot create a second payment.
   const idempotencyKey = useRef(crypto.randomUUID());
@@ -71,7 +74,8 @@ export function PurchaseFlow({ request, onClose }: { request: PurchaseRequest; o
         window.location.assign(wechatAuthorizeUrl());
         return;
       }
-      notify.error(messageOf(err, t('purchase.failed')));
+      if (apiError(err).code === 'EMAIL_REQUIRED') setStep({ kind: 'emailNeeded' });
+      else notify.error(messageOf(err, t('purchase.failed')));
     } finally {
       setBusy(false);
     }
@@ -114,6 +118,16 @@ export function PurchaseFlow({ request, onClose }: { request: PurchaseRequest; o
   };
 
   switch (step.kind) {
+    case 'emailNeeded':
+      return (
+        <EmailNeededDialog
+          onClose={onClose}
+          onBind={() => {
+            onClose();
+            navigate('/account');
+          }}
+        />
+      );
     case 'offline':
       return <OfflineNoticeDialog notice={step.notice} onClose={onClose} />;
     case 'success':

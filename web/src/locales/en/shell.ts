@@ -33,6 +33,7 @@ export const enShell = {
     menu: 'Menu',
     logo: 'Publications shop',
     account: 'Account',
+    myAccount: 'My Account',
     loginFirst: 'Please log in first',
     loggedOut: 'Logged out',
     console: 'Operator console',

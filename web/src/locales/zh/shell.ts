@@ -34,6 +34,7 @@ export const zhShell: ShellMessages = {
     menu: '菜单',
     logo: '出版物商城',
     account: '账户',
+    myAccount: '我的账户',
     loginFirst: '请先登录',
     loggedOut: '已退出登录',
     console: '运营后台',

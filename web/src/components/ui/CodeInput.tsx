@@ -1,7 +1,7 @@
-import { Button, HStack} from '@chakra-ui/react';
+import { Button, HStack } from '@chakra-ui/react';
 import type { ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TextInput } from '../../components/ui/TextInput';
+import { TextInput } from './TextInput';
 
 interface Props {
   name: string;

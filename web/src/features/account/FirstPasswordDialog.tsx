@@ -1,0 +1,67 @@
+import { Button, Stack, Text } from '@chakra-ui/react';
+import { useApolloClient, useMutation } from '@apollo/client/react';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { FormField } from '../../components/ui/FormField';
+import { ShopDialog } from '../../components/ui/ShopDialog';
+import { TextInput } from '../../components/ui/TextInput';
+import { notify } from '../../components/ui/toaster';
+import { DIALOG_WIDTH } from '../../lib/config';
+import { messageOf } from '../../lib/errors';
+import { useForm } from '../../lib/form';
+import { sessionChanged } from '../../lib/session';
+import { checkConfirm, checkNewPassword, type RuleKey } from '../../lib/validation';
+import { SET_FIRST_PASSWORD } from './api';
+
+type Field = 'password' | 'confirmPassword';
+
+/**
+ * The session says the password must be set first (loginFirst): nothing else goes on until it is.
+ * Closing the dialog leaves instead (the shell logs out: features do not import each other).
+ */
+export default function FirstPasswordDialog({ onLeave }: { onLeave: () => void }) {
+  const { t } = useTranslation();
+  const client = useApolloClient();
+  const [setFirstPassword] = useMutation(SET_FIRST_PASSWORD);
+  const [busy, setBusy] = useState(false);
+  const msg = (k: RuleKey | null) => k && t(`validation.${k}`);
+  const form = useForm<Field>(
+    { password: '', confirmPassword: '' },
+    { password: (v) => msg(checkNewPassword(v)), confirmPassword: (v, all) => msg(checkConfirm(all.password, v)) },
+    { dependents: { password: ['confirmPassword'] } },
+  );
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (busy || !form.validate()) return;
+    setBusy(true);
+    try {
+      await setFirstPassword({ variables: form.values });
+      notify.success(t('account.firstDone'));
+      await sessionChanged(client);
+    } catch (err) {
+      notify.error(messageOf(err, t('common.errorOccurredLower')));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <ShopDialog open onClose={onLeave} title={t('account.firstTitle')} width={DIALOG_WIDTH.login} testId="first-password-dialog">
+      <form onSubmit={submit} noValidate>
+        <Stack gap={3}>
+          <Text>{t('account.firstBody')}</Text>
+          <FormField label={t('account.newPassword')} error={form.errors.password} helper={t('auth.register.passwordHint')} required>
+            <TextInput type="password" autoComplete="new-password" {...form.bind('password')} />
+          </FormField>
+          <FormField label={t('account.confirmPassword')} error={form.errors.confirmPassword} required>
+            <TextInput type="password" autoComplete="new-password" {...form.bind('confirmPassword')} />
+          </FormField>
+          <Button type="submit" colorPalette="blue" loading={busy} w="full">
+            {t('account.firstSubmit')}
+          </Button>
+        </Stack>
+      </form>
+    </ShopDialog>
+  );
+}

@@ -5,6 +5,7 @@ import { registerLegacy } from '../helpers/accounts.js';
 import { captchaAnswer, launchBrowser, openShop, screenshots, signInBuyer } from '../helpers/browser.js';
 import { latestCode, mailsTo } from '../helpers/mail.js';
 import { startStack, uniqueEmail } from '../helpers/stack.js';
+import { eventually } from '../helpers/tmp.js';
 
 t.test('forgot password: code by mail, new password, back to the login, log in with it (en)', async (t) => {
   const stack = await startStack(t);
@@ -157,21 +158,26 @@ t.test('a stale page reloads once when the server reports another version', asyn
   let loads = 0;
   page.on('load', () => (loads += 1));
   await page.goto('/shop/index');
+  await eventually('the reload for the new version', async () => loads >= 2);
   await page.getByTestId('book').first().waitFor();
-  await page.waitForTimeout(1500);
-  t.equal(loads, 2, 'reloaded once for the new version, not in a loop');
+  // The reloaded page asks again, hears the same newer version and stays: it still stands after a
+  // client-side navigation that asks a third time.
+  await eventually('the reloaded page asks for the version', async () => served >= 2);
   await page.getByRole('link', { name: en.nav.orders }).first().click();
   await page.waitForURL('**/shop/orders');
-  await page.waitForTimeout(500);
-  t.ok(served >= 3, `the version is asked on every navigation (${served} times)`);
-  await page.unroute('**/shop/version');
+  await eventually('the version asked on the navigation', async () => served >= 3);
   // My Orders as a guest asks for the login; put that dialog away to reach the header again.
   await page.getByTestId('login-dialog').waitFor();
+  t.equal(loads, 2, 'reloaded once for the new version, not in a loop');
+  t.ok(served >= 3, `the version is asked on every navigation (${served} times)`);
+  await page.unroute('**/shop/version');
   await page.keyboard.press('Escape');
   await page.getByTestId('login-dialog').waitFor({ state: 'detached' });
   // With the real endpoint the versions match: navigation does not reload.
+  const answered = page.waitForResponse((r) => r.url().endsWith('/shop/version') && r.ok());
   await page.getByRole('link', { name: en.nav.publication }).first().click();
-  await page.waitForTimeout(800);
+  await answered;
+  await page.getByTestId('book').first().waitFor();
   t.equal(loads, 2, 'no reload when the versions match');
 });
 

@@ -16,6 +16,7 @@ export interface AxeFinding {
 
 /** axe-core's serious and critical findings on the page as it is now (dialogs open included). */
 export async function axeFindings(page: Page): Promise<AxeFinding[]> {
+  await settled(page);
   const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
   return result.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
@@ -36,4 +37,19 @@ export async function checkA11y(t: T, page: Page, screen: string): Promise<void>
     [],
     `axe: ${screen} has no serious or critical violation`,
   );
+}
+
+/**
+ * Waits for the page's finite CSS transitions and animations to end (spinners loop forever and are
+ * left alone): axe measures colours as painted, and a button fading in from its disabled look (Buy
+ * now once the app has taken the prerendered page over) would read as too faint half-way.
+ */
+async function settled(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    for (let round = 0; round < 20; round += 1) {
+      const running = document.getAnimations().filter((a) => a.playState === 'running' && a.effect?.getComputedTiming().iterations !== Infinity);
+      if (running.length === 0) return;
+      await Promise.all(running.map((a) => a.finished.catch(() => undefined)));
+    }
+  });
 }

@@ -3,6 +3,7 @@ import Fastify, { type FastifyReply } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import { checkLegacyAnswers, type AnswerMismatch } from '@shop/gateway/routes/legacy/answer-check';
 import { envelope } from '@shop/gateway/routes/legacy/schemas';
+import { createSession } from '@shop/gateway/services/accounts/sessions';
 import { buildTestApp } from '../helpers/app.js';
 import { productionEnv } from '../helpers/production.js';
 
@@ -87,4 +88,27 @@ t.test('the answer check records an answer that does not match its documented sc
   const missing = await app.inject({ url: '/api/missing' });
   t.equal(missing.statusCode, 500, 'an answer that cannot even be serialised is a server error');
   t.match(found.at(-1), { route: 'GET /api/missing', status: 500 }, 'and recorded');
+});
+
+t.test('legacy answers keep their exact bytes: key order, types, null data', async (t) => {
+  const { app, db } = await buildTestApp(t);
+  const form = (url: string, payload: string, headers: Record<string, string> = {}) =>
+    app.inject({ method: 'POST', url, payload, headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers } });
+
+  t.equal((await app.inject({ method: 'GET', url: '/api/logout' })).body, '{"code":200,"message":"Logged out","data":null}');
+  t.equal((await form('/api/order/getList', '')).body, '{"code":401,"message":"Please log in first","data":null}', 'a refusal: HTTP 200, the outcome in code');
+  const countries = await form('/api/login/selectCountry', '');
+  t.match(countries.body, /^\{"code":200,"message":"success","data":\[\{"codeKey":"001","codeValue":"China"\},\{"codeKey":"002",/);
+  const repeated = await form('/api/login/chkUserByEmail', 'userEmail=a%40example.com');
+  t.equal(repeated.body, '{"code":200,"message":"success","data":0}', 'an integer stays an integer');
+
+  const user = await db.insertInto('users').values({ email: 'bytes@example.com', first_name: 'B', last_name: 'Y', password_hash: 'x' }).returning('id').executeTakeFirstOrThrow();
+  const { token } = await createSession(app.deps, user.id);
+  const auth = { authorization: `Bearer ${token}` };
+  t.equal((await form('/api/order/getList', 'currentSizeCo=1&pageSizeCo=10', auth)).body, '{"code":200,"message":"success","data":null}', 'no orders: data null');
+  const state = await form('/api/reportCommon/reportRetentionCommon', 'reportId=r1&pageNo=2&saveOrSubmit=0', auth);
+  t.equal(state.body, '{"code":200,"message":"success","data":{"reportId":"r1","pageNo":"2","operationModule":"","operationSubModule":"","saveOrSubmit":"0","courseName":null,"saveFlag":true,"submitFlag":false}}');
+  // JSON bodies: a number is coerced to the string the field expects.
+  const json = await app.inject({ method: 'POST', url: '/api/reportCommon/saveButtonActivity', payload: { reportId: 'r1', pageNo: 2 }, headers: auth });
+  t.match(json.body, /^\{"code":200,"message":"success","data":\{"reportId":"r1","pageNo":"2",/);
 });

@@ -56,6 +56,8 @@ t.test('the OpenAPI document lists every legacy path with its request and answer
   t.equal(page.statusCode, 200, 'the docs page is served outside production');
   t.match(page.headers['content-type'], /text\/html/);
   t.match(page.body, /swagger-initializer\.js/, 'the Swagger UI page');
+  t.match(page.headers['content-security-policy'], /script-src 'self'(;|$)/, "under the app's CSP: its scripts are its own files");
+  t.notMatch(page.body, /<script>|<script [^>]*>[^<\s]/, 'no inline script the CSP would block');
   const init = await app.inject({ method: 'GET', url: '/api-docs/static/swagger-initializer.js' });
   t.equal(init.statusCode, 200, 'its script is served');
 });

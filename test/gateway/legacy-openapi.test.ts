@@ -101,8 +101,11 @@ t.test('legacy answers keep their exact bytes: key order, types, null data', asy
   t.equal((await form('/api/order/getList', '')).body, '{"code":401,"message":"Please log in first","data":null}', 'a refusal: HTTP 200, the outcome in code');
   const countries = await form('/api/login/selectCountry', '');
   t.match(countries.body, /^\{"code":200,"message":"success","data":\[\{"codeKey":"001","codeValue":"China"\},\{"codeKey":"002",/);
-  const repeated = await form('/api/login/chkUserByEmail', 'userEmail=a%40example.com');
-  t.equal(repeated.body, '{"code":200,"message":"success","data":0}', 'an integer stays an integer');
+  t.equal((await form('/api/login/chkUserByEmail', 'userEmail=a%40example.com')).body, '{"code":200,"message":"success","data":0}', 'an integer stays an integer');
+  const twice = await form('/api/login/verifyCode', 'verifyCode=a&verifyCode=b');
+  t.equal(twice.statusCode, 400, 'a field sent twice with two values is no string');
+  t.equal(twice.body, '{"code":400,"message":"body/verifyCode must be string","data":null}');
+  t.equal((await form('/api/login/verifyCode', 'verifyCode[]=a')).statusCode, 200, 'a one-value array is coerced to its string');
 
   const user = await db.insertInto('users').values({ email: 'bytes@example.com', first_name: 'B', last_name: 'Y', password_hash: 'x' }).returning('id').executeTakeFirstOrThrow();
   const { token } = await createSession(app.deps, user.id);

@@ -46,6 +46,8 @@ export interface GatewayConfig extends CommonConfig {
   /** The external login page; null = the in-app login dialog. */
   externalLoginUrl: string | null;
   enableTestHooks: boolean;
+  /** Tests: each legacy answer is checked against its documented response schema. */
+  checkLegacyAnswers: boolean;
   rateLimitScale: number;
   payeeName: string;
   bankTransferExpiryDays: number;
@@ -145,6 +147,7 @@ export function loadGatewayConfig(env: RawConfig = process.env): GatewayConfig {
     homeUrl: { en: v.HOME_URL_EN!, zh: v.HOME_URL_ZH! },
     externalLoginUrl: v.EXTERNAL_LOGIN_URL || null,
     enableTestHooks: v.ENABLE_TEST_HOOKS!,
+    checkLegacyAnswers: v.CHECK_LEGACY_ANSWERS!,
     rateLimitScale: v.RATE_LIMIT_SCALE!,
     payeeName: v.PAYEE_NAME!,
     bankTransferExpiryDays: v.BANK_TRANSFER_EXPIRY_DAYS!,

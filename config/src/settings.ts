@@ -78,6 +78,7 @@ export const settingSchemas = {
   SMS_ENDPOINT: url(['workers'], 'SendSms endpoint (the local SMS sandbox in development and tests).', { default: 'https://dysmsapi.aliyuncs.com' }),
   APP_SECRET: string(both, 'Secret for hashing codes and sealing data between gateway and workers (at least 32 characters in production).', { default: 'dev-only-secret-do-not-use-in-production', secret: true }),
   ENABLE_TEST_HOOKS: bool(['gateway'], 'Dev/test-only endpoints (captcha answers); refused in production.', { default: 'false' }),
+  CHECK_LEGACY_ANSWERS: bool(['gateway'], 'Tests: check every answer of a legacy /api/ route against its OpenAPI response schema and record each mismatch (app.legacyAnswerMismatches).', { default: 'false' }),
   RETRY_DELAY_SCALE: number(both, 'Multiplies every job retry delay (tests and the dev stack compress time with it).', { default: '1', min: 0.0001, max: 100 }),
   RATE_LIMIT_SCALE: number(['gateway'], 'Multiplies every per-client rate limit (raise it for load tests).', { default: '1', min: 0.01, max: 1000 }),
   WORKER_CONCURRENCY: int(['workers'], 'Jobs each worker runs at once per queue.', { default: '5', min: 1, max: 100 }),

@@ -24,14 +24,11 @@ import servicesPlugin from './plugins/services.js';
 import sessionPlugin from './plugins/session.js';
 import securityPlugin from './plugins/security.js';
 import healthRoutes from './routes/health.js';
-import legacyLoginRoutes from './routes/legacy/login.js';
-import legacyAccountRoutes from './routes/legacy/account.js';
-import legacyOrderRoutes from './routes/legacy/orders.js';
-import legacyReportRoutes from './routes/legacy/reports.js';
+import legacyRoutes from './routes/legacy/index.js';
+import openApiPlugin from './plugins/openapi.js';
 import testHookRoutes from './routes/test-hooks.js';
 import notifyRoutes from './routes/payments/notify.js';
 import wechatOAuthRoutes from './routes/wechat-oauth.js';
-import paymentQueryRoutes from './routes/legacy/payments.js';
 import redisCheckPlugin from './plugins/redis-check.js';
 import metricsPlugin from './plugins/metrics.js';
 import bullBoardPlugin from './plugins/bull-board.js';
@@ -55,6 +52,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     bodyLimit: 256 * 1024,
   });
   app.decorate('config', config);
+  app.decorate('legacyAnswerMismatches', []);
   // Hooks that wait for nothing take the callback form: no promise per hook per request.
   app.addHook('onSend', (req, reply, payload, done) => {
     reply.header('x-request-id', req.id);
@@ -106,13 +104,11 @@ async function registerPlugins(app: FastifyInstance, opts: AppOptions): Promise<
   await app.register(brandPlugin);
   await app.register(spaPlugin);
   await app.register(graphqlPlugin);
+  // Before the routes: it collects their schemas as they are added.
+  await app.register(openApiPlugin);
   // Tier 3: routes.
   await app.register(healthRoutes);
-  await app.register(legacyLoginRoutes);
-  await app.register(legacyAccountRoutes);
-  await app.register(legacyReportRoutes);
-  await app.register(legacyOrderRoutes);
-  await app.register(paymentQueryRoutes);
+  await app.register(legacyRoutes);
   await app.register(notifyRoutes);
   await app.register(wechatOAuthRoutes);
   await app.register(bullBoardPlugin);

@@ -7,6 +7,7 @@ import { prepareDatabase } from '../../scripts/src/stack/database.js';
 import { startPostgres } from '../../scripts/src/stack/postgres.js';
 import getPort from 'get-port';
 import { Client } from '../helpers/http.js';
+import { failOnLegacyMismatches } from '../helpers/app.js';
 import { uniquePrefix } from '../helpers/redis.js';
 import { eventually, tempDir } from '../helpers/tmp.js';
 
@@ -21,10 +22,11 @@ t.test('PostgreSQL stopped: both faces answer 503 with a generic message and the
   await prepareDatabase(pg.url);
 
   const port = await getPort();
-  const config = loadGatewayConfig({ ...process.env, DATABASE_URL: pg.url, QUEUE_PREFIX: uniquePrefix(), PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` });
+  const config = loadGatewayConfig({ ...process.env, DATABASE_URL: pg.url, QUEUE_PREFIX: uniquePrefix(), PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, CHECK_LEGACY_ANSWERS: 'true' });
   const app = await buildApp({ config });
   await app.listen({ port, host: '127.0.0.1' });
   t.teardown(() => app.close());
+  failOnLegacyMismatches(t, app);
   const base = `http://127.0.0.1:${port}`;
 
   const buyer = await app.db.insertInto('users').values({ email: 'outage@example.com', first_name: 'A', last_name: 'B', password_hash: 'x' }).returning('id').executeTakeFirstOrThrow();

@@ -16,13 +16,25 @@ export async function buildTestApp(t: { teardown(fn: () => unknown): void }, env
   // the pool's idle connections fail unheard.
   const dropDatabase: (() => unknown)[] = [];
   const { url } = await createTestDatabase({ teardown: (fn) => dropDatabase.push(fn) });
-  const config = loadGatewayConfig({ ...process.env, DATABASE_URL: url, QUEUE_PREFIX: uniquePrefix(), ...env });
+  const config = loadGatewayConfig({ ...process.env, DATABASE_URL: url, QUEUE_PREFIX: uniquePrefix(), CHECK_LEGACY_ANSWERS: 'true', ...env });
   let app: FastifyInstance | undefined;
   t.teardown(async () => {
     await app?.close();
     for (const fn of dropDatabase) await fn();
   });
   app = await buildApp({ config });
+  failOnLegacyMismatches(t, app);
   await app.ready();
   return { app, config, db: app.db };
+}
+
+/**
+ * Every legacy answer of the test must match the OpenAPI document (CHECK_LEGACY_ANSWERS records
+ * each one that does not); a throwing teardown fails the test that made the app.
+ */
+export function failOnLegacyMismatches(t: { teardown(fn: () => unknown): void }, app: FastifyInstance): void {
+  t.teardown(() => {
+    const found = app.legacyAnswerMismatches;
+    if (found.length) throw new Error(`legacy answers that do not match the OpenAPI document:\n${found.map((m) => `${m.route} ${m.status}: ${m.problem}`).join('\n')}`);
+  });
 }

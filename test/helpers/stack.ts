@@ -10,6 +10,7 @@ import { startRegistrationService, type RegistrationServiceSandbox } from '@shop
 import { startSmsSandbox, type SmsSandbox } from '@shop/sandboxes/sms/server';
 import { sandboxSmsEnv } from '@shop/sandboxes/sms/options';
 import { createTestDatabase } from './db.js';
+import { failOnLegacyMismatches } from './app.js';
 import { startSandboxes, type RunningSandboxes, type SandboxSetups } from '@shop/sandboxes/combined';
 import { providersFromConfig, readPaymentsConfig } from '@shop/payments/registry';
 import getPort from 'get-port';
@@ -37,8 +38,9 @@ export async function startStack(t: T, env: RawConfig = {}, opts: { workers?: bo
   t.teardown(() => registration.app.close());
   const sms = await startSmsSandbox();
   t.teardown(() => sms.close());
-  const common = { ...process.env, ...sandboxSmsEnv(sms.url), DATABASE_URL: url, CONTENT_DIR: new URL('../../content/books', import.meta.url).pathname, LEGAL_DIR: new URL('../../content/legal', import.meta.url).pathname, QUEUE_PREFIX: uniquePrefix(), REGISTRATION_SERVICE_URL: registration.url, ENABLE_TEST_HOOKS: 'true', ...env };
+  const common = { ...process.env, ...sandboxSmsEnv(sms.url), DATABASE_URL: url, CONTENT_DIR: new URL('../../content/books', import.meta.url).pathname, LEGAL_DIR: new URL('../../content/legal', import.meta.url).pathname, QUEUE_PREFIX: uniquePrefix(), REGISTRATION_SERVICE_URL: registration.url, ENABLE_TEST_HOOKS: 'true', CHECK_LEGACY_ANSWERS: 'true', ...env };
   const { app, base, config, sandboxes } = await listeningGateway(t, common, opts);
+  failOnLegacyMismatches(t, app);
 
   if (opts.workers !== false) {
     const wconfig = loadWorkersConfig(common);

@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../services/errors.js';
 import { RateLimited } from '../../services/abuse/spend.js';
 import { messages, text, type MessageKey } from '../../i18n/messages.js';
@@ -18,8 +18,11 @@ export function isMessageKey(k: string): k is MessageKey {
   return Object.hasOwn(messages, k);
 }
 
-/** Turns a refusal into the legacy envelope; anything else goes to the app's error handler. */
-export function legacyError(err: unknown, req: FastifyRequest, reply: FastifyReply): Envelope<null> {
+/**
+ * The legacy scope's error handler: a refusal answers in the envelope (HTTP 200, the outcome in
+ * `code`; 429 with Retry-After when a limit is spent), anything else goes on to the app's handler.
+ */
+export function legacyErrorHandler(err: FastifyError | Error, req: FastifyRequest, reply: FastifyReply): Envelope<null> {
   if (err instanceof RateLimited) {
     // What the route-level limiter answered before the limits moved into the service layer.
     reply.code(429).header('retry-after', String(err.retryAfterSeconds));
@@ -30,23 +33,4 @@ export function legacyError(err: unknown, req: FastifyRequest, reply: FastifyRep
     return { code: err.code, message: text(err.key, req.locale), data: null };
   }
   throw err;
-}
-
-/** Wraps a legacy handler so refusals answer in the envelope. */
-export function legacy<T>(handler: (req: FastifyRequest, reply: FastifyReply) => Promise<Envelope<T>>) {
-  return async (req: FastifyRequest, reply: FastifyReply): Promise<Envelope<T> | Envelope<null>> => {
-    try {
-      return await handler(req, reply);
-    } catch (err) {
-      return legacyError(err, req, reply);
-    }
-  };
-}
-
-/** Form fields arrive as strings, or arrays when a key repeats: the first value wins. */
-export function field(body: unknown, name: string): string | undefined {
-  if (!body || typeof body !== 'object') return undefined;
-  const v = (body as Record<string, unknown>)[name];
-  if (Array.isArray(v)) return typeof v[0] === 'string' ? v[0] : undefined;
-  return typeof v === 'string' ? v : typeof v === 'number' ? String(v) : undefined;
 }

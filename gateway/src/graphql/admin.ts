@@ -16,6 +16,7 @@ import { requestHash, withIdempotency } from '../services/orders/idempotency.js'
 import { AppError } from '../services/errors.js';
 import type { ShopContext } from './context.js';
 import { guarded } from './errors.js';
+import { upper } from './enums.js';
 
 // The operator console's resolvers. Each one starts with requireOperator inside `guarded`, so a
 // guest gets UNAUTHENTICATED and a buyer FORBIDDEN before anything is read.
@@ -34,19 +35,19 @@ export function presentAdminOrder(o: AdminOrderView, locale: 'zh' | 'en') {
     createdAt: o.createdAt,
     bookId: o.bookId,
     bookName: locale === 'zh' ? o.bookNameZh : o.bookNameEn,
-    format: o.format.toUpperCase(),
+    format: upper(o.format),
     language: o.language,
     country: o.country,
     quantity: o.quantity,
     unitPriceCents: o.unitPriceCents,
     payType: o.payType,
-    provider: o.provider?.toUpperCase() ?? null,
+    provider: (o.provider == null ? null : upper(o.provider)),
     paymentMethod: o.paymentMethod,
     amountCents: o.amountCents,
     amount: centsToDecimal(o.amountCents),
     currency: o.currency,
-    status: o.status.toUpperCase(),
-    shippingStatus: o.shippingStatus.toUpperCase(),
+    status: upper(o.status),
+    shippingStatus: upper(o.shippingStatus),
     invoiceRequired: o.invoiceRequired,
     buyerId: String(o.userId),
     buyerEmail: o.buyerEmail,
@@ -66,8 +67,8 @@ export function presentAdminOrder(o: AdminOrderView, locale: 'zh' | 'en') {
 
 const presentRefund = (r: Refund) => ({
   refundNo: r.refund_no,
-  kind: r.kind.toUpperCase(),
-  status: r.status.toUpperCase(),
+  kind: upper(r.kind),
+  status: upper(r.status),
   amount: centsToDecimal(r.amount_minor),
   currency: r.currency,
   reference: r.reference,
@@ -83,9 +84,9 @@ const liveRefund = (a: AttemptView) => a.refunds.some((r) => r.status !== 'faile
 const presentAttempt = (a: AttemptView) => ({
   id: a.id,
   outTradeNo: a.outTradeNo,
-  provider: a.provider.toUpperCase(),
+  provider: upper(a.provider),
   method: a.method,
-  status: a.status.toUpperCase(),
+  status: upper(a.status),
   amount: centsToDecimal(a.amountCents),
   currency: a.currency,
   orderAmount: a.orderAmountCents === null ? null : centsToDecimal(a.orderAmountCents),
@@ -96,14 +97,14 @@ const presentAttempt = (a: AttemptView) => ({
   payerAmount: a.payerAmount === null ? null : centsToDecimal(a.payerAmount),
   payerCurrency: a.payerCurrency,
   payerRate: a.payerRate,
-  role: a.role?.toUpperCase() ?? null,
+  role: (a.role == null ? null : upper(a.role)),
   canRefund: a.role !== null && !liveRefund(a),
   refunds: a.refunds.map(presentRefund),
   createdAt: a.createdAt,
 });
 
-export const presentEvent = (e: AuditEntry) => ({ ...e, actorType: e.actorType.toUpperCase(), before: json(e.before), after: json(e.after), data: json(e.data) });
-const presentMirror = (m: MirrorView) => ({ ...m, userId: String(m.userId), status: m.status.toUpperCase() });
+export const presentEvent = (e: AuditEntry) => ({ ...e, actorType: upper(e.actorType), before: json(e.before), after: json(e.after), data: json(e.data) });
+const presentMirror = (m: MirrorView) => ({ ...m, userId: String(m.userId), status: upper(m.status) });
 
 async function orderChange(ctx: ShopContext, orderNo: string, changed: boolean) {
   const order = await findAdminOrder(ctx.deps.db, orderNo);
@@ -216,23 +217,23 @@ export const adminResolvers: IResolvers = {
 /** An order's purchase info and invoice, batched: one query each for every order of a page. */
 export const adminLoaders: MercuriusLoaders = {
   AdminOrder: {
-    attempts: async (queries: { obj: { orderNo: string } }[], ctx) =>
+    attempts: async (queries, ctx) =>
       guarded(ctx, async () => {
         requireOperator(ctx.user);
         return (await attemptsByOrderNo(ctx.deps.db, queries.map((q) => q.obj.orderNo))).map((list) => list.map(presentAttempt));
       }),
-    canRefund: async (queries: { obj: { orderNo: string; status: string; refundedAt: string | null } }[], ctx) =>
+    canRefund: async (queries, ctx) =>
       guarded(ctx, async () => {
         requireOperator(ctx.user);
         const lists = await attemptsByOrderNo(ctx.deps.db, queries.map((q) => q.obj.orderNo));
         return queries.map((q, i) => q.obj.status === 'PAID' && !q.obj.refundedAt && lists[i]!.some((a) => a.role === 'order' && !liveRefund(a)));
       }),
-    purchaseInfo: async (queries: { obj: { orderNo: string } }[], ctx) =>
+    purchaseInfo: async (queries, ctx) =>
       guarded(ctx, async () => {
         requireOperator(ctx.user);
         return purchaseInfosByOrderNo(ctx.deps.db, queries.map((q) => q.obj.orderNo));
       }),
-    invoice: async (queries: { obj: { orderNo: string } }[], ctx) =>
+    invoice: async (queries, ctx) =>
       guarded(ctx, async () => {
         requireOperator(ctx.user);
         return invoicesByOrderNo(ctx.deps.db, queries.map((q) => q.obj.orderNo));

@@ -36,7 +36,7 @@ export const SANDBOX_BANK_ACCOUNT: BankTransferDetails = {
   payee: 'Automotive Software Quality Standard Publications (sandbox)',
   bank: 'Sandbox Bank (not a real bank)',
   iban: 'DE97999999990000012345',
-  bic: 'SBOXDEB1XXX',
+  bic: 'SBOXDEB1',
 };
 /** The dated EUR→CNY rate a domestic setup converts at in the dev stack and the tests. */
 export const SANDBOX_EUR_CNY: ExchangeRate = { from: 'EUR', to: 'CNY', rate: '7.7812', source: 'sandbox rate (not a market rate)', date: '2026-11-23' };

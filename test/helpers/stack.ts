@@ -38,17 +38,7 @@ export async function startStack(t: T, env: RawConfig = {}, opts: { workers?: bo
   const sms = await startSmsSandbox();
   t.teardown(() => sms.close());
   const common = { ...process.env, ...sandboxSmsEnv(sms.url), DATABASE_URL: url, CONTENT_DIR: new URL('../../content/books', import.meta.url).pathname, LEGAL_DIR: new URL('../../content/legal', import.meta.url).pathname, QUEUE_PREFIX: uniquePrefix(), REGISTRATION_SERVICE_URL: registration.url, ENABLE_TEST_HOOKS: 'true', ...env };
-  const port = await getPort();
-  const base = `http://127.0.0.1:${port}`;
-  let sandboxes: RunningSandboxes | null = null;
-  if (opts.payments) {
-    sandboxes = await startSandboxes({ appUrl: base, timeScale: opts.timeScale ?? 0.001, setups: opts.setups });
-    t.teardown(() => sandboxes!.close());
-  }
-  const config = loadGatewayConfig({ ...common, PORT: String(port), PUBLIC_URL: base });
-  const app = await buildApp({ config, providers: sandboxes ? providersFromConfig(sandboxes.adapters) : undefined });
-  await app.listen({ port, host: '127.0.0.1' });
-  t.teardown(() => app.close());
+  const { app, base, config, sandboxes } = await listeningGateway(t, common, opts);
 
   if (opts.workers !== false) {
     const wconfig = loadWorkersConfig(common);
@@ -67,6 +57,32 @@ export async function startStack(t: T, env: RawConfig = {}, opts: { workers?: bo
     });
   }
   return { app, base, db: app.db, config, registration, sms, sandboxes, client: () => new Client(base) };
+}
+
+/**
+ * The gateway on a free port, with the payment sandboxes that call it back. get-port cannot reserve
+ * a port against other processes (the suites run side by side): a port taken between the choice and
+ * the listen is chosen again, sandboxes included, since they know the gateway by its URL.
+ */
+async function listeningGateway(t: T, common: RawConfig, opts: { payments?: boolean; timeScale?: number; setups?: SandboxSetups }) {
+  for (let tries = 1; ; tries += 1) {
+    const port = await getPort();
+    const base = `http://127.0.0.1:${port}`;
+    const sandboxes = opts.payments ? await startSandboxes({ appUrl: base, timeScale: opts.timeScale ?? 0.001, setups: opts.setups }) : null;
+    const config = loadGatewayConfig({ ...common, PORT: String(port), PUBLIC_URL: base });
+    const app = await buildApp({ config, providers: sandboxes ? providersFromConfig(sandboxes.adapters) : undefined });
+    try {
+      await app.listen({ port, host: '127.0.0.1' });
+    } catch (err) {
+      await app.close();
+      await sandboxes?.close();
+      if ((err as NodeJS.ErrnoException).code === 'EADDRINUSE' && tries < 5) continue;
+      throw err;
+    }
+    if (sandboxes) t.teardown(() => sandboxes.close());
+    t.teardown(() => app.close());
+    return { app, base, config, sandboxes };
+  }
 }
 
 export function uniqueEmail(tag = 'buyer'): string {

@@ -11,7 +11,7 @@ import { mailsTo } from '../helpers/mail.js';
 import { startStack } from '../helpers/stack.js';
 import { eventually, tempDir } from '../helpers/tmp.js';
 
-const bankTransfer = { payee: 'Quality Standard Publications GmbH', bank: 'Test Bank Berlin', iban: 'DE97999999990000012345', bic: 'SBOXDEB1XXX' };
+const bankTransfer = { payee: 'Quality Standard Publications GmbH', bank: 'Test Bank Berlin', iban: 'DE97999999990000012345', bic: 'SBOXDEB1' };
 
 const CHECKOUT = `mutation($i: CheckoutInput!) { checkout(input: $i) { order { orderNo amount currency } paymentIntent { nextAction { type reference bankAccount { payee bank iban bic } } } } }`;
 const REFUND = `mutation($o: ID!, $r: String) { refundOrder(orderNo: $o, reference: $r) { changed refund { refundNo kind status amount currency reference } order { orderNo refundedAt canRefund } } }`;

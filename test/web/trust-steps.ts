@@ -112,7 +112,8 @@ export async function ordersAndContent(lang: 'en' | 'zh'): Promise<void> {
     // The purchase information of an order paid online: the country the buyer chose.
     await row.getByRole('button', { name: orderNo }).click();
     const info = page.getByTestId('purchase-info-view');
-    await info.waitFor();
+    // The dialog opens with a spinner; its text is there once the invoice status shows.
+    await info.getByTestId('invoice-status').waitFor();
     const infoText = await info.innerText();
     t.notMatch(infoText, T.purchaseInfo.notFound, 'not "no purchase information"');
     t.match(infoText, lang === 'zh' ? /德国|Germany/ : /Germany/, 'the country of the order');

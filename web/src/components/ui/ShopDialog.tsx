@@ -1,5 +1,5 @@
 import { CloseButton, Dialog, Portal } from '@chakra-ui/react';
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { dialogRecipe } from '../../lib/theme';
 
 interface Props {
@@ -17,10 +17,16 @@ interface Props {
    * gone, as an order after its refund): keyboard users must still reach it to scroll (axe).
    */
   focusableBody?: boolean;
+  /**
+   * The control that takes the focus on opening, as a selector inside the dialog, when it is not the
+   * first focusable one (a choice of method above the first field, say).
+   */
+  initialFocus?: string;
 }
 
 /** The shop's dialog: a fixed width, and (spec section 2) not closed by clicking outside. */
-export function ShopDialog({ open, onClose, title, width, children, footer, testId, role = 'dialog', focusableBody = false }: Props) {
+export function ShopDialog({ open, onClose, title, width, children, footer, testId, role = 'dialog', focusableBody = false, initialFocus }: Props) {
+  const content = useRef<HTMLDivElement>(null);
   return (
     <Dialog.Root
       open={open}
@@ -32,13 +38,14 @@ export function ShopDialog({ open, onClose, title, width, children, footer, test
       placement="center"
       scrollBehavior="inside"
       role={role}
+      initialFocusEl={initialFocus ? () => content.current?.querySelector<HTMLElement>(initialFocus) ?? null : undefined}
       lazyMount
       unmountOnExit
     >
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
-          <Dialog.Content maxW={`${width}px`} w="calc(100vw - 1rem)" data-testid={testId}>
+          <Dialog.Content ref={content} maxW={`${width}px`} w="calc(100vw - 1rem)" data-testid={testId}>
             <Dialog.Header>
               <Dialog.Title>{title}</Dialog.Title>
             </Dialog.Header>

@@ -7,6 +7,7 @@ import { TextInput } from '../../components/ui/TextInput';
 import { notify } from '../../components/ui/toaster';
 import { messageOf } from '../../lib/errors';
 import { useForm } from '../../lib/form';
+import { NewPasswordFields } from './NewPasswordFields';
 import { checkConfirm, checkLoginPassword, checkNewPassword, type RuleKey } from '../../lib/validation';
 import { CHANGE_PASSWORD } from './api';
 
@@ -52,12 +53,7 @@ export function ChangePasswordForm() {
         <FormField label={t('account.oldPassword')} error={form.errors.oldPassword} required>
           <TextInput type="password" autoComplete="current-password" {...form.bind('oldPassword')} />
         </FormField>
-        <FormField label={t('account.newPassword')} error={form.errors.password} helper={t('auth.register.passwordHint')} required>
-          <TextInput type="password" autoComplete="new-password" {...form.bind('password')} />
-        </FormField>
-        <FormField label={t('account.confirmPassword')} error={form.errors.confirmPassword} required>
-          <TextInput type="password" autoComplete="new-password" {...form.bind('confirmPassword')} />
-        </FormField>
+        <NewPasswordFields form={form} />
         <Button type="submit" colorPalette="blue" loading={busy} alignSelf="start">
           {t('account.passwordSubmit')}
         </Button>

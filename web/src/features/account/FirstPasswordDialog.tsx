@@ -2,13 +2,12 @@ import { Button, Stack, Text } from '@chakra-ui/react';
 import { useApolloClient, useMutation } from '@apollo/client/react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormField } from '../../components/ui/FormField';
 import { ShopDialog } from '../../components/ui/ShopDialog';
-import { TextInput } from '../../components/ui/TextInput';
 import { notify } from '../../components/ui/toaster';
 import { DIALOG_WIDTH } from '../../lib/config';
 import { messageOf } from '../../lib/errors';
 import { useForm } from '../../lib/form';
+import { NewPasswordFields } from './NewPasswordFields';
 import { sessionChanged } from '../../lib/session';
 import { checkConfirm, checkNewPassword, type RuleKey } from '../../lib/validation';
 import { SET_FIRST_PASSWORD } from './api';
@@ -51,12 +50,7 @@ export default function FirstPasswordDialog({ onLeave }: { onLeave: () => void }
       <form onSubmit={submit} noValidate>
         <Stack gap={3}>
           <Text>{t('account.firstBody')}</Text>
-          <FormField label={t('account.newPassword')} error={form.errors.password} helper={t('auth.register.passwordHint')} required>
-            <TextInput type="password" autoComplete="new-password" {...form.bind('password')} />
-          </FormField>
-          <FormField label={t('account.confirmPassword')} error={form.errors.confirmPassword} required>
-            <TextInput type="password" autoComplete="new-password" {...form.bind('confirmPassword')} />
-          </FormField>
+          <NewPasswordFields form={form} />
           <Button type="submit" colorPalette="blue" loading={busy} w="full">
             {t('account.firstSubmit')}
           </Button>

@@ -74,7 +74,7 @@ export function ForgotPasswordDialog({ open, email }: { open: boolean; email: st
   };
 
   return (
-    <ShopDialog open={open} onClose={closeAuth} title={t('auth.forgot.title')} width={DIALOG_WIDTH.login} testId="forgot-dialog">
+    <ShopDialog open={open} onClose={closeAuth} title={t('auth.forgot.title')} width={DIALOG_WIDTH.login} testId="forgot-dialog" initialFocus="input[name=account]">
       <form onSubmit={submit} noValidate>
         <Stack gap={3}>
           <AccountMethod

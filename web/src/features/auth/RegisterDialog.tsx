@@ -96,7 +96,7 @@ export function RegisterDialog({ open, email, onLoggedIn }: { open: boolean; ema
   };
 
   return (
-    <ShopDialog open={open} onClose={closeAuth} title={t('auth.register.title')} width={DIALOG_WIDTH.register} testId="register-dialog">
+    <ShopDialog open={open} onClose={closeAuth} title={t('auth.register.title')} width={DIALOG_WIDTH.register} testId="register-dialog" initialFocus="input[name=email]">
       <form onSubmit={submit} noValidate>
         <Stack gap={3}>
           <AccountMethod

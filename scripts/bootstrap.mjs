@@ -45,11 +45,13 @@ export function typecheckTests() {
 }
 
 export function ensureBuilt() {
+  // The GraphQL types follow the SDL (written only when they change, so tsc's cache stays warm).
+  run(process.execPath, [path.join(root, 'scripts', 'gen-graphql-types.mjs')], 'GraphQL types');
   // tsc -b is incremental: when nothing changed it only checks timestamps.
   run(process.execPath, [path.join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-b'], 'TypeScript build');
   const web = path.join(root, 'web');
   const stamp = path.join(web, 'dist', 'version.json');
-  const sources = Math.max(newestMtime(path.join(web, 'src')), newestMtime(path.join(web, 'index.html')), newestMtime(path.join(web, 'vite.config.ts')), newestMtime(path.join(web, 'public')), newestMtime(path.join(web, 'package.json')));
+  const sources = Math.max(newestMtime(path.join(web, 'src')), newestMtime(path.join(web, 'index.html')), newestMtime(path.join(web, 'vite.config.ts')), newestMtime(path.join(web, 'public')), newestMtime(path.join(web, 'package.json')), newestMtime(path.join(web, 'schema.graphql')));
   if (!existsSync(stamp) || statSync(stamp).mtimeMs < sources) {
     console.log('building the SPA ...');
     run(npm, ['run', 'build', '-w', 'web', '--silent'], 'SPA build');

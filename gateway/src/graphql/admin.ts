@@ -1,5 +1,4 @@
 import type { IResolvers, MercuriusLoaders } from 'mercurius';
-import type { BookFormat, MirrorStatus, OrderStatus, ProviderName, ShippingStatus } from '@shop/db';
 import { centsToDecimal } from '@shop/payments';
 import { orderAuditTrail, subjectAuditTrail, type AuditEntry } from '../services/admin/audit.js';
 import { completeBankTransferOrder } from '../services/admin/bank-transfer.js';
@@ -16,11 +15,13 @@ import { requestHash, withIdempotency } from '../services/orders/idempotency.js'
 import { AppError } from '../services/errors.js';
 import type { ShopContext } from './context.js';
 import { guarded } from './errors.js';
+import { lower, upper } from './enums.js';
+import type * as Gql from './schema-types.js';
 
 // The operator console's resolvers. Each one starts with requireOperator inside `guarded`, so a
 // guest gets UNAUTHENTICATED and a buyer FORBIDDEN before anything is read.
 
-const lower = <T extends string>(v: string | null | undefined): T | undefined => (v ? (v.toLowerCase() as T) : undefined);
+const lowerOrNone = <T extends string>(v: T | null | undefined) => (v ? lower(v) : undefined);
 const json = (v: unknown) => (v === null || v === undefined ? null : JSON.stringify(v));
 
 function pageArgs(args: { page?: number | null; pageSize?: number | null }) {
@@ -34,19 +35,19 @@ export function presentAdminOrder(o: AdminOrderView, locale: 'zh' | 'en') {
     createdAt: o.createdAt,
     bookId: o.bookId,
     bookName: locale === 'zh' ? o.bookNameZh : o.bookNameEn,
-    format: o.format.toUpperCase(),
+    format: upper(o.format),
     language: o.language,
     country: o.country,
     quantity: o.quantity,
     unitPriceCents: o.unitPriceCents,
     payType: o.payType,
-    provider: o.provider?.toUpperCase() ?? null,
+    provider: (o.provider == null ? null : upper(o.provider)),
     paymentMethod: o.paymentMethod,
     amountCents: o.amountCents,
     amount: centsToDecimal(o.amountCents),
     currency: o.currency,
-    status: o.status.toUpperCase(),
-    shippingStatus: o.shippingStatus.toUpperCase(),
+    status: upper(o.status),
+    shippingStatus: upper(o.shippingStatus),
     invoiceRequired: o.invoiceRequired,
     buyerId: String(o.userId),
     buyerEmail: o.buyerEmail,
@@ -66,8 +67,8 @@ export function presentAdminOrder(o: AdminOrderView, locale: 'zh' | 'en') {
 
 const presentRefund = (r: Refund) => ({
   refundNo: r.refund_no,
-  kind: r.kind.toUpperCase(),
-  status: r.status.toUpperCase(),
+  kind: upper(r.kind),
+  status: upper(r.status),
   amount: centsToDecimal(r.amount_minor),
   currency: r.currency,
   reference: r.reference,
@@ -83,9 +84,9 @@ const liveRefund = (a: AttemptView) => a.refunds.some((r) => r.status !== 'faile
 const presentAttempt = (a: AttemptView) => ({
   id: a.id,
   outTradeNo: a.outTradeNo,
-  provider: a.provider.toUpperCase(),
+  provider: upper(a.provider),
   method: a.method,
-  status: a.status.toUpperCase(),
+  status: upper(a.status),
   amount: centsToDecimal(a.amountCents),
   currency: a.currency,
   orderAmount: a.orderAmountCents === null ? null : centsToDecimal(a.orderAmountCents),
@@ -96,14 +97,14 @@ const presentAttempt = (a: AttemptView) => ({
   payerAmount: a.payerAmount === null ? null : centsToDecimal(a.payerAmount),
   payerCurrency: a.payerCurrency,
   payerRate: a.payerRate,
-  role: a.role?.toUpperCase() ?? null,
+  role: (a.role == null ? null : upper(a.role)),
   canRefund: a.role !== null && !liveRefund(a),
   refunds: a.refunds.map(presentRefund),
   createdAt: a.createdAt,
 });
 
-export const presentEvent = (e: AuditEntry) => ({ ...e, actorType: e.actorType.toUpperCase(), before: json(e.before), after: json(e.after), data: json(e.data) });
-const presentMirror = (m: MirrorView) => ({ ...m, userId: String(m.userId), status: m.status.toUpperCase() });
+export const presentEvent = (e: AuditEntry) => ({ ...e, actorType: upper(e.actorType), before: json(e.before), after: json(e.after), data: json(e.data) });
+const presentMirror = (m: MirrorView) => ({ ...m, userId: String(m.userId), status: upper(m.status) });
 
 async function orderChange(ctx: ShopContext, orderNo: string, changed: boolean) {
   const order = await findAdminOrder(ctx.deps.db, orderNo);
@@ -111,19 +112,19 @@ async function orderChange(ctx: ShopContext, orderNo: string, changed: boolean) 
   return { changed, order: presentAdminOrder(order, ctx.locale) };
 }
 
-function filterFrom(f: Record<string, string | number | null | undefined> | null | undefined): AdminOrderFilter {
+function filterFrom(f: Gql.AdminOrderFilter | null | undefined): AdminOrderFilter {
   if (!f) return {};
   const payType = f.payType ?? undefined;
   if (payType !== undefined && payType !== 2 && payType !== 3) throw new AppError('badRequest', 400, 'BAD_USER_INPUT', 'payType');
   return {
-    status: lower<OrderStatus>(f.status as string),
-    payType: payType as 2 | 3 | undefined,
-    provider: lower<ProviderName>(f.provider as string),
-    shippingStatus: lower<ShippingStatus>(f.shippingStatus as string),
-    format: lower<BookFormat>(f.format as string),
-    createdFrom: parseDateBound(f.createdFrom as string, 'from', 'createdFrom'),
-    createdTo: parseDateBound(f.createdTo as string, 'to', 'createdTo'),
-    search: normaliseSearch(f.search as string),
+    status: lowerOrNone(f.status),
+    payType,
+    provider: lowerOrNone(f.provider),
+    shippingStatus: lowerOrNone(f.shippingStatus),
+    format: lowerOrNone(f.format),
+    createdFrom: parseDateBound(f.createdFrom, 'from', 'createdFrom'),
+    createdTo: parseDateBound(f.createdTo, 'to', 'createdTo'),
+    search: normaliseSearch(f.search),
   };
 }
 
@@ -131,7 +132,7 @@ const userIdArg = (v: string) => (/^\d{1,10}$/.test(v) ? Number(v) : -1);
 
 export const adminResolvers: IResolvers = {
   Query: {
-    adminOrders: async (_root, args: { filter?: Record<string, string | number | null> | null; page?: number; pageSize?: number }, ctx) =>
+    adminOrders: async (_root, args, ctx) =>
       guarded(ctx, async () => {
         requireOperator(ctx.user);
         const { page, pageSize } = pageArgs(args);
@@ -149,11 +150,11 @@ export const adminResolvers: IResolvers = {
         requireOperator(ctx.user);
         return (await orderAuditTrail(ctx.deps.db, args.orderNo)).map(presentEvent);
       }),
-    registrationMirrors: async (_root, args: { status?: string | null; page?: number; pageSize?: number }, ctx) =>
+    registrationMirrors: async (_root, args, ctx) =>
       guarded(ctx, async () => {
         requireOperator(ctx.user);
         const { page, pageSize } = pageArgs(args);
-        const { items, total } = await listMirrors(ctx.deps.db, lower<MirrorStatus>(args.status), page, pageSize);
+        const { items, total } = await listMirrors(ctx.deps.db, lowerOrNone(args.status), page, pageSize);
         return { items: items.map(presentMirror), total, page, pageSize };
       }),
     registrationMirrorEvents: async (_root, args: { userId: string }, ctx) =>
@@ -190,22 +191,23 @@ export const adminResolvers: IResolvers = {
         const mirror = await findMirror(ctx.deps.db, r.userId);
         return { changed: r.changed, mirror: presentMirror(mirror!) };
       }),
-    recordPaperOrder: async (_root, args: { input: Record<string, unknown> }, ctx) =>
+    recordPaperOrder: async (_root, args, ctx) =>
       guarded(ctx, async () => {
         const { user } = requireOperator(ctx.user);
         const i = args.input;
         const key = ctx.req.headers['idempotency-key'];
         const r = await withIdempotency(ctx.deps.db, user.id, typeof key === 'string' ? `admin:${key}` : undefined, requestHash(i), () =>
           recordPaperOrder(ctx.deps, ctx.user, {
-            buyerEmail: String(i.buyerEmail ?? ''),
+            // The schema has already checked every field's type; only the ID's digits are left.
+            buyerEmail: i.buyerEmail,
             bookId: Number(i.bookId),
-            language: i.language as 'zh' | 'en',
-            country: String(i.country ?? ''),
-            purchaseInfo: (i.purchaseInfo as Record<string, unknown> | null) ?? null,
-            quantity: typeof i.quantity === 'number' ? i.quantity : null,
-            remarks: typeof i.remarks === 'string' ? i.remarks : null,
-            markPaid: i.markPaid === true,
-            paymentReference: typeof i.paymentReference === 'string' ? i.paymentReference : null,
+            language: i.language,
+            country: i.country,
+            purchaseInfo: i.purchaseInfo,
+            quantity: i.quantity ?? null,
+            remarks: i.remarks ?? null,
+            markPaid: i.markPaid,
+            paymentReference: i.paymentReference ?? null,
           }),
         );
         return orderChange(ctx, r.orderNo, r.changed);
@@ -216,23 +218,23 @@ export const adminResolvers: IResolvers = {
 /** An order's purchase info and invoice, batched: one query each for every order of a page. */
 export const adminLoaders: MercuriusLoaders = {
   AdminOrder: {
-    attempts: async (queries: { obj: { orderNo: string } }[], ctx) =>
+    attempts: async (queries, ctx) =>
       guarded(ctx, async () => {
         requireOperator(ctx.user);
         return (await attemptsByOrderNo(ctx.deps.db, queries.map((q) => q.obj.orderNo))).map((list) => list.map(presentAttempt));
       }),
-    canRefund: async (queries: { obj: { orderNo: string; status: string; refundedAt: string | null } }[], ctx) =>
+    canRefund: async (queries, ctx) =>
       guarded(ctx, async () => {
         requireOperator(ctx.user);
         const lists = await attemptsByOrderNo(ctx.deps.db, queries.map((q) => q.obj.orderNo));
         return queries.map((q, i) => q.obj.status === 'PAID' && !q.obj.refundedAt && lists[i]!.some((a) => a.role === 'order' && !liveRefund(a)));
       }),
-    purchaseInfo: async (queries: { obj: { orderNo: string } }[], ctx) =>
+    purchaseInfo: async (queries, ctx) =>
       guarded(ctx, async () => {
         requireOperator(ctx.user);
         return purchaseInfosByOrderNo(ctx.deps.db, queries.map((q) => q.obj.orderNo));
       }),
-    invoice: async (queries: { obj: { orderNo: string } }[], ctx) =>
+    invoice: async (queries, ctx) =>
       guarded(ctx, async () => {
         requireOperator(ctx.user);
         return invoicesByOrderNo(ctx.deps.db, queries.map((q) => q.obj.orderNo));

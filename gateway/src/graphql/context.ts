@@ -2,6 +2,9 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ServiceDeps } from '../services/deps.js';
 import type { SessionUser } from '../services/accounts/sessions.js';
 import type { Locale } from '../i18n/messages.js';
+// The generated types give Mercurius' IResolvers and MercuriusLoaders the schema's shapes (module
+// augmentation); importing them here brings them into every program that compiles a resolver.
+import type {} from './schema-types.js';
 
 export interface ShopContext {
   deps: ServiceDeps;

@@ -1,16 +1,15 @@
 import type { IResolvers, MercuriusLoaders } from 'mercurius';
-import type { OrderStatus } from '@shop/db';
 import { checkout, type CheckoutOutcome } from '../services/orders/checkout.js';
 import { requestHash, withIdempotency } from '../services/orders/idempotency.js';
 import { findOwnOrder, listOwnOrders, PAGE_SIZES, paidEbookIds, paidEbookOrder } from '../services/orders/queries.js';
 import { invoicesByOrderNo, latestIntent, purchaseInfoForBuyer } from '../services/orders/details.js';
-import type { PaymentMethod } from '../services/orders/views.js';
 import { checkPayment } from '../services/payments/check.js';
 import type { ShopContext } from './context.js';
+import { lower } from './enums.js';
 import { guarded, requireUser } from './errors.js';
 import { bankAccountOf, presentCheck, presentIntent, presentOrder } from './present-orders.js';
 
-const lower = <T extends string>(v: string | null | undefined) => (v ? (v.toLowerCase() as T) : undefined);
+const lowerOrNone = <T extends string>(v: T | null | undefined) => (v ? lower(v) : undefined);
 
 function presentOutcome(ctx: ShopContext, r: CheckoutOutcome) {
   return { order: presentOrder(r.order, ctx.locale), paymentIntent: presentIntent(r.intent, ctx.deps.config.payeeName, bankAccountOf(ctx.deps.providers)), reused: r.reused };
@@ -18,48 +17,49 @@ function presentOutcome(ctx: ShopContext, r: CheckoutOutcome) {
 
 export const orderResolvers: IResolvers = {
   Query: {
-    orders: async (_root, args: { filter?: { status?: string; payType?: number } | null; page?: number; pageSize?: number }, ctx) =>
+    orders: async (_root, args, ctx) =>
       guarded(ctx, async () => {
         const user = requireUser(ctx);
         const pageSize = (PAGE_SIZES as readonly number[]).includes(args.pageSize ?? 10) ? (args.pageSize ?? 10) : 10;
         const page = Math.min(Math.max(1, Math.trunc(args.page ?? 1)), 100_000);
         const payType = args.filter?.payType === 2 || args.filter?.payType === 3 ? args.filter.payType : undefined;
-        const { items, total } = await listOwnOrders(ctx.deps.db, user.id, { status: lower<OrderStatus>(args.filter?.status), payType }, page, pageSize);
+        const { items, total } = await listOwnOrders(ctx.deps.db, user.id, { status: lowerOrNone(args.filter?.status), payType }, page, pageSize);
         return { items: items.map((o) => presentOrder(o, ctx.locale)), total, page, pageSize };
       }),
-    order: async (_root, args: { orderNo: string }, ctx) =>
+    order: async (_root, args, ctx) =>
       guarded(ctx, async () => {
         const o = await findOwnOrder(ctx.deps.db, requireUser(ctx).id, args.orderNo);
         return o ? presentOrder(o, ctx.locale) : null;
       }),
-    purchaseInfo: async (_root, args: { orderNo: string }, ctx) => guarded(ctx, async () => purchaseInfoForBuyer(ctx.deps.db, requireUser(ctx).id, args.orderNo)),
-    paymentIntent: async (_root, args: { orderNo: string }, ctx) =>
+    purchaseInfo: async (_root, args, ctx) => guarded(ctx, async () => purchaseInfoForBuyer(ctx.deps.db, requireUser(ctx).id, args.orderNo)),
+    paymentIntent: async (_root, args, ctx) =>
       guarded(ctx, async () => {
         const i = await latestIntent(ctx.deps.db, requireUser(ctx).id, args.orderNo);
         return i ? presentIntent(i, ctx.deps.config.payeeName, bankAccountOf(ctx.deps.providers)) : null;
       }),
   },
   Mutation: {
-    checkPayment: async (_root, args: { reference: string }, ctx) =>
+    checkPayment: async (_root, args, ctx) =>
       guarded(ctx, async () => {
         return presentCheck(await checkPayment(ctx.deps, requireUser(ctx), args.reference), ctx.locale);
       }),
-    checkout: async (_root, args: { input: Record<string, unknown> }, ctx) =>
+    checkout: async (_root, args, ctx) =>
       guarded(ctx, async () => {
         const user = requireUser(ctx);
         const i = args.input;
         const key = ctx.req.headers['idempotency-key'];
         const outcome = await withIdempotency(ctx.deps.db, user.id, typeof key === 'string' ? key : undefined, requestHash(i), () =>
           checkout(ctx.deps, user, {
+            // The schema has already checked every field's type; only the ID's digits are left.
             bookId: Number(i.bookId),
-            format: i.format === 'PAPER' ? 'paper' : 'ebook',
-            language: i.language === 'zh' || i.language === 'en' ? i.language : undefined,
-            country: String(i.country ?? ''),
-            paymentMethod: i.paymentMethod as PaymentMethod,
-            purchaseInfo: (i.purchaseInfo as Record<string, unknown> | null) ?? null,
-            invoice: (i.invoice as Record<string, unknown> | null) ?? null,
-            openId: typeof i.openId === 'string' ? i.openId : null,
-            remarks: typeof i.remarks === 'string' ? i.remarks : null,
+            format: lower(i.format),
+            language: i.language ?? undefined,
+            country: i.country,
+            paymentMethod: i.paymentMethod,
+            purchaseInfo: i.purchaseInfo ?? null,
+            invoice: i.invoice ?? null,
+            openId: i.openId ?? null,
+            remarks: i.remarks ?? null,
             clientIp: ctx.req.ip,
             userAgent: ctx.req.headers['user-agent'],
           }),
@@ -81,7 +81,7 @@ export const orderResolvers: IResolvers = {
 /** A buyer's order's invoice, batched: one query for every order of a page, scoped to the buyer. */
 export const orderLoaders: MercuriusLoaders = {
   Order: {
-    invoice: async (queries: { obj: { orderNo: string } }[], ctx) =>
+    invoice: async (queries, ctx) =>
       guarded(ctx, async () => invoicesByOrderNo(ctx.deps.db, queries.map((q) => q.obj.orderNo), requireUser(ctx).id)),
   },
 };

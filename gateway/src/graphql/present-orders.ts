@@ -2,6 +2,7 @@ import { centsToDecimal, type BankAccount, type PaymentProvider, type ProviderNa
 import type { IntentView, OrderView } from '../services/orders/views.js';
 import type { PaymentCheck } from '../services/payments/check.js';
 import { text, type Locale } from '../i18n/messages.js';
+import { upper } from './enums.js';
 
 /** The configured account of the bank-transfer provider, if any. */
 export function bankAccountOf(providers: Partial<Record<ProviderName, PaymentProvider>>): BankAccount | null {
@@ -18,7 +19,7 @@ export function presentOrder(o: OrderView, locale: 'zh' | 'en') {
     createdAt: o.createdAt,
     bookId: o.bookId,
     bookName: locale === 'zh' ? o.bookNameZh : o.bookNameEn,
-    format: o.format === 'ebook' ? 'EBOOK' : 'PAPER',
+    format: upper(o.format),
     language: o.language,
     country: o.country,
     payType: o.payType,
@@ -26,8 +27,8 @@ export function presentOrder(o: OrderView, locale: 'zh' | 'en') {
     amountCents: o.amountCents,
     amount: centsToDecimal(o.amountCents),
     currency: o.currency,
-    status: o.status.toUpperCase(),
-    shippingStatus: o.shippingStatus.toUpperCase(),
+    status: upper(o.status),
+    shippingStatus: upper(o.shippingStatus),
     invoiceRequired: o.invoiceRequired,
     buyerEmail: o.buyerEmail,
     ebookPassword: downloadable ? o.buyerEmail : null,
@@ -46,7 +47,7 @@ export function presentIntent(i: IntentView, payee: string, bankAccount: BankAcc
     id: i.id,
     orderNo: i.orderNo,
     method: i.method,
-    status: i.status.toUpperCase(),
+    status: upper(i.status),
     amountCents: i.amountCents,
     amount: centsToDecimal(i.amountCents),
     currency: i.currency,

@@ -3,7 +3,7 @@
 // sweep and the provider's notifications finish what is still open.
 import { advanceRefund, requestRefund, RefundRefused } from '@shop/core';
 import { sql } from 'kysely';
-import type { Db, Refund } from '@shop/db';
+import type { Db, IntentStatus, ProviderName, Refund } from '@shop/db';
 import { AppError } from '../errors.js';
 import type { ServiceDeps } from '../deps.js';
 import type { SessionUser } from '../accounts/sessions.js';
@@ -56,9 +56,9 @@ export interface AttemptView {
   id: string;
   orderNo: string;
   outTradeNo: string;
-  provider: string;
+  provider: ProviderName;
   method: string;
-  status: string;
+  status: IntentStatus;
   amountCents: number;
   currency: string;
   orderAmountCents: number | null;

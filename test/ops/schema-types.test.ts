@@ -1,0 +1,110 @@
+// GraphQL types from the SDL (issue 18): a resolver or an SPA document that does not fit the schema
+// fails the type check, naming the field, and so does code that fitted once the SDL changes under it.
+// Each case is a small project in a temporary folder of the repository (so it resolves the
+// installed packages), type-checked by the real tools: tsc for resolvers, `gql-tada check` for
+// documents. The generated files of the repository must also be what the SDL gives today.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import t, { type Test } from 'tap';
+// @ts-expect-error the generator is a plain .mjs script without declarations
+import { generateTexts, loadSdl } from '../../scripts/gen-graphql-types.mjs';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const tsc = path.join(root, 'node_modules', 'typescript', 'bin', 'tsc');
+const gqlTada = path.join(root, 'node_modules', 'gql.tada', 'bin', 'cli.js');
+
+interface Texts {
+  resolvers: string;
+  introspection: string;
+  schema: string;
+}
+const generate = generateTexts as (sdl?: string) => Promise<Texts>;
+const sdl = (loadSdl as () => string)();
+
+// Two edits of the SDL under code that fitted it: Book.title becomes a number, or is renamed.
+const changedSdl = sdl.replace(/(type Book \{[^}]*?\n\s*)title: String!/, '$1title: Int!');
+const renamedSdl = sdl.replace(/(type Book \{[^}]*?\n\s*)title: String!/, '$1heading: String!');
+
+function project(t: Test, files: Record<string, string>): string {
+  const dir = mkdtempSync(path.join(root, '.schema-types-'));
+  t.teardown(() => rmSync(dir, { recursive: true, force: true }));
+  for (const [name, text] of Object.entries(files)) writeFileSync(path.join(dir, name), text);
+  return dir;
+}
+
+function run(cmd: string, args: string[], cwd: string) {
+  const r = spawnSync(process.execPath, [cmd, ...args], { cwd, encoding: 'utf8', timeout: 300_000 });
+  return { ok: r.status === 0, out: `${r.stdout}${r.stderr}` };
+}
+
+const compilerOptions = { strict: true, noEmit: true, module: 'ESNext', moduleResolution: 'Bundler', target: 'ES2022', skipLibCheck: true, types: [] };
+
+// A resolver module as the gateway writes them: `IResolvers` typed by the generated file.
+const rightResolver = `import type { IResolvers } from 'mercurius';
+export const resolvers: IResolvers = {
+  Query: { books: async (_root, args) => [{ id: '1', title: args.language === 'zh' ? '标准' : 'Standard' }] },
+};
+`;
+const wrongResolver = `import type { IResolvers } from 'mercurius';
+export const resolvers: IResolvers = {
+  Query: { books: async () => [{ id: '1', title: 42 }] },
+};
+`;
+
+async function checkResolver(t: Test, schemaSdl: string, resolver: string) {
+  const { resolvers } = await generate(schemaSdl);
+  const dir = project(t, {
+    'tsconfig.json': JSON.stringify({ compilerOptions, files: ['schema-types.ts', 'resolvers.ts'] }),
+    'context.ts': 'export interface ShopContext { locale: string }\n',
+    'schema-types.ts': resolvers,
+    'resolvers.ts': resolver,
+  });
+  return run(tsc, ['-p', 'tsconfig.json'], dir);
+}
+
+// An SPA document as the SPA writes them with gql.tada.
+const rightQuery = "import { graphql } from 'gql.tada';\nexport const BOOKS = graphql(`query Books { books { id title } }`);\n";
+const wrongQuery = "import { graphql } from 'gql.tada';\nexport const BOOKS = graphql(`query Books { books { id titel } }`);\n";
+
+async function checkQuery(t: Test, schemaSdl: string, query: string) {
+  const { introspection, schema } = await generate(schemaSdl);
+  const tsconfig = { compilerOptions: { ...compilerOptions, plugins: [{ name: 'gql.tada/ts-plugin', schema: './schema.graphql', tadaOutputLocation: './graphql-env.d.ts' }] }, files: ['query.ts', 'graphql-env.d.ts'] };
+  const dir = project(t, { 'tsconfig.json': JSON.stringify(tsconfig), 'schema.graphql': schema, 'graphql-env.d.ts': introspection, 'query.ts': query });
+  const checked = run(gqlTada, ['check'], dir);
+  const typed = run(tsc, ['-p', 'tsconfig.json'], dir);
+  return { ok: checked.ok && typed.ok, out: checked.out + typed.out };
+}
+
+t.test('the edited SDLs really change Book.title', async (t) => {
+  t.match(changedSdl, /type Book \{[^}]*title: Int!/);
+  t.match(renamedSdl, /type Book \{[^}]*heading: String!/);
+});
+
+t.test('the committed GraphQL types are what the SDL gives', async (t) => {
+  const r = run(path.join(root, 'scripts', 'gen-graphql-types.mjs'), ['--check'], root);
+  t.ok(r.ok, r.out);
+});
+
+t.test('resolvers: tsc accepts one that fits the schema and rejects a wrong shape, naming the field', async (t) => {
+  const right = await checkResolver(t, sdl, rightResolver);
+  t.ok(right.ok, right.out);
+  const wrong = await checkResolver(t, sdl, wrongResolver);
+  t.notOk(wrong.ok, 'a number where the SDL says String fails');
+  t.match(wrong.out, /'title'/);
+  const afterChange = await checkResolver(t, changedSdl, rightResolver);
+  t.notOk(afterChange.ok, 'the resolver that fitted fails once the SDL changes the field');
+  t.match(afterChange.out, /'title'/);
+});
+
+t.test('SPA documents: gql-tada accepts one that fits the schema and rejects an unknown field, naming it', async (t) => {
+  const right = await checkQuery(t, sdl, rightQuery);
+  t.ok(right.ok, right.out);
+  const wrong = await checkQuery(t, sdl, wrongQuery);
+  t.notOk(wrong.ok, 'an unknown field fails');
+  t.match(wrong.out, /Cannot query field "titel" on type "Book"/);
+  const afterRename = await checkQuery(t, renamedSdl, rightQuery);
+  t.notOk(afterRename.ok, 'the document that fitted fails once the SDL renames the field');
+  t.match(afterRename.out, /Cannot query field "title" on type "Book"/);
+});

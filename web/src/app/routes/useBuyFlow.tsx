@@ -1,6 +1,8 @@
-import { Suspense, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import type { CatalogBook, Format } from '../../features/catalog';
 import type { PurchaseRequest } from '../../features/checkout';
+// Not through the feature's index: that would pull the purchase dialogs into this page's chunk.
+import { takeResumablePurchase } from '../../features/checkout/resume';
 import { loginNeededReload } from '../../lib/login-gate';
 import { useSession } from '../../lib/session';
 import { lazyWithTexts } from '../lazy';
@@ -15,6 +17,13 @@ const PurchaseFlow = lazyWithTexts(() => import('../../features/checkout/Purchas
 export function useBuyFlow() {
   const { user, loading } = useSession();
   const [request, setRequest] = useState<PurchaseRequest | null>(null);
+
+  // A purchase sent through WeChat's web authorization comes back to this page and goes on.
+  useEffect(() => {
+    if (loading || !user) return;
+    const resume = takeResumablePurchase(user.userId);
+    if (resume) setRequest({ book: resume.book, format: resume.format, resume });
+  }, [loading, user]);
 
   const onBuy = (book: CatalogBook, format: Format) => {
     const next = { book: { id: book.id, title: book.title, price: book.price, currency: book.currency }, format };

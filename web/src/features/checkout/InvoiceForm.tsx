@@ -11,7 +11,7 @@ type Field = InvoiceTextField | 'invoiceType' | 'pickupMethod';
 const INITIAL = { invoiceType: 'VAT_GENERAL', pickupMethod: 'ELECTRONIC', ...Object.fromEntries(INVOICE_TEXT_FIELDS.map((f) => [f, ''])) } as Record<Field, string>;
 
 /** The invoice part of the purchase dialog: its fields, their rules, and the value to send. */
-export function useInvoiceForm() {
+export function useInvoiceForm(initial?: Invoice | null) {
   const { t } = useTranslation();
   const required = (all: Record<Field, string>) => requiredInvoiceFields(all.invoiceType as InvoiceType, all.pickupMethod as PickupMethod);
   const rule = (f: InvoiceTextField) => (v: string, all: Record<Field, string>) => {
@@ -22,7 +22,7 @@ export function useInvoiceForm() {
   };
   // A new type or pickup method changes which fields are required: their messages follow.
   const dependents = { invoiceType: [...INVOICE_TEXT_FIELDS], pickupMethod: [...INVOICE_TEXT_FIELDS] };
-  const form = useForm<Field>(INITIAL, Object.fromEntries(INVOICE_TEXT_FIELDS.map((f) => [f, rule(f)])), { dependents });
+  const form = useForm<Field>(initial ? startingFrom(initial) : INITIAL, Object.fromEntries(INVOICE_TEXT_FIELDS.map((f) => [f, rule(f)])), { dependents });
 
   /** The InvoiceInput of the checkout: trimmed texts, empty ones left out. */
   const value = (): Invoice => {
@@ -32,6 +32,13 @@ export function useInvoiceForm() {
     return out;
   };
   return { form, value, required: required(form.values) };
+}
+
+/** The form's values for an invoice given before (a purchase taken up again). */
+function startingFrom(v: Invoice): Record<Field, string> {
+  const out = { ...INITIAL, invoiceType: v.invoiceType, pickupMethod: v.pickupMethod ?? INITIAL.pickupMethod };
+  for (const f of INVOICE_TEXT_FIELDS) out[f] = v[f] ?? '';
+  return out;
 }
 
 type InvoiceFormState = ReturnType<typeof useInvoiceForm>;

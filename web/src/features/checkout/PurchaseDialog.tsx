@@ -26,16 +26,18 @@ interface Props {
   /** The invoice is null unless the invoice switch is on. */
   onSubmit: (country: string, method: PaymentMethod, invoice: Invoice | null) => void;
   onClose: () => void;
+  /** The choices of a purchase taken up again (after WeChat named the payer). */
+  initial?: { country: string; method: PaymentMethod; invoice: Invoice | null };
 }
 
 /** Country, the e-book note, the invoice, the service email and the payment choice (spec sections 2, 3). */
-export function PurchaseDialog({ book, format, busy, onSubmit, onClose }: Props) {
+export function PurchaseDialog({ book, format, busy, onSubmit, onClose, initial }: Props) {
   const { t } = useTranslation();
-  const [country, setCountry] = useState('');
+  const [country, setCountry] = useState(initial?.country ?? '');
   const [countryError, setCountryError] = useState<string | null>(null);
-  const [method, setMethod] = useState<PaymentMethod>(providerMethods()[0]!);
-  const [invoiceOn, setInvoiceOn] = useState(false);
-  const invoice = useInvoiceForm();
+  const [method, setMethod] = useState<PaymentMethod>(initial?.method ?? providerMethods()[0]!);
+  const [invoiceOn, setInvoiceOn] = useState(!!initial?.invoice);
+  const invoice = useInvoiceForm(initial?.invoice);
 
   const changeCountry = (name: string) => {
     setCountry(name);

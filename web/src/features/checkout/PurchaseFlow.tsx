@@ -1,5 +1,5 @@
 import { useApolloClient, useMutation } from '@apollo/client/react';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { notify } from '../../components/ui/toaster';
@@ -12,11 +12,14 @@ import { afterCheckout, payInWeChat, submitProviderForm, wechatAuthorizeUrl } fr
 import { EmailNeededDialog, OfflineNoticeDialog, PaperBookDialog, PurchaseSuccessDialog, type OfflineNotice } from './NoticeDialogs';
 import { PurchaseDialog, type PurchaseBook } from './PurchaseDialog';
 import { PurchaseInfoForm } from './PurchaseInfoForm';
+import { keepPurchaseForAuthorization, type ResumablePurchase } from './resume';
 import { storedOpenOrder, storeOpenOrder } from './stored-order';
 
 export interface PurchaseRequest {
   book: PurchaseBook;
   format: BookFormat;
+  /** A purchase submitted before WeChat's web authorization: it goes on at once. */
+  resume?: ResumablePurchase;
 }
 
 type Step = { kind: 'purchase' } | { kind: 'emailNeeded' } | { kind: 'info'; country: string } | { kind: 'offline'; notice: OfflineNotice } | { kind: 'success' };
@@ -32,9 +35,18 @@ export function PurchaseFlow({ request, onClose }: { request: PurchaseRequest; o
   const [step, setStep] = useState<Step>(() => (request.format === 'EBOOK' && user && !user.email ? { kind: 'emailNeeded' } : { kind: 'purchase' }));
   const [busy, setBusy] = useState(false);
   // One key per purchase attempt: a retried submit cannot create a second payment.
-  const idempotencyKey = useRef(crypto.randomUUID());
-  const method = useRef<PaymentMethod>('PAYPAL');
-  const invoice = useRef<Invoice | null>(null);
+  const resume = request.resume;
+  const idempotencyKey = useRef(resume?.idempotencyKey ?? crypto.randomUUID());
+  const method = useRef<PaymentMethod>(resume?.method ?? 'PAYPAL');
+  const invoice = useRef<Invoice | null>(resume?.invoice ?? null);
+  const resumed = useRef(false);
+
+  // Back from WeChat with the payer known: the submitted purchase goes on, as the buyer asked.
+  useEffect(() => {
+    if (!resume || resumed.current) return;
+    resumed.current = true;
+    void submit(resume.country, resume.purchaseInfo ?? undefined);
+  }, []);
 
   if (request.format === 'PAPER') return <PaperBookDialog onClose={onClose} />;
 
@@ -70,7 +82,18 @@ export function PurchaseFlow({ request, onClose }: { request: PurchaseRequest; o
       await act(afterCheckout(r), r.order.orderNo);
     } catch (err) {
       // WeChat has not yet told the shop who this buyer is: ask it (a silent redirect inside WeChat).
-      if (apiError(err).code === 'WECHAT_AUTH_REQUIRED') {
+      // Once only: a purchase taken up after the authorization is not sent round again.
+      if (apiError(err).code === 'WECHAT_AUTH_REQUIRED' && !resume && user) {
+        keepPurchaseForAuthorization({
+          userId: user.userId,
+          book: request.book,
+          format: request.format,
+          country,
+          method: method.current,
+          invoice: invoice.current,
+          purchaseInfo: purchaseInfo ?? null,
+          idempotencyKey: idempotencyKey.current,
+        });
         window.location.assign(wechatAuthorizeUrl());
         return;
       }
@@ -141,6 +164,7 @@ export function PurchaseFlow({ request, onClose }: { request: PurchaseRequest; o
           format={request.format}
           busy={busy}
           onClose={onClose}
+          initial={resume ? { country: resume.country, method: resume.method, invoice: resume.invoice } : undefined}
           onSubmit={(country, m, inv) => {
             method.current = m;
             // Spec section 3: the invoice fields are sent only when the invoice switch is on.

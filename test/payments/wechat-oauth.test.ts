@@ -124,3 +124,19 @@ t.test('a production start refuses WeChat Pay without the AppSecret JSAPI needs'
   t.same(paymentSetupProblems({ wechat: { ...without, baseUrl: 'http://127.0.0.1:1' } }, { production: false, publicUrl: 'http://localhost:3000' }), [], 'development may leave it out');
   t.equal(new WechatPayAdapter(without).oauth, null, 'and then no payer can be verified');
 });
+
+t.test("institutional mode: the sub-merchant's AppID is authorized with its own AppSecret, not the provider's", async (t) => {
+  const creds = await generateWechatCredentials();
+  const subAppid = 'wx5ub0ff1c1a1acc01';
+  const subAppSecret = 'b'.repeat(32);
+  const sb = await startWechatSandbox({ credentials: creds, oauthRedirectDomains: [SHOP], setup: 'overseas', mode: 'institutional', subMchid: '1900000109', subAppid, subAppSecret });
+  t.teardown(() => sb.close());
+  const base = { ...adapterConfigFromCredentials(creds, sb.baseUrl), setup: 'overseas' as const, merchantCategoryCode: '5942', mode: 'institutional' as const, subMchid: '1900000109', subAppid };
+  const sub = new WechatPayAdapter({ ...base, oauth: { ...base.oauth!, appSecret: subAppSecret } }).oauth!;
+  const code = async () => (await visitAuthorize(sub.authorizeUrl(REDIRECT, 'sub1'))).location!.searchParams.get('code')!;
+  t.match(sub.authorizeUrl(REDIRECT, 'sub1'), new RegExp(`\\?appid=${subAppid}&`), 'the payer is authorized under the sub-merchant AppID');
+  const withProviderSecret = new WechatPayAdapter({ ...base, oauth: { ...base.oauth!, appSecret: creds.appSecret } }).oauth!;
+  t.equal((await refusal(withProviderSecret.exchangeCode(await code()))).errcode, 40125, "the service provider's AppSecret does not open a sub-AppID code");
+  const who = await sub.exchangeCode(await code());
+  t.equal(who.appid, subAppid, "the sub-merchant's AppSecret does, for an openid under the sub-AppID");
+});

@@ -73,7 +73,9 @@ export function registerOAuthRoutes(app: FastifyInstance, sb: WechatSandbox): vo
     if (!q.code) return fail(41008, 'missing code');
     if (q.grant_type !== 'authorization_code') return fail(40002, 'invalid grant_type');
     if (!appids().includes(q.appid)) return fail(40013, 'invalid appid');
-    if (!sameSecret(q.secret, sb.credentials.appSecret)) return fail(40125, 'invalid appsecret');
+    // Each AppID has its own AppSecret: a sub-merchant's code needs the sub-merchant's secret.
+    const secret = q.appid === sb.setup.subAppid ? sb.setup.subAppSecret! : sb.credentials.appSecret;
+    if (!sameSecret(q.secret, secret)) return fail(40125, 'invalid appsecret');
     const r = sb.oauthCodes.redeem(q.code, q.appid);
     if ('errcode' in r) return fail(r.errcode, r.errmsg);
     return reply.type('text/plain').send(

@@ -28,6 +28,11 @@ export interface WechatSandboxOptions {
   mode?: 'common' | 'institutional';
   subMchid?: string;
   subAppid?: string;
+  /**
+   * The AppSecret of the sub-merchant's Official Account (subAppid): WeChat exchanges a code of
+   * that AppID only with its own secret, never the service provider's. Default: a random one.
+   */
+  subAppSecret?: string;
   /** Overseas: the MCCs WeChat accepted for the account. Default ['5942'] (book stores). */
   merchantCategoryCodes?: string[];
   /** Overseas: the currencies of the contract (default ['EUR']). A domestic sandbox takes CNY only and refuses anything else here. */

@@ -1,5 +1,6 @@
 // The sandbox's merchant product, resolved once: which API family it serves, which currencies,
 // and the overseas payer conversion. Never more permissive than the product it stands for.
+import { randomBytes } from 'node:crypto';
 import type { WechatSandboxOptions } from './options.js';
 
 export interface SandboxSetup {
@@ -7,6 +8,8 @@ export interface SandboxSetup {
   mode: 'common' | 'institutional';
   subMchid?: string;
   subAppid?: string;
+  /** Set whenever subAppid is. */
+  subAppSecret?: string;
   currencies: string[];
   merchantCategoryCodes: string[];
   payerRate: string;
@@ -26,7 +29,7 @@ export function resolveSetup(o: WechatSandboxOptions): SandboxSetup {
     setup,
     mode,
     ...(o.subMchid ? { subMchid: o.subMchid } : {}),
-    ...(o.subAppid ? { subAppid: o.subAppid } : {}),
+    ...(o.subAppid ? { subAppid: o.subAppid, subAppSecret: o.subAppSecret ?? randomBytes(16).toString('hex') } : {}),
     currencies: setup === 'domestic' ? ['CNY'] : (o.currencies ?? ['EUR']),
     merchantCategoryCodes: o.merchantCategoryCodes ?? ['5942'],
     payerRate: o.payerRate ?? '7.7812',

@@ -7,7 +7,7 @@ type Json<T = unknown> = ColumnType<T, string, string>;
 export type Language = 'zh' | 'en';
 export type Role = 'buyer' | 'operator';
 export type BookFormat = 'ebook' | 'paper';
-export type OrderStatus = 'pending_payment' | 'paid' | 'cancelled' | 'expired';
+export type OrderStatus = 'pending_payment' | 'paid' | 'expired';
 export type ShippingStatus = 'not_shipped' | 'shipped';
 export type ProviderName = 'wechat' | 'alipay' | 'paypal' | 'bank_transfer';
 export type IntentStatus = 'created' | 'pending' | 'succeeded' | 'failed' | 'closed' | 'expired';
@@ -142,7 +142,6 @@ interface OrdersTable {
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
   expires_at: Timestamp;
   paid_at: Timestamp | null;
-  cancelled_at: Timestamp | null;
   shipped_at: Timestamp | null;
   refunded_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }

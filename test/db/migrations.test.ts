@@ -31,15 +31,36 @@ t.test('migrations go up, down and up again on a real PostgreSQL', async (t) => 
   t.same(await migrateToLatest(db), [], 'a second up is a no-op');
 
   t.same(await migrateDown(db), [`Down ${migrationNames.at(-1)}`], 'one step down reverts only the newest migration');
-  // The newest migration adds the WeChat payer to the sessions (columns, no table): one step down
-  // takes only those columns away and leaves every table, the books' details of the one before included.
+  // The newest migration takes the never-set `cancelled` order status away (a constraint and a
+  // column, no table): one step down brings only those back and leaves every table, the sessions'
+  // WeChat payer of the migration before included.
   t.same(await tables(db), everyTable);
   const columns = async (table: string) =>
     (await sql<{ column_name: string }>`select column_name from information_schema.columns where table_name = ${table}`.execute(db)).rows.map((r) => r.column_name);
-  t.notOk((await columns('sessions')).includes('wechat_openid'), 'the sessions lose the WeChat payer');
-  t.ok((await columns('sessions')).includes('user_id'), 'and keep the rest');
-  t.ok((await columns('books')).includes('isbn'), "the books keep the details of the migration before");
+  t.ok((await columns('orders')).includes('cancelled_at'), 'the orders get their cancellation time back');
+  t.ok((await columns('sessions')).includes('wechat_openid'), 'the sessions keep the WeChat payer of the migration before');
+  t.ok((await columns('books')).includes('isbn'), 'and the books their details');
   t.same(await migrateToLatest(db), [`Up ${migrationNames.at(-1)}`]);
+  t.notOk((await columns('orders')).includes('cancelled_at'), 'up again: no cancellation time');
+});
+
+t.test('an order cannot be cancelled: the database refuses the status, and the migration stops on an old cancelled row', async (t) => {
+  const { db } = await createTestDatabase(t);
+  await migrateDown(db);
+  const u = await db.insertInto('users').values({ first_name: 'A', last_name: 'B', password_hash: 'x', email: 'old@example.com' }).returning('id').executeTakeFirstOrThrow();
+  const order = { user_id: u.id, expires_at: new Date(Date.now() + 3600_000) };
+  await sql`insert into orders (order_no, user_id, book_id, format, country, pay_type, unit_price_cents, amount_cents, expires_at, status, cancelled_at)
+    values ('OLD1', ${order.user_id}, 1, 'ebook', 'China', 2, 7500, 7500, ${order.expires_at}, 'cancelled', now())`.execute(db);
+  await t.rejects(migrateToLatest(db), /1 order\(s\) are marked cancelled/, 'a cancelled row stops the migration, nothing is rewritten');
+  t.equal((await sql<{ status: string }>`select status from orders where order_no = 'OLD1'`.execute(db)).rows[0]?.status, 'cancelled', 'the row is as it was');
+  await sql`update orders set status = 'expired', cancelled_at = null where order_no = 'OLD1'`.execute(db);
+  t.same(await migrateToLatest(db), [`Up ${migrationNames.at(-1)}`], 'once an operator decided, the migration goes through');
+  await t.rejects(
+    sql`insert into orders (order_no, user_id, book_id, format, country, pay_type, unit_price_cents, amount_cents, expires_at, status)
+      values ('NEW1', ${order.user_id}, 2, 'ebook', 'China', 2, 7500, 7500, ${order.expires_at}, 'cancelled')`.execute(db),
+    /orders_status_check/,
+    'the database refuses a cancelled order',
+  );
 });
 
 t.test('seeds: three books in integer cents and about 240 countries with China as 001', async (t) => {

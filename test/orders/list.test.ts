@@ -18,7 +18,7 @@ async function seedOrders(stack: Awaited<ReturnType<typeof startStack>>, userId:
     provider: i % 2 === 0 ? ('paypal' as const) : ('bank_transfer' as const),
     unit_price_cents: 5000,
     amount_cents: 5000,
-    status: statuses[i % 3] === 'pending_payment' && slot(i) >= 6 ? ('cancelled' as const) : statuses[i % 3]!,
+    status: statuses[i % 3] === 'pending_payment' && slot(i) >= 6 ? ('expired' as const) : statuses[i % 3]!,
     paid_at: statuses[i % 3] === 'paid' ? new Date() : null,
     created_at: new Date(Date.now() - (23 - i) * 60_000),
     expires_at: new Date(Date.now() + 3600_000),
@@ -72,7 +72,7 @@ t.test('orders: pagination 10/20/50, both filters, exact totals, newest first', 
   t.notOk('totalCo' in legacy.data[1]!, 'only the first row carries totalCo');
   t.match(legacy.data[0], { bookFormat: rows[22]!.format === 'ebook' ? '0' : '1', entryPrice: 50, currency: 'EUR', orderId: rows[22]!.order_no });
   const codes = new Set(legacy.data.map((r) => r.orderStatus));
-  t.ok([...codes].every((s) => ['0', '2', '3', '4'].includes(String(s))), 'status codes 0 paid, 2 pending (3 cancelled, 4 expired)');
+  t.ok([...codes].every((s) => ['0', '2', '4'].includes(String(s))), 'status codes 0 paid, 2 pending (4 expired)');
   const legacyPaid = await c.form<Record<string, unknown>[]>('/api/order/getList', { currentSizeCo: '1', pageSizeCo: '50', orderStatus: '0', orderPayType: '3' });
   t.equal(legacyPaid.data[0]!.totalCo, count((r) => r.status === 'paid' && r.pay_type === 3));
   t.ok(legacyPaid.data.every((r) => r.orderStatus === '0' && r.orderPayType === 3));

@@ -3415,10 +3415,6 @@ export type introspection = {
             "isDeprecated": false
           },
           {
-            "name": "CANCELLED",
-            "isDeprecated": false
-          },
-          {
             "name": "EXPIRED",
             "isDeprecated": false
           }

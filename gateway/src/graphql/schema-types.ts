@@ -662,7 +662,7 @@ export type Language = "zh" | "en";
 
 export type BookFormat = "EBOOK" | "PAPER";
 
-export type OrderStatus = "PENDING_PAYMENT" | "PAID" | "CANCELLED" | "EXPIRED";
+export type OrderStatus = "PENDING_PAYMENT" | "PAID" | "EXPIRED";
 
 export type ShippingStatus = "NOT_SHIPPED" | "SHIPPED";
 

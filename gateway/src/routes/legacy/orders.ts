@@ -15,9 +15,9 @@ import { envelope, formBody, nullableString, openObject, orderNoParams, s } from
 import { updateOrderStatus } from '../../services/orders/admin.js';
 
 // Legacy codes live only at this edge: status '0' paid, '2' pending (and, beyond what old clients
-// knew, '3' cancelled, '4' expired); format '0' e-book, '1' paper; pay type 2 provider, 3 offline.
-const legacyStatus = { paid: '0', pending_payment: '2', cancelled: '3', expired: '4' } as const;
-const statusFromLegacy: Record<string, 'paid' | 'pending_payment' | 'cancelled' | 'expired'> = { '0': 'paid', '2': 'pending_payment', '3': 'cancelled', '4': 'expired' };
+// knew, '4' expired); format '0' e-book, '1' paper; pay type 2 provider, 3 offline.
+const legacyStatus = { paid: '0', pending_payment: '2', expired: '4' } as const;
+const statusFromLegacy: Record<string, 'paid' | 'pending_payment' | 'expired'> = { '0': 'paid', '2': 'pending_payment', '4': 'expired' };
 
 function legacyStatusFilter(code: string | undefined) {
   return code !== undefined && Object.hasOwn(statusFromLegacy, code) ? statusFromLegacy[code] : undefined;
@@ -44,7 +44,7 @@ const orderRowSchema = Type.Object(
   {
     orderId: Type.String(), createTime: Type.String(), bookId: Type.String(), bookName: Type.String(), bookFormat: Type.String({ description: "'0' e-book, '1' paper" }),
     countryInfo: Type.String(), orderPayType: Type.Integer({ description: '2 provider, 3 offline' }), entryPrice: Type.Number(), currency: Type.String(),
-    orderStatus: Type.String({ description: "'0' paid, '2' pending, '3' cancelled, '4' expired" }), buyerEmail: Type.String(), payerId: Type.String(),
+    orderStatus: Type.String({ description: "'0' paid, '2' pending, '4' expired" }), buyerEmail: Type.String(), payerId: Type.String(),
     totalCo: Type.Optional(Type.Integer({ description: 'the number of matching orders, on the first row only' })),
   },
   { additionalProperties: false },

@@ -1,7 +1,7 @@
 import { gql, type TypedDocumentNode } from '@apollo/client';
 import type { Invoice } from '../../lib/invoice';
 
-export type OrderStatus = 'PENDING_PAYMENT' | 'PAID' | 'CANCELLED' | 'EXPIRED';
+export type OrderStatus = 'PENDING_PAYMENT' | 'PAID' | 'EXPIRED';
 export type Provider = 'WECHAT' | 'ALIPAY' | 'PAYPAL' | 'BANK_TRANSFER';
 export type ShippingStatus = 'NOT_SHIPPED' | 'SHIPPED';
 export type MirrorStatus = 'PENDING' | 'SUCCEEDED' | 'FAILED';

@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
 import type { AdminOrder } from './api';
 
-export const STATUSES = ['PENDING_PAYMENT', 'PAID', 'CANCELLED', 'EXPIRED'] as const;
+export const STATUSES = ['PENDING_PAYMENT', 'PAID', 'EXPIRED'] as const;
 export const PROVIDERS = ['WECHAT', 'ALIPAY', 'PAYPAL', 'BANK_TRANSFER'] as const;
 export const SHIPPING = ['NOT_SHIPPED', 'SHIPPED'] as const;
 

@@ -3,7 +3,7 @@ import type { Invoice } from '../../lib/invoice';
 
 export type PaymentMethod = 'WECHAT_NATIVE' | 'WECHAT_JSAPI' | 'ALIPAY' | 'PAYPAL' | 'BANK_TRANSFER';
 export type BookFormat = 'EBOOK' | 'PAPER';
-export type OrderStatus = 'PENDING_PAYMENT' | 'PAID' | 'CANCELLED' | 'EXPIRED';
+export type OrderStatus = 'PENDING_PAYMENT' | 'PAID' | 'EXPIRED';
 
 export interface Country {
   code: string;

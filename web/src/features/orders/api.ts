@@ -1,7 +1,7 @@
 import { gql, type TypedDocumentNode } from '@apollo/client';
 import type { Invoice } from '../../lib/invoice';
 
-export type OrderStatus = 'PENDING_PAYMENT' | 'PAID' | 'CANCELLED' | 'EXPIRED';
+export type OrderStatus = 'PENDING_PAYMENT' | 'PAID' | 'EXPIRED';
 export type PaymentMethod = 'WECHAT_NATIVE' | 'WECHAT_JSAPI' | 'ALIPAY' | 'PAYPAL' | 'BANK_TRANSFER';
 
 export interface OrderRow {

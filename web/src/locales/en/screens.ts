@@ -245,7 +245,7 @@ export const enScreens = {
     filterStatus: 'Order status',
     filterPayType: 'Payment type',
     all: 'All',
-    statuses: { PAID: 'Paid', PENDING_PAYMENT: 'Pending payment', CANCELLED: 'Cancelled', EXPIRED: 'Expired' },
+    statuses: { PAID: 'Paid', PENDING_PAYMENT: 'Pending payment', EXPIRED: 'Expired' },
     payTypes: { online: 'PayPal / online payment', offline: 'Offline payment' },
     showPurchaseInfo: 'Show the purchase information of order {{orderNo}}',
   },

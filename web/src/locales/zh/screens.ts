@@ -246,7 +246,7 @@ export const zhScreens: ScreenMessages = {
     filterStatus: '订单状态',
     filterPayType: '支付类型',
     all: '全部',
-    statuses: { PAID: '已支付', PENDING_PAYMENT: '待支付', CANCELLED: '已取消', EXPIRED: '已过期' },
+    statuses: { PAID: '已支付', PENDING_PAYMENT: '待支付', EXPIRED: '已过期' },
     payTypes: { online: 'PayPal/在线支付', offline: '线下支付' },
     showPurchaseInfo: '查看订单 {{orderNo}} 的购买信息',
   },

@@ -23,10 +23,16 @@ function watchOperations(page: Page): Map<string, number> {
 /** "Scanning" the QR code: the sandbox cashier of codeUrl, paid in another page (the phone). */
 async function scanAndPay(stack: TestStack, page: Page): Promise<void> {
   const codeUrl = await page.getByTestId('qr-code').getAttribute('data-code-url');
-  const phone = await page.context().newPage();
-  await phone.goto(`${stack.sandboxes!.url}/wechat/cashier?pr=${encodeURIComponent(new URL(codeUrl!).searchParams.get('pr')!)}`);
-  await phone.locator('button[value=pay]').click();
-  await phone.close();
+  // The phone is another device: its own browser context, untouched by this page's socket routes.
+  const device = await page.context().browser()!.newContext();
+  device.setDefaultTimeout(15_000);
+  try {
+    const phone = await device.newPage();
+    await phone.goto(`${stack.sandboxes!.url}/wechat/cashier?pr=${encodeURIComponent(new URL(codeUrl!).searchParams.get('pr')!)}`);
+    await phone.locator('button[value=pay]').click();
+  } finally {
+    await device.close();
+  }
 }
 
 async function qrPageOfNewOrder(stack: TestStack, page: Page, email: string): Promise<string> {

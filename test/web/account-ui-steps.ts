@@ -168,8 +168,13 @@ export function accountWalks(lang: 'en' | 'zh', T: Messages) {
       await pw.getByRole('button', { name: T.account.passwordSubmit }).click();
       await toast(page, T.account.passwordChanged).waitFor();
       t.ok((await toast(page, T.account.passwordChanged).innerText()).includes(T.account.othersEnded), 'the other session was ended');
-      await other.page.reload();
-      await t.resolves(other.page.getByTestId('login-button').waitFor(), 'the second browser is logged out');
+      // The second browser learns it on its next step, without a reload: My Orders asks for a login.
+      let reloads = 0;
+      other.page.on('load', () => (reloads += 1));
+      await other.page.getByTestId('header-bar').getByRole('link', { name: T.nav.orders }).click();
+      await t.resolves(other.page.getByTestId('login-dialog').waitFor(), 'the second browser is asked to log in');
+      await t.resolves(other.page.getByTestId('login-button').waitFor(), 'and its header shows it logged out');
+      t.equal(reloads, 0, 'without a reload');
       await page.reload();
       await t.resolves(page.getByTestId('user-menu').waitFor(), 'this one stays logged in');
       t.equal((await loginLegacy(stack.client(), email, 'Changed123')).code, 200, 'the new password logs in');

@@ -1,6 +1,8 @@
-import { ApolloClient, HttpLink, InMemoryCache, type NormalizedCacheObject } from '@apollo/client';
+import { ApolloClient, ApolloLink, CombinedGraphQLErrors, HttpLink, InMemoryCache, type NormalizedCacheObject } from '@apollo/client';
+import { onError } from '@apollo/client/link/error';
 import { REQUEST_TIMEOUT_MS } from './config';
 import { storedLocale } from './i18n';
+import { ME, rememberUser } from './session';
 
 // Spec section 7: a 5 s request timeout, on top of Apollo's own abort signal.
 const timedFetch: typeof fetch = (input, init) => {
@@ -43,13 +45,19 @@ export function createShopCache(): InMemoryCache {
 export function createApolloClient(prerendered?: NormalizedCacheObject): ApolloClient {
   const cache = createShopCache();
   if (prerendered) cache.restore(prerendered);
-  return new ApolloClient({
-    link: new HttpLink({
-      uri: '/graphql',
-      credentials: 'include',
-      headers: { locale: storedLocale() },
-      fetch: timedFetch,
-    }),
-    cache,
+  // A session ended elsewhere (logout, password change, a disabled account) shows on the next
+  // answer that needs it: the page forgets the buyer at once and asks for a login, not a reload.
+  const sessionLost = onError(({ error }) => {
+    if (!CombinedGraphQLErrors.is(error) || !error.errors.some((e) => e.extensions?.code === 'UNAUTHENTICATED')) return;
+    if (!cache.readQuery({ query: ME })?.me) return;
+    cache.writeQuery({ query: ME, data: { me: null } });
+    rememberUser(null);
   });
+  const http = new HttpLink({
+    uri: '/graphql',
+    credentials: 'include',
+    headers: { locale: storedLocale() },
+    fetch: timedFetch,
+  });
+  return new ApolloClient({ link: ApolloLink.from([sessionLost, http]), cache });
 }

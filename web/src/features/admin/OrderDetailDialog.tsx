@@ -7,7 +7,7 @@ import { ShopDialog } from '../../components/ui/ShopDialog';
 import { DIALOG_WIDTH } from '../../lib/config';
 import { messageOf } from '../../lib/errors';
 import { formatDateTime } from '../../lib/format';
-import { ADMIN_ORDER, ORDER_EVENTS, type AdminOrder } from './api';
+import { ADMIN_ORDER, ORDER_EVENTS, type AdminOrder, type PaymentAttempt } from './api';
 import { AuditTrail } from './AuditTrail';
 import { paymentLabel, statusColor } from './labels';
 import { OrderActions } from './OrderActions';
@@ -57,8 +57,13 @@ export function OrderDetailDialog({ orderNo, onClose }: { orderNo: string; onClo
   const events = useQuery(ORDER_EVENTS, { variables: { orderNo }, fetchPolicy: 'cache-and-network' });
   const o = order.data?.adminOrder;
   // A requested bank-transfer completion or a refund in flight finishes moments later: ask again.
+  // The order row and its attempts are read one after the other, so an answer can catch an order
+  // refund that succeeded before the order row showed it: that too is still settling.
+  const refundInFlight = (a: PaymentAttempt) => a.refunds.some((r) => r.status === 'REQUESTED' || r.status === 'PENDING');
+  const orderRefundUnseen = (a: PaymentAttempt) => a.role === 'ORDER' && a.refunds.some((r) => r.status === 'SUCCEEDED');
   const settling =
-    !!o && ((o.completionRequested && o.status === 'PENDING_PAYMENT') || !!o.attempts?.some((a) => a.refunds.some((r) => r.status === 'REQUESTED' || r.status === 'PENDING')));
+    !!o &&
+    ((o.completionRequested && o.status === 'PENDING_PAYMENT') || !!o.attempts?.some(refundInFlight) || (!o.refundedAt && !!o.attempts?.some(orderRefundUnseen)));
   const { startPolling, stopPolling } = order;
   const refetchEvents = events.refetch;
 

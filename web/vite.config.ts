@@ -49,34 +49,36 @@ function precompress(): Plugin {
   };
 }
 
-// Parses the gql`...` documents of the SPA at build time, so the browser does not download the
-// GraphQL parser (about 8 KB gzipped). A document may use `${NAME}` for a fragment declared in the
-// same module as `const NAME = gql\`fragment ...\``: its text is put in before parsing.
-function precompileGql(): Plugin {
+// Parses the SPA's `graphql(\`...\`, [FRAGMENTS])` documents (gql.tada, see src/lib/graphql.ts) at
+// build time, so the browser downloads no GraphQL parser: each call becomes its parsed definitions
+// handed to `composeDocument`, which appends the named fragments' definitions as gql.tada would.
+// A document is one template literal without interpolation; anything else fails the build.
+const composeModule = resolve(__dirname, 'src/lib/graphql-document.ts');
+const graphqlCall = /\bgraphql\(\s*`([^`]*)`\s*(?:,\s*\[([\w\s,]*)\]\s*)?,?\s*\)/g;
+function precompileGraphql(): Plugin {
   return {
-    name: 'shop-precompile-gql',
+    name: 'shop-precompile-graphql',
     enforce: 'pre',
     transform(code, id) {
-      if (!id.includes('/src/') || !/\.tsx?$/.test(id) || !code.includes('gql`')) return null;
-      const fragments = new Map<string, string>();
-      for (const m of code.matchAll(/\bconst\s+(\w+)(?:\s*:[^=]+)?\s*=\s*gql`(\s*fragment\s[^`]*)`/g)) fragments.set(m[1]!, m[2]!);
-      const out = code.replace(/\bgql`([^`]*)`/g, (_m, body: string) => {
-        const text = body.replace(/\$\{\s*(\w+)\s*\}/g, (_s, name: string) => {
-          const fragment = fragments.get(name);
-          if (!fragment) throw new Error(`${id}: \${${name}} is not a gql fragment declared in this module`);
-          return fragment;
-        });
-        if (text.includes('${')) throw new Error(`${id}: a gql document may only interpolate fragments of its module`);
-        return `(${JSON.stringify(parse(text, { noLocation: true }))})`;
+      if (!id.includes('/src/') || !/\.tsx?$/.test(id) || !/\bgraphql\(/.test(code) || id.endsWith('/src/lib/graphql.ts') || id === composeModule) return null;
+      let compiled = 0;
+      const out = code.replace(graphqlCall, (_m, text: string, fragments: string | undefined) => {
+        if (text.includes('${')) throw new Error(`${id}: a graphql() document is one literal; name fragments in its second argument`);
+        compiled += 1;
+        const names = (fragments ?? '').split(',').map((n) => n.trim()).filter(Boolean);
+        return `__composeDocument(${JSON.stringify(parse(text, { noLocation: true }))}, [${names.join(', ')}])`;
       });
-      return { code: out, map: null };
+      const left = out.match(/\bgraphql\(/g)?.length ?? 0;
+      if (left) throw new Error(`${id}: ${left} graphql() call(s) the build cannot precompile (one template literal, then an optional [FRAGMENT, ...] list)`);
+      if (!compiled) return null;
+      return { code: `import { composeDocument as __composeDocument } from ${JSON.stringify(composeModule)};\n${out}`, map: null };
     },
   };
 }
 
 export default defineConfig(({ isSsrBuild }) => ({
   base: process.env.SHOP_BASE_PATH ?? '/shop/',
-  plugins: [outDirOf(), precompileGql(), react(), versionFile(), precompress()],
+  plugins: [outDirOf(), precompileGraphql(), react(), versionFile(), precompress()],
   // The server renderer runs React's production build, like the browser (same markup, no dev checks).
   define: { __BUILD_VERSION__: JSON.stringify(buildVersion), ...(isSsrBuild ? { 'process.env.NODE_ENV': JSON.stringify('production') } : {}) },
   // React 19 lives only in this workspace; dedupe keeps hoisted libraries on the same copy.

@@ -108,3 +108,13 @@ t.test('SPA documents: gql-tada accepts one that fits the schema and rejects an 
   t.notOk(afterRename.ok, 'the document that fitted fails once the SDL renames the field');
   t.match(afterRename.out, /Cannot query field "title" on type "Book"/);
 });
+
+t.test('the SPA writes every document with the checked graphql() and types none by hand', async (t) => {
+  const { readdirSync, readFileSync } = await import('node:fs');
+  const src = path.join(root, 'web', 'src');
+  const files = (readdirSync(src, { recursive: true }) as string[]).filter((f) => /\.tsx?$/.test(f) && !f.endsWith('.d.ts'));
+  const documents = files.filter((f) => /\bgraphql\(\s*`/.test(readFileSync(path.join(src, f), 'utf8')));
+  t.ok(documents.length >= 10, `documents in ${documents.length} files`);
+  const handTyped = files.filter((f) => /TypedDocumentNode|\bgql`|from '@apollo\/client'.*\bgql\b/.test(readFileSync(path.join(src, f), 'utf8')));
+  t.same(handTyped, [], 'no hand-typed or unchecked documents');
+});

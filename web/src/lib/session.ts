@@ -1,23 +1,10 @@
-import { gql, type ApolloClient, type TypedDocumentNode } from '@apollo/client';
+import { type ApolloClient } from '@apollo/client';
 import { useQuery } from '@apollo/client/react';
+import { graphql, type ResultOf } from './graphql';
 import { clearUserData, writeStored } from './storage';
 import { displayName } from './names';
 
-export interface SessionUser {
-  userId: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  phoneArea: string;
-  phoneNo: string;
-  language: 'zh' | 'en';
-  loginFirst: boolean;
-  company: string;
-  /** 'operator' for the shop's operators, else a buyer. */
-  role: string;
-}
-
-export const ME: TypedDocumentNode<{ me: SessionUser | null }> = gql`
+export const ME = graphql(`
   query Me {
     me {
       userId
@@ -32,7 +19,10 @@ export const ME: TypedDocumentNode<{ me: SessionUser | null }> = gql`
       role
     }
   }
-`;
+`);
+
+/** The logged-in buyer or operator; `role` is 'operator' for the shop's operators, else a buyer. */
+export type SessionUser = NonNullable<ResultOf<typeof ME>['me']>;
 
 /** Who is logged in: the HttpOnly session cookie is invisible here, so ask the server. */
 export function useSession(): { user: SessionUser | null; loading: boolean } {

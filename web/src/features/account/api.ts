@@ -1,13 +1,6 @@
-import { gql, type TypedDocumentNode } from '@apollo/client';
-import type { SessionUser } from '../../lib/session';
+import { graphql, type ResultOf } from '../../lib/graphql';
 
-export interface AccountChange {
-  user: Pick<SessionUser, 'userId' | 'email' | 'loginFirst'>;
-  sessionsEnded: number;
-}
-
-// Put into the documents at build time (vite.config.ts, precompileGql).
-const ACCOUNT_CHANGE_FIELDS = gql`
+const ACCOUNT_CHANGE_FIELDS = graphql(`
   fragment AccountChangeFields on AccountChange {
     user {
       userId
@@ -16,37 +9,45 @@ const ACCOUNT_CHANGE_FIELDS = gql`
     }
     sessionsEnded
   }
-`;
+`);
 
-export const CHANGE_PASSWORD: TypedDocumentNode<{ changePassword: AccountChange }, { oldPassword: string; password: string; confirmPassword: string }> = gql`
-  mutation ChangePassword($oldPassword: String!, $password: String!, $confirmPassword: String!) {
-    changePassword(oldPassword: $oldPassword, password: $password, confirmPassword: $confirmPassword) {
-      ...AccountChangeFields
+export type AccountChange = ResultOf<typeof ACCOUNT_CHANGE_FIELDS>;
+
+export const CHANGE_PASSWORD = graphql(
+  `
+    mutation ChangePassword($oldPassword: String!, $password: String!, $confirmPassword: String!) {
+      changePassword(oldPassword: $oldPassword, password: $password, confirmPassword: $confirmPassword) {
+        ...AccountChangeFields
+      }
     }
-  }
-  ${ACCOUNT_CHANGE_FIELDS}
-`;
+  `,
+  [ACCOUNT_CHANGE_FIELDS],
+);
 
-export const SET_FIRST_PASSWORD: TypedDocumentNode<{ setFirstPassword: AccountChange }, { password: string; confirmPassword: string }> = gql`
-  mutation SetFirstPassword($password: String!, $confirmPassword: String!) {
-    setFirstPassword(password: $password, confirmPassword: $confirmPassword) {
-      ...AccountChangeFields
+export const SET_FIRST_PASSWORD = graphql(
+  `
+    mutation SetFirstPassword($password: String!, $confirmPassword: String!) {
+      setFirstPassword(password: $password, confirmPassword: $confirmPassword) {
+        ...AccountChangeFields
+      }
     }
-  }
-  ${ACCOUNT_CHANGE_FIELDS}
-`;
+  `,
+  [ACCOUNT_CHANGE_FIELDS],
+);
 
-export const REQUEST_EMAIL_BINDING_CODE: TypedDocumentNode<{ requestEmailBindingCode: boolean }, { email: string }> = gql`
+export const REQUEST_EMAIL_BINDING_CODE = graphql(`
   mutation RequestEmailBindingCode($email: String!) {
     requestEmailBindingCode(email: $email)
   }
-`;
+`);
 
-export const BIND_EMAIL: TypedDocumentNode<{ bindEmail: AccountChange }, { email: string; code: string }> = gql`
-  mutation BindEmail($email: String!, $code: String!) {
-    bindEmail(email: $email, code: $code) {
-      ...AccountChangeFields
+export const BIND_EMAIL = graphql(
+  `
+    mutation BindEmail($email: String!, $code: String!) {
+      bindEmail(email: $email, code: $code) {
+        ...AccountChangeFields
+      }
     }
-  }
-  ${ACCOUNT_CHANGE_FIELDS}
-`;
+  `,
+  [ACCOUNT_CHANGE_FIELDS],
+);

@@ -1,97 +1,6 @@
-import { gql, type TypedDocumentNode } from '@apollo/client';
-import type { Invoice } from '../../lib/invoice';
+import { graphql, type ResultOf, type VariablesOf } from '../../lib/graphql';
 
-export type OrderStatus = 'PENDING_PAYMENT' | 'PAID' | 'EXPIRED';
-export type Provider = 'WECHAT' | 'ALIPAY' | 'PAYPAL' | 'BANK_TRANSFER';
-export type ShippingStatus = 'NOT_SHIPPED' | 'SHIPPED';
-export type MirrorStatus = 'PENDING' | 'SUCCEEDED' | 'FAILED';
-
-export interface AdminOrderFilter {
-  status?: OrderStatus;
-  payType?: number;
-  provider?: Provider;
-  shippingStatus?: ShippingStatus;
-  createdFrom?: string;
-  createdTo?: string;
-  search?: string;
-}
-
-export interface AdminOrder {
-  orderNo: string;
-  createdAt: string;
-  bookName: string;
-  format: 'EBOOK' | 'PAPER';
-  country: string;
-  quantity: number;
-  payType: number;
-  provider: Provider | null;
-  amount: string;
-  currency: string;
-  status: OrderStatus;
-  shippingStatus: ShippingStatus;
-  buyerEmail: string;
-  buyerName: string;
-  remarks: string | null;
-  paidAt: string | null;
-  shippedAt: string | null;
-  bankReference: string | null;
-  providerRef: string | null;
-  completionRequested: boolean;
-  canCompleteBankTransfer: boolean;
-  canMarkShipped: boolean;
-  /** Only asked for by the detail dialog. */
-  invoiceRequired?: boolean;
-  invoice?: Invoice | null;
-  refundedAt?: string | null;
-  canRefund?: boolean;
-  attempts?: PaymentAttempt[];
-}
-
-export type RefundStatus = 'REQUESTED' | 'PENDING' | 'SUCCEEDED' | 'FAILED';
-export type RefundKind = 'ORDER' | 'DUPLICATE_PAYMENT';
-
-export interface AdminRefund {
-  refundNo: string;
-  kind: RefundKind;
-  status: RefundStatus;
-  amount: string;
-  currency: string;
-  reference: string | null;
-  reason: string | null;
-  lastError: string | null;
-  createdAt: string;
-  completedAt: string | null;
-}
-
-export interface PaymentAttempt {
-  id: string;
-  outTradeNo: string;
-  provider: string;
-  status: string;
-  amount: string;
-  currency: string;
-  orderAmount: string | null;
-  orderCurrency: string | null;
-  exchangeRate: string | null;
-  exchangeRateSource: string | null;
-  exchangeRateDate: string | null;
-  payerAmount: string | null;
-  payerCurrency: string | null;
-  payerRate: string | null;
-  role: RefundKind | null;
-  canRefund: boolean;
-  refunds: AdminRefund[];
-}
-
-export interface Paged<T> {
-  items: T[];
-  total: number;
-  page: number;
-  pageSize: number;
-}
-
-// Fragments are put into the documents at build time (vite.config.ts, precompileGql).
-const ADMIN_ORDER_FIELDS = gql`
+export const ADMIN_ORDER_FIELDS = graphql(`
   fragment AdminOrderFields on AdminOrder {
     orderNo
     createdAt
@@ -116,23 +25,27 @@ const ADMIN_ORDER_FIELDS = gql`
     canCompleteBankTransfer
     canMarkShipped
   }
-`;
+`);
 
-export const ADMIN_ORDERS: TypedDocumentNode<{ adminOrders: Paged<AdminOrder> }, { filter: AdminOrderFilter; page: number; pageSize: number }> = gql`
-  query AdminOrders($filter: AdminOrderFilter, $page: Int, $pageSize: Int) {
-    adminOrders(filter: $filter, page: $page, pageSize: $pageSize) {
-      total
-      page
-      pageSize
-      items {
-        ...AdminOrderFields
+export const ADMIN_ORDERS = graphql(
+  `
+    query AdminOrders($filter: AdminOrderFilter, $page: Int, $pageSize: Int) {
+      adminOrders(filter: $filter, page: $page, pageSize: $pageSize) {
+        total
+        page
+        pageSize
+        items {
+          ...AdminOrderFields
+        }
       }
     }
-  }
-  ${ADMIN_ORDER_FIELDS}
-`;
+  `,
+  [ADMIN_ORDER_FIELDS],
+);
 
-const REFUND_FIELDS = gql`
+export type AdminOrderFilter = NonNullable<VariablesOf<typeof ADMIN_ORDERS>['filter']>;
+
+const REFUND_FIELDS = graphql(`
   fragment AdminRefundFields on AdminRefund {
     refundNo
     kind
@@ -145,74 +58,75 @@ const REFUND_FIELDS = gql`
     createdAt
     completedAt
   }
-`;
+`);
 
-export const ADMIN_ORDER: TypedDocumentNode<{ adminOrder: AdminOrder | null }, { orderNo: string }> = gql`
-  query AdminOrder($orderNo: ID!) {
-    adminOrder(orderNo: $orderNo) {
-      ...AdminOrderFields
-      refundedAt
-      canRefund
-      attempts {
-        id
-        outTradeNo
-        provider
-        status
-        amount
-        currency
-        orderAmount
-        orderCurrency
-        exchangeRate
-        exchangeRateSource
-        exchangeRateDate
-        payerAmount
-        payerCurrency
-        payerRate
-        role
+export type AdminRefund = ResultOf<typeof REFUND_FIELDS>;
+export type RefundStatus = AdminRefund['status'];
+
+export const ADMIN_ORDER = graphql(
+  `
+    query AdminOrder($orderNo: ID!) {
+      adminOrder(orderNo: $orderNo) {
+        ...AdminOrderFields
+        refundedAt
         canRefund
-        refunds {
-          ...AdminRefundFields
+        attempts {
+          id
+          outTradeNo
+          provider
+          status
+          amount
+          currency
+          orderAmount
+          orderCurrency
+          exchangeRate
+          exchangeRateSource
+          exchangeRateDate
+          payerAmount
+          payerCurrency
+          payerRate
+          role
+          canRefund
+          refunds {
+            ...AdminRefundFields
+          }
+        }
+        invoiceRequired
+        invoice {
+          invoiceType
+          pickupMethod
+          invoicePayable
+          taxpayerInden
+          services
+          registeredOffice
+          financePhone
+          accountOpeningBank
+          bankAccount
+          recipientName
+          contactArea
+          contactPhone
+          contactMail
+          province
+          city
+          area
+          detailedAddress
         }
       }
-      invoiceRequired
-      invoice {
-        invoiceType
-        pickupMethod
-        invoicePayable
-        taxpayerInden
-        services
-        registeredOffice
-        financePhone
-        accountOpeningBank
-        bankAccount
-        recipientName
-        contactArea
-        contactPhone
-        contactMail
-        province
-        city
-        area
-        detailedAddress
-      }
     }
-  }
-  ${ADMIN_ORDER_FIELDS}
-  ${REFUND_FIELDS}
-`;
+  `,
+  [ADMIN_ORDER_FIELDS, REFUND_FIELDS],
+);
 
-export interface AuditEvent {
-  id: string;
-  type: string;
-  actorType: 'SYSTEM' | 'BUYER' | 'OPERATOR' | 'PROVIDER';
-  actorId: string | null;
-  actorEmail: string | null;
-  createdAt: string;
-  before: string | null;
-  after: string | null;
-  data: string | null;
-}
+type AdminOrderDetail = NonNullable<ResultOf<typeof ADMIN_ORDER>['adminOrder']>;
 
-const AUDIT_EVENT_FIELDS = gql`
+/** An order of the console's list; the detail dialog's answer also has the detail-only fields. */
+export type AdminOrder = ResultOf<typeof ADMIN_ORDER_FIELDS> & Partial<Pick<AdminOrderDetail, 'refundedAt' | 'canRefund' | 'attempts' | 'invoiceRequired' | 'invoice'>>;
+export type PaymentAttempt = AdminOrderDetail['attempts'][number];
+export type OrderStatus = AdminOrder['status'];
+export type Provider = NonNullable<AdminOrder['provider']>;
+export type ShippingStatus = AdminOrder['shippingStatus'];
+
+const AUDIT_EVENT_FIELDS = graphql(`
   fragment AuditEventFields on AuditEvent {
     id
     type
@@ -224,124 +138,125 @@ const AUDIT_EVENT_FIELDS = gql`
     after
     data
   }
-`;
+`);
 
-export const ORDER_EVENTS: TypedDocumentNode<{ orderEvents: AuditEvent[] }, { orderNo: string }> = gql`
-  query OrderEvents($orderNo: ID!) {
-    orderEvents(orderNo: $orderNo) {
-      ...AuditEventFields
+export type AuditEvent = ResultOf<typeof AUDIT_EVENT_FIELDS>;
+
+export const ORDER_EVENTS = graphql(
+  `
+    query OrderEvents($orderNo: ID!) {
+      orderEvents(orderNo: $orderNo) {
+        ...AuditEventFields
+      }
     }
-  }
-  ${AUDIT_EVENT_FIELDS}
-`;
+  `,
+  [AUDIT_EVENT_FIELDS],
+);
 
 /** The answer of an order action: only the fields an action changes, merged into the cache. */
-type OrderChange = { changed: boolean; order: Pick<AdminOrder, 'orderNo' | 'status' | 'shippingStatus' | 'shippedAt' | 'paidAt' | 'providerRef' | 'completionRequested' | 'canCompleteBankTransfer' | 'canMarkShipped'> };
+const ORDER_CHANGE_FIELDS = graphql(`
+  fragment AdminOrderChangeFields on AdminOrder {
+    orderNo
+    status
+    shippingStatus
+    shippedAt
+    paidAt
+    providerRef
+    completionRequested
+    canCompleteBankTransfer
+    canMarkShipped
+  }
+`);
 
-export const MARK_SHIPPED: TypedDocumentNode<{ markOrderShipped: OrderChange }, { orderNo: string }> = gql`
-  mutation MarkOrderShipped($orderNo: ID!) {
-    markOrderShipped(orderNo: $orderNo) {
-      changed
-      order {
-        orderNo
-        status
-        shippingStatus
-        shippedAt
-        paidAt
-        providerRef
-        completionRequested
-        canCompleteBankTransfer
-        canMarkShipped
+export const MARK_SHIPPED = graphql(
+  `
+    mutation MarkOrderShipped($orderNo: ID!) {
+      markOrderShipped(orderNo: $orderNo) {
+        changed
+        order {
+          ...AdminOrderChangeFields
+        }
       }
     }
-  }
-`;
+  `,
+  [ORDER_CHANGE_FIELDS],
+);
 
-export const MARK_BANK_TRANSFER: TypedDocumentNode<{ markBankTransferCompleted: OrderChange }, { orderNo: string; reference: string }> = gql`
-  mutation MarkBankTransferCompleted($orderNo: ID!, $reference: String!) {
-    markBankTransferCompleted(orderNo: $orderNo, reference: $reference) {
-      changed
-      order {
-        orderNo
-        status
-        shippingStatus
-        shippedAt
-        paidAt
-        providerRef
-        completionRequested
-        canCompleteBankTransfer
-        canMarkShipped
+export const MARK_BANK_TRANSFER = graphql(
+  `
+    mutation MarkBankTransferCompleted($orderNo: ID!, $reference: String!) {
+      markBankTransferCompleted(orderNo: $orderNo, reference: $reference) {
+        changed
+        order {
+          ...AdminOrderChangeFields
+        }
       }
     }
+  `,
+  [ORDER_CHANGE_FIELDS],
+);
+
+const MIRROR_FIELDS = graphql(`
+  fragment RegistrationMirrorFields on RegistrationMirror {
+    userId
+    email
+    name
+    status
+    attempts
+    lastError
+    lastAttemptAt
+    succeededAt
+    createdAt
   }
-`;
+`);
 
-export interface RegistrationMirror {
-  userId: string;
-  email: string | null;
-  name: string;
-  status: MirrorStatus;
-  attempts: number;
-  lastError: string | null;
-  lastAttemptAt: string | null;
-  succeededAt: string | null;
-  createdAt: string;
-}
+export type RegistrationMirror = ResultOf<typeof MIRROR_FIELDS>;
+export type MirrorStatus = RegistrationMirror['status'];
 
-export const REGISTRATION_MIRRORS: TypedDocumentNode<{ registrationMirrors: Paged<RegistrationMirror> }, { status?: MirrorStatus; page: number; pageSize: number }> = gql`
-  query RegistrationMirrors($status: MirrorStatus, $page: Int, $pageSize: Int) {
-    registrationMirrors(status: $status, page: $page, pageSize: $pageSize) {
-      total
-      page
-      pageSize
-      items {
-        userId
-        email
-        name
-        status
-        attempts
-        lastError
-        lastAttemptAt
-        succeededAt
-        createdAt
+export const REGISTRATION_MIRRORS = graphql(
+  `
+    query RegistrationMirrors($status: MirrorStatus, $page: Int, $pageSize: Int) {
+      registrationMirrors(status: $status, page: $page, pageSize: $pageSize) {
+        total
+        page
+        pageSize
+        items {
+          ...RegistrationMirrorFields
+        }
       }
     }
-  }
-`;
+  `,
+  [MIRROR_FIELDS],
+);
 
-export const RETRY_MIRROR: TypedDocumentNode<{ retryRegistrationMirror: { changed: boolean; mirror: RegistrationMirror } }, { userId: string }> = gql`
-  mutation RetryRegistrationMirror($userId: ID!) {
-    retryRegistrationMirror(userId: $userId) {
-      changed
-      mirror {
-        userId
-        email
-        name
-        status
-        attempts
-        lastError
-        lastAttemptAt
-        succeededAt
-        createdAt
+export const RETRY_MIRROR = graphql(
+  `
+    mutation RetryRegistrationMirror($userId: ID!) {
+      retryRegistrationMirror(userId: $userId) {
+        changed
+        mirror {
+          ...RegistrationMirrorFields
+        }
       }
     }
-  }
-`;
+  `,
+  [MIRROR_FIELDS],
+);
 
-export const MIRROR_EVENTS: TypedDocumentNode<{ registrationMirrorEvents: AuditEvent[] }, { userId: string }> = gql`
-  query RegistrationMirrorEvents($userId: ID!) {
-    registrationMirrorEvents(userId: $userId) {
-      ...AuditEventFields
+export const MIRROR_EVENTS = graphql(
+  `
+    query RegistrationMirrorEvents($userId: ID!) {
+      registrationMirrorEvents(userId: $userId) {
+        ...AuditEventFields
+      }
     }
-  }
-  ${AUDIT_EVENT_FIELDS}
-`;
+  `,
+  [AUDIT_EVENT_FIELDS],
+);
 
-type RefundChange = { changed: boolean; refund: AdminRefund; order: Pick<AdminOrder, 'orderNo' | 'status'> };
-
-export const REFUND_ORDER: TypedDocumentNode<{ refundOrder: RefundChange }, { orderNo: string; reason?: string; reference?: string }> = gql`
-  mutation RefundOrder($orderNo: ID!, $reason: String, $reference: String) {
-    refundOrder(orderNo: $orderNo, reason: $reason, reference: $reference) {
+const REFUND_CHANGE_FIELDS = graphql(
+  `
+    fragment RefundChangeFields on AdminRefundChange {
       changed
       refund {
         ...AdminRefundFields
@@ -351,22 +266,28 @@ export const REFUND_ORDER: TypedDocumentNode<{ refundOrder: RefundChange }, { or
         status
       }
     }
-  }
-  ${REFUND_FIELDS}
-`;
+  `,
+  [REFUND_FIELDS],
+);
 
-export const REFUND_DUPLICATE: TypedDocumentNode<{ refundDuplicatePayment: RefundChange }, { orderNo: string; attemptId: string; reason?: string; reference?: string }> = gql`
-  mutation RefundDuplicatePayment($orderNo: ID!, $attemptId: ID!, $reason: String, $reference: String) {
-    refundDuplicatePayment(orderNo: $orderNo, attemptId: $attemptId, reason: $reason, reference: $reference) {
-      changed
-      refund {
-        ...AdminRefundFields
-      }
-      order {
-        orderNo
-        status
+export const REFUND_ORDER = graphql(
+  `
+    mutation RefundOrder($orderNo: ID!, $reason: String, $reference: String) {
+      refundOrder(orderNo: $orderNo, reason: $reason, reference: $reference) {
+        ...RefundChangeFields
       }
     }
-  }
-  ${REFUND_FIELDS}
-`;
+  `,
+  [REFUND_CHANGE_FIELDS],
+);
+
+export const REFUND_DUPLICATE = graphql(
+  `
+    mutation RefundDuplicatePayment($orderNo: ID!, $attemptId: ID!, $reason: String, $reference: String) {
+      refundDuplicatePayment(orderNo: $orderNo, attemptId: $attemptId, reason: $reason, reference: $reference) {
+        ...RefundChangeFields
+      }
+    }
+  `,
+  [REFUND_CHANGE_FIELDS],
+);

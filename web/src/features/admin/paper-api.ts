@@ -1,20 +1,6 @@
-import { gql, type TypedDocumentNode } from '@apollo/client';
-import type { PurchaseInfoValue } from '../../lib/purchase-info';
+import { graphql, type ResultOf, type VariablesOf } from '../../lib/graphql';
 
-export interface PaperBook {
-  id: string;
-  title: string;
-  price: string;
-  currency: string;
-}
-
-export interface AdminCountry {
-  code: string;
-  en: string;
-  cn: string;
-}
-
-export const PAPER_ORDER_CHOICES: TypedDocumentNode<{ books: PaperBook[]; countries: AdminCountry[] }, { language: 'zh' | 'en' }> = gql`
+export const PAPER_ORDER_CHOICES = graphql(`
   query PaperOrderChoices($language: Language) {
     books(language: $language) {
       id
@@ -28,24 +14,12 @@ export const PAPER_ORDER_CHOICES: TypedDocumentNode<{ books: PaperBook[]; countr
       cn
     }
   }
-`;
+`);
 
-export interface RecordPaperOrderInput {
-  buyerEmail: string;
-  bookId: string;
-  language: 'zh' | 'en';
-  country: string;
-  quantity: number;
-  remarks: string | null;
-  markPaid: boolean;
-  paymentReference: string | null;
-  purchaseInfo: PurchaseInfoValue;
-}
+export type PaperBook = ResultOf<typeof PAPER_ORDER_CHOICES>['books'][number];
+export type AdminCountry = ResultOf<typeof PAPER_ORDER_CHOICES>['countries'][number];
 
-export const RECORD_PAPER_ORDER: TypedDocumentNode<
-  { recordPaperOrder: { changed: boolean; order: { orderNo: string; amount: string; currency: string; status: string } } },
-  { input: RecordPaperOrderInput }
-> = gql`
+export const RECORD_PAPER_ORDER = graphql(`
   mutation RecordPaperOrder($input: RecordPaperOrderInput!) {
     recordPaperOrder(input: $input) {
       changed
@@ -57,4 +31,6 @@ export const RECORD_PAPER_ORDER: TypedDocumentNode<
       }
     }
   }
-`;
+`);
+
+export type RecordPaperOrderInput = VariablesOf<typeof RECORD_PAPER_ORDER>['input'];

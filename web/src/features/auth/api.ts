@@ -1,30 +1,21 @@
-import { gql, type TypedDocumentNode } from '@apollo/client';
-import type { SessionUser } from '../../lib/session';
+import { graphql, type ResultOf, type VariablesOf } from '../../lib/graphql';
 
-export type CodePurpose = 'REGISTER' | 'RESET';
-
-interface LoginPayload {
-  user: SessionUser;
-  expiresAt: string;
-}
-
-export const CAPTCHA: TypedDocumentNode<{ captcha: { image: string; expiresInSeconds: number } }> = gql`
+export const CAPTCHA = graphql(`
   query Captcha {
     captcha {
       image
       expiresInSeconds
     }
   }
-`;
+`);
 
-export const EMAIL_REGISTERED: TypedDocumentNode<{ emailRegistered: boolean }, { email: string }> = gql`
+export const EMAIL_REGISTERED = graphql(`
   query EmailRegistered($email: String!) {
     emailRegistered(email: $email)
   }
-`;
+`);
 
-// Put into the documents at build time (vite.config.ts, precompileGql).
-const LOGIN_PAYLOAD_FIELDS = gql`
+const LOGIN_PAYLOAD_FIELDS = graphql(`
   fragment LoginPayloadFields on LoginPayload {
     user {
       userId
@@ -36,58 +27,55 @@ const LOGIN_PAYLOAD_FIELDS = gql`
       language
       loginFirst
       company
+      role
     }
     expiresAt
   }
-`;
+`);
 
-export const LOGIN: TypedDocumentNode<{ login: LoginPayload }, { account: string; password: string; captcha: string }> = gql`
-  mutation Login($account: String!, $password: String!, $captcha: String!) {
-    login(account: $account, password: $password, captcha: $captcha) {
-      ...LoginPayloadFields
+export type LoginPayload = ResultOf<typeof LOGIN_PAYLOAD_FIELDS>;
+
+export const LOGIN = graphql(
+  `
+    mutation Login($account: String!, $password: String!, $captcha: String!) {
+      login(account: $account, password: $password, captcha: $captcha) {
+        ...LoginPayloadFields
+      }
     }
-  }
-  ${LOGIN_PAYLOAD_FIELDS}
-`;
+  `,
+  [LOGIN_PAYLOAD_FIELDS],
+);
+
+export const REGISTER = graphql(
+  `
+    mutation Register($input: RegisterInput!) {
+      register(input: $input) {
+        ...LoginPayloadFields
+      }
+    }
+  `,
+  [LOGIN_PAYLOAD_FIELDS],
+);
 
 /** An email account (email), or a phone account (phoneArea + phoneNo, the code went by SMS). */
-export interface RegisterInput {
-  email?: string;
-  phoneArea?: string;
-  phoneNo?: string;
-  code: string;
-  firstName: string;
-  lastName: string;
-  company: string;
-  password: string;
-  confirmPassword: string;
-  agreement: boolean;
-  language: 'zh' | 'en';
-}
+export type RegisterInput = VariablesOf<typeof REGISTER>['input'];
 
-export const REGISTER: TypedDocumentNode<{ register: LoginPayload }, { input: RegisterInput }> = gql`
-  mutation Register($input: RegisterInput!) {
-    register(input: $input) {
-      ...LoginPayloadFields
-    }
-  }
-  ${LOGIN_PAYLOAD_FIELDS}
-`;
-
-export const REQUEST_CODE: TypedDocumentNode<{ requestCode: boolean }, { account: string; purpose: CodePurpose }> = gql`
+export const REQUEST_CODE = graphql(`
   mutation RequestCode($account: String!, $purpose: CodePurpose!) {
     requestCode(account: $account, purpose: $purpose)
   }
-`;
+`);
 
-export const CONFIRM_CODE: TypedDocumentNode<{ confirmCode: boolean }, { account: string; purpose: CodePurpose; code: string }> = gql`
+export type CodePurpose = VariablesOf<typeof REQUEST_CODE>['purpose'];
+
+export const CONFIRM_CODE = graphql(`
   mutation ConfirmCode($account: String!, $purpose: CodePurpose!, $code: String!) {
     confirmCode(account: $account, purpose: $purpose, code: $code)
   }
-`;
+`);
 
-export const RESET_PASSWORD: TypedDocumentNode<{ resetPassword: boolean }, { account: string; password: string; confirmPassword: string }> = gql`
+export const RESET_PASSWORD = graphql(`
   mutation ResetPassword($account: String!, $password: String!, $confirmPassword: String!) {
     resetPassword(account: $account, password: $password, confirmPassword: $confirmPassword)
   }
-`;
+`);

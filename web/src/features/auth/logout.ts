@@ -1,8 +1,8 @@
-import { gql, type TypedDocumentNode } from '@apollo/client';
+import { graphql } from '../../lib/graphql';
 
 // Apart from the other account documents: the header needs only this one on first load.
-export const LOGOUT: TypedDocumentNode<{ logout: boolean }> = gql`
+export const LOGOUT = graphql(`
   mutation Logout {
     logout
   }
-`;
+`);

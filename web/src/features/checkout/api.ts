@@ -1,17 +1,6 @@
-import { gql, type TypedDocumentNode } from '@apollo/client';
-import type { Invoice } from '../../lib/invoice';
+import { graphql, type ResultOf, type VariablesOf } from '../../lib/graphql';
 
-export type PaymentMethod = 'WECHAT_NATIVE' | 'WECHAT_JSAPI' | 'ALIPAY' | 'PAYPAL' | 'BANK_TRANSFER';
-export type BookFormat = 'EBOOK' | 'PAPER';
-export type OrderStatus = 'PENDING_PAYMENT' | 'PAID' | 'EXPIRED';
-
-export interface Country {
-  code: string;
-  en: string;
-  cn: string;
-}
-
-export const COUNTRIES: TypedDocumentNode<{ countries: Country[] }> = gql`
+export const COUNTRIES = graphql(`
   query Countries {
     countries {
       code
@@ -19,65 +8,11 @@ export const COUNTRIES: TypedDocumentNode<{ countries: Country[] }> = gql`
       cn
     }
   }
-`;
+`);
 
-export interface PurchaseInfoInput {
-  streetNumber: string;
-  zip: string;
-  town: string;
-  province?: string | null;
-  country: string;
-  vatId?: string | null;
-  letterbox?: string | null;
-  landlineTel?: string | null;
-  mobileTel?: string | null;
-  purchaseOrderNo?: string | null;
-}
+export type Country = ResultOf<typeof COUNTRIES>['countries'][number];
 
-export interface CheckoutInput {
-  bookId: string;
-  format: BookFormat;
-  language: 'zh' | 'en';
-  country: string;
-  paymentMethod: PaymentMethod;
-  purchaseInfo?: PurchaseInfoInput;
-  invoice?: Invoice;
-  openId?: string;
-}
-
-export interface PaySign {
-  appId: string;
-  timeStamp: string;
-  nonceStr: string;
-  package: string;
-  signType: string;
-  paySign: string;
-}
-
-export interface NextAction {
-  type: 'QR' | 'JSAPI' | 'FORM' | 'REDIRECT' | 'OFFLINE' | 'NONE';
-  codeUrl: string | null;
-  paySign: PaySign | null;
-  body: string | null;
-  href: string | null;
-  reference: string | null;
-  bankAccount: BankAccount | null;
-}
-
-export interface BankAccount {
-  payee: string;
-  bank: string;
-  iban: string;
-  bic: string;
-}
-
-export interface CheckoutResult {
-  reused: boolean;
-  order: { orderNo: string; status: OrderStatus; amount: string; currency: string; expiresAt: string; bankReference: string | null };
-  paymentIntent: { id: string; method: PaymentMethod; status: string; amount: string; currency: string; payee: string; nextAction: NextAction | null };
-}
-
-export const CHECKOUT: TypedDocumentNode<{ checkout: CheckoutResult }, { input: CheckoutInput }> = gql`
+export const CHECKOUT = graphql(`
   mutation Checkout($input: CheckoutInput!) {
     checkout(input: $input) {
       reused
@@ -120,9 +55,19 @@ export const CHECKOUT: TypedDocumentNode<{ checkout: CheckoutResult }, { input: 
       }
     }
   }
-`;
+`);
 
-export const ORDER_STATUS: TypedDocumentNode<{ order: { orderNo: string; status: OrderStatus; bookId: string; format: BookFormat } | null }, { orderNo: string }> = gql`
+export type CheckoutInput = VariablesOf<typeof CHECKOUT>['input'];
+export type PurchaseInfoInput = NonNullable<CheckoutInput['purchaseInfo']>;
+export type CheckoutResult = ResultOf<typeof CHECKOUT>['checkout'];
+export type PaymentMethod = CheckoutInput['paymentMethod'];
+export type BookFormat = CheckoutInput['format'];
+export type OrderStatus = CheckoutResult['order']['status'];
+export type NextAction = NonNullable<CheckoutResult['paymentIntent']['nextAction']>;
+export type PaySign = NonNullable<NextAction['paySign']>;
+export type BankAccount = NonNullable<NextAction['bankAccount']>;
+
+export const ORDER_STATUS = graphql(`
   query StoredOrderStatus($orderNo: ID!) {
     order(orderNo: $orderNo) {
       orderNo
@@ -131,4 +76,4 @@ export const ORDER_STATUS: TypedDocumentNode<{ order: { orderNo: string; status:
       format
     }
   }
-`;
+`);

@@ -1,36 +1,6 @@
-import { gql, type TypedDocumentNode } from '@apollo/client';
-import type { Invoice } from '../../lib/invoice';
+import { graphql, type ResultOf, type VariablesOf } from '../../lib/graphql';
 
-export type OrderStatus = 'PENDING_PAYMENT' | 'PAID' | 'EXPIRED';
-export type PaymentMethod = 'WECHAT_NATIVE' | 'WECHAT_JSAPI' | 'ALIPAY' | 'PAYPAL' | 'BANK_TRANSFER';
-
-export interface OrderRow {
-  orderNo: string;
-  createdAt: string;
-  bookId: string;
-  bookName: string;
-  format: 'EBOOK' | 'PAPER';
-  country: string;
-  payType: number;
-  paymentMethod: PaymentMethod | null;
-  amount: string;
-  currency: string;
-  status: OrderStatus;
-  buyerEmail: string;
-  ebookPassword: string | null;
-  downloadable: boolean;
-  downloadUrl: string | null;
-}
-
-export interface OrderFilter {
-  status?: OrderStatus;
-  payType?: number;
-}
-
-export const ORDERS: TypedDocumentNode<
-  { orders: { items: OrderRow[]; total: number; page: number; pageSize: number } },
-  { filter: OrderFilter; page: number; pageSize: number }
-> = gql`
+export const ORDERS = graphql(`
   query MyOrders($filter: OrderFilter, $page: Int, $pageSize: Int) {
     orders(filter: $filter, page: $page, pageSize: $pageSize) {
       total
@@ -55,26 +25,15 @@ export const ORDERS: TypedDocumentNode<
       }
     }
   }
-`;
+`);
 
-export interface PurchaseInfo {
-  streetNumber: string;
-  zip: string;
-  town: string;
-  province: string | null;
-  country: string;
-  vatId: string | null;
-  letterbox: string | null;
-  landlineTel: string | null;
-  mobileTel: string | null;
-  purchaseOrderNo: string | null;
-}
+export type OrderRow = ResultOf<typeof ORDERS>['orders']['items'][number];
+export type OrderStatus = OrderRow['status'];
+export type PaymentMethod = NonNullable<OrderRow['paymentMethod']>;
+export type OrderFilter = NonNullable<VariablesOf<typeof ORDERS>['filter']>;
 
 /** The purchase information of an order, with its invoice status and invoice info. */
-export const PURCHASE_INFO: TypedDocumentNode<
-  { purchaseInfo: PurchaseInfo | null; order: { orderNo: string; invoiceRequired: boolean; invoice: Invoice | null } | null },
-  { orderNo: string }
-> = gql`
+export const PURCHASE_INFO = graphql(`
   query PurchaseInfo($orderNo: ID!) {
     purchaseInfo(orderNo: $orderNo) {
       streetNumber
@@ -112,4 +71,6 @@ export const PURCHASE_INFO: TypedDocumentNode<
       }
     }
   }
-`;
+`);
+
+export type PurchaseInfo = NonNullable<ResultOf<typeof PURCHASE_INFO>['purchaseInfo']>;

@@ -1,39 +1,32 @@
-import { gql, type TypedDocumentNode } from '@apollo/client';
+import { graphql, type ResultOf } from '../../lib/graphql';
 
-export interface PaymentCheck {
-  paid: boolean;
-  orderNo: string | null;
-  bookId: string | null;
-  /** succeeded, pending, failed, closed, expired */
-  status: string | null;
-  retryHref: string | null;
-  message: string;
-}
+const PAYMENT_CHECK_FIELDS = graphql(`
+  fragment PaymentCheckFields on PaymentCheck {
+    paid
+    orderNo
+    bookId
+    status
+    retryHref
+    message
+  }
+`);
+
+/** `status`: succeeded, pending, failed, closed or expired. */
+export type PaymentCheck = ResultOf<typeof PAYMENT_CHECK_FIELDS>;
 
 /** Asks the provider now (and settles) by order number, out_trade_no or PayPal token. */
-export const CHECK_PAYMENT: TypedDocumentNode<{ checkPayment: PaymentCheck }, { reference: string }> = gql`
-  mutation CheckPayment($reference: ID!) {
-    checkPayment(reference: $reference) {
-      paid
-      orderNo
-      bookId
-      status
-      retryHref
-      message
+export const CHECK_PAYMENT = graphql(
+  `
+    mutation CheckPayment($reference: ID!) {
+      checkPayment(reference: $reference) {
+        ...PaymentCheckFields
+      }
     }
-  }
-`;
+  `,
+  [PAYMENT_CHECK_FIELDS],
+);
 
-export interface QrIntent {
-  id: string;
-  status: string;
-  amount: string;
-  currency: string;
-  payee: string;
-  nextAction: { type: string; codeUrl: string | null } | null;
-}
-
-export const QR_INTENT: TypedDocumentNode<{ paymentIntent: QrIntent | null }, { orderNo: string }> = gql`
+export const QR_INTENT = graphql(`
   query QrIntent($orderNo: ID!) {
     paymentIntent(orderNo: $orderNo) {
       id
@@ -47,20 +40,11 @@ export const QR_INTENT: TypedDocumentNode<{ paymentIntent: QrIntent | null }, { 
       }
     }
   }
-`;
+`);
 
-export interface PaidOrder {
-  orderNo: string;
-  bookId: string;
-  bookName: string;
-  format: 'EBOOK' | 'PAPER';
-  amount: string;
-  currency: string;
-  downloadable: boolean;
-  downloadUrl: string | null;
-}
+export type QrIntent = NonNullable<ResultOf<typeof QR_INTENT>['paymentIntent']>;
 
-export const PAID_ORDER: TypedDocumentNode<{ order: PaidOrder | null }, { orderNo: string }> = gql`
+export const PAID_ORDER = graphql(`
   query PaidOrder($orderNo: ID!) {
     order(orderNo: $orderNo) {
       orderNo
@@ -73,21 +57,21 @@ export const PAID_ORDER: TypedDocumentNode<{ order: PaidOrder | null }, { orderN
       downloadUrl
     }
   }
-`;
+`);
+
+export type PaidOrder = NonNullable<ResultOf<typeof PAID_ORDER>['order']>;
 
 /**
  * The same answer as checkPayment, pushed over the GraphQL WebSocket: the state now, then every
  * change, completing after a final state (see live.ts).
  */
-export const PAYMENT_STATUS: TypedDocumentNode<{ paymentStatus: PaymentCheck }, { reference: string }> = gql`
-  subscription PaymentStatus($reference: ID!) {
-    paymentStatus(reference: $reference) {
-      paid
-      orderNo
-      bookId
-      status
-      retryHref
-      message
+export const PAYMENT_STATUS = graphql(
+  `
+    subscription PaymentStatus($reference: ID!) {
+      paymentStatus(reference: $reference) {
+        ...PaymentCheckFields
+      }
     }
-  }
-`;
+  `,
+  [PAYMENT_CHECK_FIELDS],
+);

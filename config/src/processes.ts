@@ -14,6 +14,8 @@ export interface CommonConfig {
   appSecret: string;
   retryDelayScale: number;
   paymentsConfigFile: string | undefined;
+  /** PAYMENTS_LOOPBACK_HTTP: the benchmark's production-mode stack talks to loopback sandboxes. */
+  paymentsLoopbackHttp: boolean;
   /** Bearer token for /metrics; undefined = open outside production, refused in production. */
   metricsToken: string | undefined;
   /** Path the SPA is served under, with slashes on both ends. */
@@ -92,6 +94,7 @@ function common(v: ProcessSettings): CommonConfig {
     appSecret: v.APP_SECRET!,
     retryDelayScale: v.RETRY_DELAY_SCALE!,
     paymentsConfigFile: v.PAYMENTS_CONFIG_FILE,
+    paymentsLoopbackHttp: v.PAYMENTS_LOOPBACK_HTTP ?? false,
     metricsToken: v.METRICS_TOKEN,
     basePath: normaliseBasePath(v.BASE_PATH!),
     brand: { name: { en: v.BRAND_NAME_EN!, zh: v.BRAND_NAME_ZH! }, color: v.BRAND_COLOR! },

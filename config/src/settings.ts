@@ -54,6 +54,7 @@ export const settingSchemas = {
   BANK_TRANSFER_EXPIRY_DAYS: int(['gateway'], 'How long a bank-transfer order waits for the money (a transfer takes days, not hours).', { default: '14', min: 1, max: 90 }),
   CONTENT_DIR: path(['gateway'], 'Folder holding the e-book PDFs named in the catalogue.', { default: 'content/books' }),
   PAYMENTS_CONFIG_FILE: path(both, 'JSON file with the adapter config (keys, ids, API base) of each enabled provider: wechat, alipay, paypal, each with its merchant setup; bankTransfer holds the bank details (enabled: false turns bank transfer off) and exchangeRates the dated EUR→CNY rates of domestic setups. npm start writes one for the local sandboxes.', { secret: true }),
+  PAYMENTS_LOOPBACK_HTTP: bool(both, 'Benchmark only: lets a production-mode stack use the local payment sandboxes over plain http on loopback addresses (127.0.0.1, localhost, ::1); never set in a deployment.', { default: 'false' }),
   PAYEE_NAME: string(['gateway'], 'Payee shown on the QR payment page and the offline notice.', { default: 'Automotive Software Quality Standard Publications' }),
   SMTP_URL: url(['workers'], 'SMTP server for codes and receipts.', { default: 'smtp://127.0.0.1:1025', secret: true }),
   MAIL_FROM: string(['workers'], 'Sender of outgoing mail; unset, the English brand name with no-reply@ the host of PUBLIC_URL.'),

@@ -75,4 +75,14 @@ t.test('a production start refuses bank transfer without bank details, and an ht
   t.same(paymentSetupProblems({ bankTransfer }, { production: true, publicUrl: 'https://shop.example' }), [], 'a complete account passes');
   t.match(paymentSetupProblems({ bankTransfer: { ...bankTransfer, iban: 'DE97999999990000012346' } }, { production: true, publicUrl: 'https://shop.example' }), [/valid IBAN/], 'the IBAN check digits are checked');
   t.same(paymentSetupProblems({ bankTransfer: { enabled: false } }, { production: true, publicUrl: 'https://shop.example' }), [], 'no bank transfer, no bank details needed');
+
+  // The benchmark's production-mode stack against the local sandboxes: http on loopback only.
+  const local = { paypal: { baseUrl: 'http://127.0.0.1:4010/paypal', clientId: 'c', clientSecret: 's', webhookId: 'w', allowHttpCertUrl: true }, bankTransfer };
+  t.match(paymentSetupProblems(local, { production: true, publicUrl: 'http://127.0.0.1:3000' }), [/paypal\.baseUrl must be https/, /PUBLIC_URL must be https/], 'refused without the switch');
+  t.same(paymentSetupProblems(local, { production: true, publicUrl: 'http://127.0.0.1:3000', loopbackHttp: true }), [], 'accepted on loopback with it');
+  t.match(
+    paymentSetupProblems({ ...local, paypal: { ...local.paypal, baseUrl: 'http://sandbox.example/paypal' } }, { production: true, publicUrl: 'http://shop.example', loopbackHttp: true }),
+    [/paypal\.baseUrl must be https/, /PUBLIC_URL must be https/],
+    'but never for another host',
+  );
 });

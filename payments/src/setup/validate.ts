@@ -9,12 +9,20 @@ export interface SetupCheckContext {
   production: boolean;
   /** The gateway's external URL: notify URLs are built on it. */
   publicUrl: string;
+  /**
+   * The benchmark's production-mode stack, whose providers are the local sandboxes: plain http is
+   * accepted for loopback addresses only (no real provider or buyer can be reached there).
+   */
+  loopbackHttp?: boolean;
 }
 
-function https(url: string | undefined): boolean {
+const loopbackHosts = new Set(['127.0.0.1', 'localhost', '[::1]']);
+
+function secureUrl(url: string | undefined, ctx: SetupCheckContext): boolean {
   if (!url) return true;
   try {
-    return new URL(url).protocol === 'https:';
+    const u = new URL(url);
+    return u.protocol === 'https:' || (!!ctx.loopbackHttp && u.protocol === 'http:' && loopbackHosts.has(u.hostname));
   } catch {
     return false;
   }
@@ -49,10 +57,10 @@ function wechatProblems(cfg: PaymentsConfigFile, ctx: SetupCheckContext): string
     if (w.currency && w.currency.toUpperCase() !== 'CNY') out.push(`wechat domestic setup takes CNY only, not ${w.currency}`);
     out.push(...rateProblems(cfg.exchangeRates?.find((r) => r.from === 'EUR' && r.to === 'CNY'), 'EUR', 'CNY').map((p) => `wechat domestic setup: ${p}`));
   }
-  if (ctx.production && !https(w.baseUrl)) out.push('wechat.baseUrl must be https in production');
+  if (ctx.production && !secureUrl(w.baseUrl, ctx)) out.push('wechat.baseUrl must be https in production');
   // JSAPI (paying inside WeChat) names the payer by the openid that web authorization verified.
   if (ctx.production && !w.oauth?.appSecret) out.push('wechat.oauth.appSecret (the AppSecret of the Official Account of the paying AppID) is required: payments inside WeChat (JSAPI) need the payer openid from web authorization');
-  if (ctx.production && (!https(w.oauth?.authorizeBaseUrl) || !https(w.oauth?.apiBaseUrl))) out.push('wechat.oauth.authorizeBaseUrl and wechat.oauth.apiBaseUrl must be https in production');
+  if (ctx.production && (!secureUrl(w.oauth?.authorizeBaseUrl, ctx) || !secureUrl(w.oauth?.apiBaseUrl, ctx))) out.push('wechat.oauth.authorizeBaseUrl and wechat.oauth.apiBaseUrl must be https in production');
   return out;
 }
 
@@ -65,14 +73,14 @@ function alipayProblems(cfg: PaymentsConfigFile, ctx: SetupCheckContext): string
     if (!a.privateKey || !parses(() => loadPrivateKey(a.privateKey))) out.push('alipay.privateKey is missing or unreadable');
     if (!a.alipayPublicKey || !parses(() => loadPublicKey(a.alipayPublicKey))) out.push('alipay.alipayPublicKey is missing or unreadable');
     if (a.currency && !/^[A-Z]{3}$/.test(a.currency)) out.push('alipay.currency must be the contracted settlement currency (e.g. EUR)');
-    if (ctx.production && !https(a.gatewayUrl)) out.push('alipay.gatewayUrl must be https in production');
+    if (ctx.production && !secureUrl(a.gatewayUrl, ctx)) out.push('alipay.gatewayUrl must be https in production');
   } else if (a.setup === 'domestic' || (!ctx.production && a.setup === undefined)) {
     if (!a.appId) out.push('alipay.appId is required');
     if (!a.appPrivateKey || !parses(() => loadPrivateKey(a.appPrivateKey))) out.push('alipay.appPrivateKey is missing or unreadable');
     if (!a.alipayPublicKey || !parses(() => loadPublicKey(a.alipayPublicKey))) out.push('alipay.alipayPublicKey is missing or unreadable');
     if ('currency' in a && a.currency && String(a.currency).toUpperCase() !== 'CNY') out.push(`alipay domestic setup takes CNY only, not ${String(a.currency)}`);
     out.push(...rateProblems(cfg.exchangeRates?.find((r) => r.from === 'EUR' && r.to === 'CNY'), 'EUR', 'CNY').map((p) => `alipay domestic setup: ${p}`));
-    if (ctx.production && !https(a.gatewayUrl)) out.push('alipay.gatewayUrl must be https in production');
+    if (ctx.production && !secureUrl(a.gatewayUrl, ctx)) out.push('alipay.gatewayUrl must be https in production');
   } else {
     out.push('alipay.setup must be "overseas" or "domestic"');
   }
@@ -84,7 +92,7 @@ function paypalProblems(cfg: PaymentsConfigFile, ctx: SetupCheckContext): string
   if (!p) return [];
   const out: string[] = [];
   for (const key of ['baseUrl', 'clientId', 'clientSecret', 'webhookId'] as const) if (!p[key]) out.push(`paypal.${key} is required`);
-  if (ctx.production && (!https(p.baseUrl) || p.allowHttpCertUrl)) out.push('paypal.baseUrl must be https and allowHttpCertUrl off in production');
+  if (ctx.production && (!secureUrl(p.baseUrl, ctx) || (p.allowHttpCertUrl && !ctx.loopbackHttp))) out.push('paypal.baseUrl must be https and allowHttpCertUrl off in production');
   return out;
 }
 
@@ -97,7 +105,7 @@ export function paymentSetupProblems(cfg: PaymentsConfigFile, ctx: SetupCheckCon
   const out = [...wechatProblems(cfg, ctx), ...alipayProblems(cfg, ctx), ...paypalProblems(cfg, ctx)];
   if (ctx.production) {
     const online = cfg.wechat || cfg.alipay || cfg.paypal;
-    if (online && !https(ctx.publicUrl)) out.push('PUBLIC_URL must be https in production: providers send notifications only to https URLs');
+    if (online && !secureUrl(ctx.publicUrl, ctx)) out.push('PUBLIC_URL must be https in production: providers send notifications only to https URLs');
     out.push(...bankDetailProblems(cfg.bankTransfer));
   }
   return out;

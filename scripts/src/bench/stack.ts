@@ -63,6 +63,8 @@ export async function startBenchStack(): Promise<BenchStack> {
     WEB_DIST_DIR: path.join(root, 'web/dist'),
     CONTENT_DIR: path.join(root, 'content/books'),
     PAYMENTS_CONFIG_FILE: paymentsConfigFile,
+    // Production mode against the local sandboxes: plain http on loopback only.
+    PAYMENTS_LOOPBACK_HTTP: 'true',
     RATE_LIMIT_SCALE: '1000',
     RETRY_DELAY_SCALE: '1',
     COOKIE_SECURE: 'false',

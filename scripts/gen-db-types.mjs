@@ -99,6 +99,12 @@ function runCodegen(url, check) {
   return { ok: r.status === 0, out: `${r.stdout}${r.stderr}`.trim() };
 }
 
+/** kysely-codegen --verify prints its diff, then throws (a stack trace, no news): keep the diff. */
+function verifyDiff(out) {
+  const thrown = out.search(/^\S*node_modules\/kysely-codegen\/\S+:\d+$/m);
+  return (thrown >= 0 ? out.slice(0, thrown) : out).trim();
+}
+
 async function main(argv) {
   const check = argv.includes('--check');
   const urlAt = argv.indexOf('--url');
@@ -119,7 +125,8 @@ async function main(argv) {
     }
     console.error(
       check
-        ? `${outFile} is not what the migrations give (run \`npm run gen:db\` and commit it):\n${r.out}`
+        ? `${outFile} is not what the migrations give (run \`npm run gen:db\` and commit it).\n` +
+            `kysely-codegen --verify, whose lines with - are what the migrations give and with + what the file says:\n${verifyDiff(r.out)}`
         : `kysely-codegen failed:\n${r.out}`,
     );
     return 1;

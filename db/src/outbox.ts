@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { Database } from './database.js';
+import type { Database, OutboxRow } from './database.js';
 
 export interface OutboxMessage {
   queue: string;
@@ -25,13 +25,7 @@ export async function addToOutbox(trx: Kysely<Database> | Transaction<Database>,
   return row.id;
 }
 
-export interface PendingOutboxRow {
-  id: string;
-  queue: string;
-  job_name: string;
-  job_id: string;
-  payload: unknown;
-}
+export type PendingOutboxRow = Pick<OutboxRow, 'id' | 'queue' | 'job_name' | 'job_id' | 'payload'>;
 
 /**
  * Hands due rows to `deliver` and marks them relayed. Rows are locked with SKIP LOCKED, so several
@@ -59,7 +53,7 @@ export async function relayOutbox(
     let failed = 0;
     for (const row of rows) {
       try {
-        await deliver(row as PendingOutboxRow);
+        await deliver(row);
         await trx.updateTable('outbox').set({ relayed_at: new Date() }).where('id', '=', row.id).execute();
         relayed++;
       } catch (err) {

@@ -28,7 +28,7 @@ export async function replayRecentOutbox(deps: WorkerDeps, now = new Date()): Pr
       .limit(500)
       .execute();
     // A few Redis round trips in flight at once: a replay can be thousands of rows.
-    for (let i = 0; i < rows.length; i += 20) await Promise.all(rows.slice(i, i + 20).map((row) => deliver(row as PendingOutboxRow)));
+    for (let i = 0; i < rows.length; i += 20) await Promise.all(rows.slice(i, i + 20).map((row) => deliver(row)));
     total += rows.length;
     if (rows.length < 500) return total;
     after = rows[rows.length - 1]!.id;

@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
-import { trailColumns, type Actor, type ActorType, type AuditEventType, type Database } from '@shop/db';
+import { trailColumns, type Actor, type ActorType, type AuditEvent, type AuditEventType, type Database } from '@shop/db';
 import { AppError } from '../errors.js';
 
 type Tx = Kysely<Database> | Transaction<Database>;
@@ -34,17 +34,8 @@ export async function appendAuditEvent(
     .execute();
 }
 
-interface EntryRow {
-  id: string;
-  type: string;
-  actor_type: ActorType;
-  actor_id: string | null;
-  actor_email: string | null;
-  created_at: Date;
-  before: unknown;
-  after: unknown;
-  data: unknown;
-}
+/** A trail row of either table (order_events has the same columns) with the actor's email. */
+type EntryRow = Pick<AuditEvent, 'id' | 'type' | 'actor_type' | 'actor_id' | 'created_at' | 'before' | 'after' | 'data'> & { actor_email: string | null };
 
 function entry(r: EntryRow): AuditEntry {
   return { id: r.id, type: r.type, actorType: r.actor_type, actorId: r.actor_id, actorEmail: r.actor_email, createdAt: r.created_at.toISOString(), before: r.before, after: r.after, data: r.data };
@@ -65,7 +56,7 @@ export async function orderAuditTrail(db: Kysely<Database>, orderNo: string): Pr
     .where('order_id', '=', order.id)
     .orderBy('id')
     .execute();
-  return rows.map((r) => entry(r as EntryRow));
+  return rows.map((r) => entry(r));
 }
 
 /** The audit trail of a non-order subject, oldest first. */
@@ -78,5 +69,5 @@ export async function subjectAuditTrail(db: Kysely<Database>, subject: { type: s
     .where('subject_id', '=', subject.id)
     .orderBy('id')
     .execute();
-  return rows.map((r) => entry(r as EntryRow));
+  return rows.map((r) => entry(r));
 }

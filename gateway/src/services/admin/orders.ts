@@ -87,7 +87,7 @@ type DetailRow = Awaited<ReturnType<ReturnType<typeof detailsOf>['execute']>>[nu
 
 function adminOrderView(r: DetailRow): AdminOrderView {
   return {
-    ...orderView(r as unknown as OrderRow),
+    ...orderView(r),
     quantity: r.quantity,
     unitPriceCents: r.unit_price_cents,
     buyerName: `${r.first_name} ${r.last_name}`.trim(),

@@ -28,7 +28,7 @@ function orderSelect(db: Kysely<Database>) {
 export async function findOwnOrder(db: Kysely<Database>, userId: number, orderNo: string): Promise<OrderView | null> {
   if (!orderNo || orderNo.length > 64) return null;
   const row = await orderSelect(db).where('orders.order_no', '=', orderNo).where('orders.user_id', '=', userId).executeTakeFirst();
-  return row ? orderView(row as OrderRow) : null;
+  return row ? orderView(row) : null;
 }
 
 export interface OrderListFilter {
@@ -78,6 +78,14 @@ function listTemplate(withStatus: boolean, withPayType: boolean) {
 const listTemplates = [listTemplate(false, false), listTemplate(true, false), listTemplate(false, true), listTemplate(true, true)];
 
 /**
+ * Whether a row of the page query carries an order: the left join leaves every column of the page
+ * null together, in the one row that only brings the total of a page past the end.
+ */
+function hasOrder<Row extends { order_no: string | null }>(r: Row): r is Row & OrderRow {
+  return r.order_no !== null;
+}
+
+/**
  * A page of the user's orders, newest first, and the total: one SQL statement. The page is cut
  * first and only its rows are joined; the total is counted from the index alone.
  */
@@ -91,7 +99,7 @@ export async function listOwnOrders(
   const template = listTemplates[(filter.status ? 1 : 0) + (filter.payType ? 2 : 0)]!;
   const { rows } = await db.executeQuery(template(db, { userId, status: filter.status, payType: filter.payType, limit: pageSize, offset: (page - 1) * pageSize }));
   const total = rows[0] ? Number(rows[0].total) : 0;
-  const items = rows.filter((r) => r.order_no !== null).map((r) => orderView(r as unknown as OrderRow));
+  const items = rows.filter(hasOrder).map(orderView);
   return { items, total };
 }
 
@@ -111,5 +119,5 @@ export async function paidEbookOrder(db: Kysely<Database>, userId: number, bookI
     .orderBy('orders.id', 'desc')
     .limit(1)
     .executeTakeFirst();
-  return row ? orderView(row as OrderRow) : null;
+  return row ? orderView(row) : null;
 }

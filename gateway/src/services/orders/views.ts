@@ -1,4 +1,4 @@
-import type { BookFormat, IntentStatus, OrderStatus, ProviderName, ShippingStatus } from '@shop/db';
+import type { Book, BookFormat, IntentStatus, Order, OrderStatus, ProviderName, ShippingStatus } from '@shop/db';
 import type { NextAction } from '@shop/payments';
 
 export type PaymentMethod = 'WECHAT_NATIVE' | 'WECHAT_JSAPI' | 'ALIPAY' | 'PAYPAL' | 'BANK_TRANSFER';
@@ -55,30 +55,13 @@ export interface IntentView {
   createdAt: string;
 }
 
-export interface OrderRow {
-  order_no: string;
-  created_at: Date;
-  book_id: number;
-  title_en: string;
-  title_zh: string;
-  format: BookFormat;
-  language: 'zh' | 'en';
-  country: string;
-  pay_type: 2 | 3;
-  provider: ProviderName | null;
-  amount_cents: number;
-  currency: string;
-  status: OrderStatus;
-  shipping_status: ShippingStatus;
-  invoice_required: boolean;
-  paid_at: Date | null;
-  expires_at: Date;
-  bank_reference: string | null;
-  refunded_at?: Date | null;
-  user_id: number;
-  buyer_email: string | null;
-  method?: string | null;
-}
+/** An order as the views read it: the order's columns, its book's titles, the buyer and the method. */
+export type OrderRow = Pick<
+  Order,
+  | 'order_no' | 'created_at' | 'book_id' | 'format' | 'language' | 'country' | 'pay_type' | 'provider' | 'amount_cents' | 'currency' | 'status'
+  | 'shipping_status' | 'invoice_required' | 'paid_at' | 'expires_at' | 'bank_reference' | 'refunded_at' | 'user_id'
+> &
+  Pick<Book, 'title_en' | 'title_zh'> & { buyer_email: string | null; method?: string | null };
 
 export function orderView(r: OrderRow): OrderView {
   return {

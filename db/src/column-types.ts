@@ -1,0 +1,29 @@
+// The types the generated table types (generated/db-types.ts) give to columns that the database
+// stores as plain text, smallint or jsonb, named in db/kysely-codegen.json. Most are the values a
+// CHECK constraint of the migrations allows; the app's code speaks of them by these names.
+import type { ColumnType } from 'kysely';
+
+export type Language = 'zh' | 'en';
+export type Role = 'buyer' | 'operator';
+export type BookFormat = 'ebook' | 'paper';
+export type OrderStatus = 'pending_payment' | 'paid' | 'expired';
+export type ShippingStatus = 'not_shipped' | 'shipped';
+/** The legacy pay type: 2 online, 3 offline (bank transfer). */
+export type PayType = 2 | 3;
+export type ProviderName = 'wechat' | 'alipay' | 'paypal' | 'bank_transfer';
+export type IntentStatus = 'created' | 'pending' | 'succeeded' | 'failed' | 'closed' | 'expired';
+export type ActorType = 'system' | 'buyer' | 'operator' | 'provider';
+export type MirrorStatus = 'pending' | 'succeeded' | 'failed';
+export type CodePurpose = 'register' | 'reset' | 'bind_email';
+export type InvoiceType = 'vat_general' | 'vat_special';
+export type PickupMethod = 'express' | 'electronic';
+export type RefundKind = 'order' | 'duplicate_payment';
+export type RefundRowStatus = 'requested' | 'pending' | 'succeeded' | 'failed';
+
+/**
+ * A jsonb column is written as JSON text: pg would send a JavaScript array as a PostgreSQL array,
+ * so writers stringify. What comes back is parsed JSON of a shape only the writer knows.
+ */
+export type JsonText = ColumnType<unknown, string, string>;
+/** The request headers a provider callback came with (defaults to `{}`). */
+export type ProviderHeaders = ColumnType<Record<string, unknown>, string | undefined, string>;

@@ -39,6 +39,11 @@ function newestMtime(p) {
   return newest;
 }
 
+/** Lints the whole tree (`npm run lint`: eslint.config.mjs, with the import boundaries); an error fails the run. */
+export function lintTree() {
+  run(npm, ['run', 'lint', '--silent'], 'lint');
+}
+
 /** Type-checks the tap suites (tsx runs them without checking; tsc -b covers only the workspaces). */
 export function typecheckTests() {
   run(process.execPath, [path.join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', path.join(root, 'test')], 'type check of the tests');

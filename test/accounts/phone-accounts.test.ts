@@ -3,7 +3,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { loginLegacy, solveCaptcha } from '../helpers/accounts.js';
+import { loginLegacy } from '../helpers/accounts.js';
 import { latestCode } from '../helpers/mail.js';
 import { startStack, uniqueEmail, type TestStack } from '../helpers/stack.js';
 import { eventually } from '../helpers/tmp.js';

@@ -3,6 +3,7 @@ import { waitForMails } from '../helpers/mail.js';
 import { startStack } from '../helpers/stack.js';
 import { MARK_COMPLETED, RECORD_PAPER, buyer, env, eventCounts, gqlOk, operator, paperInput, settledDown, waitPaid } from './helpers.js';
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the order's fields are matched by t.match
 type Recorded = { recordPaperOrder: { changed: boolean; order: Record<string, any> } };
 
 t.test('customer service records paper orders at the catalogue price, paid or to be paid', async (t) => {

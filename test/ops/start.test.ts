@@ -39,7 +39,9 @@ t.test('npm start brings the stack up, keeps its data, and Ctrl-C leaves nothing
   t.teardown(() => {
     try {
       process.kill(-first.child.pid!, 'SIGKILL');
-    } catch {}
+    } catch {
+      // already gone
+    }
   });
   await eventually('ready', async () => (await fetch(`${base}/health/ready`)).status === 200, 90_000);
   t.pass('/health/ready answers 200');
@@ -63,7 +65,9 @@ t.test('npm start brings the stack up, keeps its data, and Ctrl-C leaves nothing
   t.teardown(() => {
     try {
       process.kill(-second.child.pid!, 'SIGKILL');
-    } catch {}
+    } catch {
+      // already gone
+    }
   });
   await eventually('ready again', async () => (await fetch(`${base}/health/ready`)).status === 200, 90_000);
   const db2 = new pg.Client({ connectionString: `postgres://shop:shop-local-only@127.0.0.1:${ports.pg}/shop` });

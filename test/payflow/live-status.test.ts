@@ -2,7 +2,7 @@ import t from 'tap';
 import { Redis } from 'ioredis';
 import { completeBankTransfer, createLogger, redisStatusEvents } from '@shop/core';
 import { producerConnection } from '@shop/jobs';
-import { buyerWithoutMail, gqlOk, MARK_COMPLETED, operator } from '../admin/helpers.js';
+import { buyerWithoutMail, operator } from '../admin/helpers.js';
 import { ensureOperator } from '../../gateway/src/cli/operator.js';
 import { loginLegacy, registerLegacy } from '../helpers/accounts.js';
 import { openLive, PAYMENT_STATUS, type LiveSocket } from '../helpers/live.js';

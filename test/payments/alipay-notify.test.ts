@@ -7,7 +7,7 @@ import { startAlipayBench } from '../helpers/alipay-bench.js';
 import { eventually } from '../helpers/tmp.js';
 
 const failFirst = new Map<string, number>(); // outTradeNo -> deliveries still to refuse
-const { creds, ctl, adapter, receiver, newAttempt, deliveries, forTrade } = await startAlipayBench({
+const { creds, ctl, adapter, newAttempt, deliveries, forTrade } = await startAlipayBench({
   accept: (n) => {
     const refuse = failFirst.get(n.outTradeNo) ?? 0;
     if (refuse > 0) failFirst.set(n.outTradeNo, refuse - 1);

@@ -81,7 +81,7 @@ export class ForexNotifier {
   private async deliver(trade: ForexTrade, notifyId: string, faults: ForexNotifyFaults, attempt: number): Promise<void> {
     if (this.stopped) return;
     if (!faults.unverifiable) this.ids.set(notifyId, Date.now() + this.o.notifyIdTtlMs);
-    let status = 0;
+    let status: number;
     let body = '';
     try {
       const res = await fetch(trade.notifyUrl!, {

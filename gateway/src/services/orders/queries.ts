@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import { queryTemplate, type Database, type OrderStatus } from '@shop/db';
 import { orderView, type OrderRow, type OrderView } from './views.js';
 

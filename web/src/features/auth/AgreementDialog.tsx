@@ -2,7 +2,7 @@ import { Button, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { ShopDialog } from '../../components/ui/ShopDialog';
 import { DIALOG_WIDTH, SERVICE_EMAIL } from '../../lib/config';
-import { AgreeNote } from '../legal/AgreeNote';
+import { AgreeNote } from '../legal';
 
 interface Props {
   open: boolean;

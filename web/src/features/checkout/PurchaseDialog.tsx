@@ -2,7 +2,7 @@ import { Button, Separator, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ServiceEmail } from '../../components/ui/ServiceEmail';
-import { AgreeNote } from '../legal/AgreeNote';
+import { AgreeNote } from '../legal';
 import { ShopDialog } from '../../components/ui/ShopDialog';
 import { DEFAULT_COUNTRY_CODE, DIALOG_WIDTH } from '../../lib/config';
 import { separatorRecipe } from '../../lib/theme';

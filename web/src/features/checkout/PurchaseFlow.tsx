@@ -46,6 +46,9 @@ export function PurchaseFlow({ request, onClose }: { request: PurchaseRequest; o
     if (!resume || resumed.current) return;
     resumed.current = true;
     void submit(resume.country, resume.purchaseInfo ?? undefined);
+    // Once, on mount: `submit` is declared below the paper dialog's early return, so it cannot be
+    // a dependency (and the purchase must not be resubmitted when it changes).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   if (request.format === 'PAPER') return <PaperBookDialog onClose={onClose} />;

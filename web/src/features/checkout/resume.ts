@@ -34,7 +34,7 @@ export function keepPurchaseForAuthorization(p: Omit<ResumablePurchase, 'savedAt
 
 /** The kept purchase of this buyer, taken once; null when there is none, it is stale or another buyer's. */
 export function takeResumablePurchase(userId: string): ResumablePurchase | null {
-  let raw: string | null = null;
+  let raw: string | null;
   try {
     raw = sessionStorage.getItem(KEY);
     sessionStorage.removeItem(KEY);

@@ -4,7 +4,7 @@ import { accountOrderNos, accountSubject, findAccount, searchAccounts, setAccoun
 import { requireOperator } from '../services/admin/operator.js';
 import { normaliseSearch } from '../services/admin/order-filter.js';
 import { ADMIN_PAGE_SIZES, findAdminOrder } from '../services/admin/orders.js';
-import { AppError } from '../services/errors.js';
+import { appError } from '../services/errors.js';
 import { presentAdminOrder, presentEvent } from './admin.js';
 import type { ShopContext } from './context.js';
 import { guarded } from './errors.js';
@@ -18,7 +18,7 @@ const presentAccount = (a: AccountView) => ({ ...a, userId: String(a.userId), mi
 async function change(ctx: ShopContext, userId: string, disabled: boolean, reason: string | null | undefined) {
   const r = await setAccountDisabled(ctx.deps, ctx.user, userIdArg(userId), disabled, reason ?? null);
   const account = await findAccount(ctx.deps.db, r.userId);
-  if (!account) throw new AppError('accountNotFound', 404, 'NOT_FOUND', 'userId');
+  if (!account) throw appError('accountNotFound', { field: 'userId' });
   return { changed: r.changed, sessionsEnded: r.sessionsEnded, account: presentAccount(account) };
 }
 

@@ -12,7 +12,7 @@ import { attemptsByOrderNo, refundPayment, type AttemptView } from '../services/
 import type { Refund } from '@shop/db';
 import { invoicesByOrderNo } from '../services/orders/details.js';
 import { requestHash, withIdempotency } from '../services/orders/idempotency.js';
-import { AppError } from '../services/errors.js';
+import { appError } from '../services/errors.js';
 import type { ShopContext } from './context.js';
 import { guarded } from './errors.js';
 import { lower, upper } from './enums.js';
@@ -108,14 +108,14 @@ const presentMirror = (m: MirrorView) => ({ ...m, userId: String(m.userId), stat
 
 async function orderChange(ctx: ShopContext, orderNo: string, changed: boolean) {
   const order = await findAdminOrder(ctx.deps.db, orderNo);
-  if (!order) throw new AppError('orderNotFound', 404, 'NOT_FOUND', 'orderNo');
+  if (!order) throw appError('orderNotFound', { field: 'orderNo' });
   return { changed, order: presentAdminOrder(order, ctx.locale) };
 }
 
 function filterFrom(f: Gql.AdminOrderFilter | null | undefined): AdminOrderFilter {
   if (!f) return {};
   const payType = f.payType ?? undefined;
-  if (payType !== undefined && payType !== 2 && payType !== 3) throw new AppError('badRequest', 400, 'BAD_USER_INPUT', 'payType');
+  if (payType !== undefined && payType !== 2 && payType !== 3) throw appError('badRequest', { field: 'payType' });
   return {
     status: lowerOrNone(f.status),
     payType,
@@ -177,7 +177,7 @@ export const adminResolvers: IResolvers = {
     refundDuplicatePayment: async (_root, args: { orderNo: string; attemptId: string; reason?: string | null; reference?: string | null }, ctx) =>
       guarded(ctx, async () => {
         const r = await refundPayment(ctx.deps, ctx.user, args);
-        if (r.refund.kind !== 'duplicate_payment') throw new AppError('nothingToRefund', 409, 'WRONG_ORDER_STATE', 'attemptId');
+        if (r.refund.kind !== 'duplicate_payment') throw appError('nothingToRefund', { field: 'attemptId' });
         return { ...(await orderChange(ctx, args.orderNo, r.changed)), refund: presentRefund(r.refund) };
       }),
     markBankTransferCompleted: async (_root, args: { orderNo: string; reference: string }, ctx) =>

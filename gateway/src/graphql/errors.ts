@@ -16,7 +16,7 @@ export async function guarded<T>(ctx: ShopContext, fn: () => Promise<T>): Promis
 }
 
 export function toGraphQLError(err: AppError, locale: Locale) {
-  return new ErrorWithProps(text(err.key, locale), { code: err.gqlCode, legacyCode: err.code, ...(err.field ? { field: err.field } : {}) });
+  return new ErrorWithProps(text(err.messageKey, locale), { code: err.gqlCode, legacyCode: err.code, ...(err.field ? { field: err.field } : {}) });
 }
 
 export function requireUser(ctx: ShopContext) {

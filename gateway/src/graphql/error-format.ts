@@ -10,7 +10,7 @@ interface RawError {
   locations?: readonly unknown[];
   path?: readonly (string | number)[];
   extensions?: Record<string, unknown>;
-  originalError?: (Error & { errors?: unknown; statusCode?: number; code?: string }) | null;
+  originalError?: (Error & { errors?: unknown; statusCode?: number; code?: unknown }) | null;
 }
 
 interface Formatted {

@@ -55,7 +55,7 @@ export async function main(argv: string[]): Promise<number> {
     console.log(`operator ${values.email}: ${r.action} (user id ${r.userId})`);
     return 0;
   } catch (err) {
-    console.error(`operator: ${err instanceof AppError ? text(err.key, 'en') : (err as Error).message}`);
+    console.error(`operator: ${err instanceof AppError ? text(err.messageKey, 'en') : (err as Error).message}`);
     return 1;
   } finally {
     await db.destroy();

@@ -4,7 +4,6 @@ import { bindEmail, changePassword, requestEmailBinding, setFirstPassword } from
 import { presentUser } from '../services/accounts/users.js';
 import { unauthenticated } from '../services/errors.js';
 import type { ShopContext } from './context.js';
-import { guarded } from './errors.js';
 
 /** The user after a change, read again through the session that made it. */
 async function changed(ctx: ShopContext, r: { sessionsEnded: number }) {
@@ -16,15 +15,14 @@ async function changed(ctx: ShopContext, r: { sessionsEnded: number }) {
 export const accountSelfServiceResolvers: IResolvers = {
   Mutation: {
     changePassword: async (_root, args: { oldPassword: string; password: string; confirmPassword: string }, ctx) =>
-      guarded(ctx, async () => changed(ctx, await changePassword(ctx.deps, ctx.req, ctx.user, ctx.req.sessionToken, args))),
+      changed(ctx, await changePassword(ctx.deps, ctx.req, ctx.user, ctx.req.sessionToken, args)),
     setFirstPassword: async (_root, args: { password: string; confirmPassword: string }, ctx) =>
-      guarded(ctx, async () => changed(ctx, await setFirstPassword(ctx.deps, ctx.req, ctx.user, ctx.req.sessionToken, args))),
-    requestEmailBindingCode: async (_root, args: { email: string }, ctx) =>
-      guarded(ctx, async () => {
-        await requestEmailBinding(ctx.deps, ctx.req, ctx.user, args.email, ctx.locale);
-        return true;
-      }),
+      changed(ctx, await setFirstPassword(ctx.deps, ctx.req, ctx.user, ctx.req.sessionToken, args)),
+    requestEmailBindingCode: async (_root, args: { email: string }, ctx) => {
+      await requestEmailBinding(ctx.deps, ctx.req, ctx.user, args.email, ctx.locale);
+      return true;
+    },
     bindEmail: async (_root, args: { email: string; code: string }, ctx) =>
-      guarded(ctx, async () => changed(ctx, await bindEmail(ctx.deps, ctx.req, ctx.user, ctx.req.sessionToken, args))),
+      changed(ctx, await bindEmail(ctx.deps, ctx.req, ctx.user, ctx.req.sessionToken, args)),
   },
 };

@@ -7,7 +7,6 @@ import { parseAccount, phoneAccount, requireEmail, type Account } from '../servi
 import { clearSessionCookie, setSessionCookie } from '../plugins/session.js';
 import { CAPTCHA_COOKIE } from '../routes/legacy/login.js';
 import type { ShopContext } from './context.js';
-import { guarded } from './errors.js';
 
 type Purpose = 'REGISTER' | 'RESET';
 const purposeOf = (p: Purpose): 'register' | 'reset' => (p === 'REGISTER' ? 'register' : 'reset');
@@ -35,45 +34,40 @@ function payload(ctx: ShopContext, r: LoginResult) {
 export const accountResolvers: IResolvers = {
   Query: {
     me: async (_root, _args, ctx) => (ctx.user ? presentUser(ctx.user) : null),
-    captcha: async (_root, _args, ctx) =>
-      guarded(ctx, async () => {
-        const { id, image } = await newCaptcha(ctx.deps, ctx.req);
-        ctx.reply.setCookie(CAPTCHA_COOKIE, id, { httpOnly: true, sameSite: 'lax', secure: ctx.deps.config.cookieSecure, path: '/', maxAge: CAPTCHA_TTL_MS / 1000 });
-        return { image, expiresInSeconds: CAPTCHA_TTL_MS / 1000 };
-      }),
-    emailRegistered: async (_root, args: { email: string }, ctx) => guarded(ctx, async () => checkEmail(ctx.deps, ctx.req, args.email)),
+    captcha: async (_root, _args, ctx) => {
+      const { id, image } = await newCaptcha(ctx.deps, ctx.req);
+      ctx.reply.setCookie(CAPTCHA_COOKIE, id, { httpOnly: true, sameSite: 'lax', secure: ctx.deps.config.cookieSecure, path: '/', maxAge: CAPTCHA_TTL_MS / 1000 });
+      return { image, expiresInSeconds: CAPTCHA_TTL_MS / 1000 };
+    },
+    emailRegistered: async (_root, args: { email: string }, ctx) => checkEmail(ctx.deps, ctx.req, args.email),
   },
   Mutation: {
-    requestCode: async (_root, args: { account: string; purpose: Purpose }, ctx) =>
-      guarded(ctx, async () => {
-        await sendCode(ctx.deps, ctx.req, { purpose: purposeOf(args.purpose), account: accountOf(args.purpose, args.account), language: ctx.locale, unknownAccount: 'hide' });
-        return true;
-      }),
-    confirmCode: async (_root, args: { account: string; purpose: Purpose; code: string }, ctx) =>
-      guarded(ctx, async () => {
-        await checkCode(ctx.deps, ctx.req, { purpose: purposeOf(args.purpose), account: accountOf(args.purpose, args.account), code: args.code, unknownAccount: 'hide' });
-        return true;
-      }),
-    register: async (_root, args: { input: Record<string, unknown> }, ctx) =>
-      guarded(ctx, async () => {
-        const i = args.input;
-        const language = i.language === 'zh' || i.language === 'en' ? i.language : ctx.locale;
-        return payload(ctx, await registerAccount(ctx.deps, ctx.req, {
-          account: () => registrationAccount(i), code: i.code, firstName: i.firstName, lastName: i.lastName, company: i.company, password: i.password, confirmPassword: i.confirmPassword,
-          agreement: i.agreement === true, language, countryCode: typeof i.countryCode === 'string' ? i.countryCode : undefined,
-        }));
-      }),
+    requestCode: async (_root, args: { account: string; purpose: Purpose }, ctx) => {
+      await sendCode(ctx.deps, ctx.req, { purpose: purposeOf(args.purpose), account: accountOf(args.purpose, args.account), language: ctx.locale, unknownAccount: 'hide' });
+      return true;
+    },
+    confirmCode: async (_root, args: { account: string; purpose: Purpose; code: string }, ctx) => {
+      await checkCode(ctx.deps, ctx.req, { purpose: purposeOf(args.purpose), account: accountOf(args.purpose, args.account), code: args.code, unknownAccount: 'hide' });
+      return true;
+    },
+    register: async (_root, args: { input: Record<string, unknown> }, ctx) => {
+      const i = args.input;
+      const language = i.language === 'zh' || i.language === 'en' ? i.language : ctx.locale;
+      return payload(ctx, await registerAccount(ctx.deps, ctx.req, {
+        account: () => registrationAccount(i), code: i.code, firstName: i.firstName, lastName: i.lastName, company: i.company, password: i.password, confirmPassword: i.confirmPassword,
+        agreement: i.agreement === true, language, countryCode: typeof i.countryCode === 'string' ? i.countryCode : undefined,
+      }));
+    },
     login: async (_root, args: { account: string; password: string; captcha: string }, ctx) =>
-      guarded(ctx, async () => payload(ctx, await logIn(ctx.deps, ctx.req, { account: () => parseAccount(args.account, undefined, 'emailRequired'), password: args.password, captchaId: ctx.req.cookies[CAPTCHA_COOKIE], captcha: args.captcha ?? '' }))),
+      payload(ctx, await logIn(ctx.deps, ctx.req, { account: () => parseAccount(args.account, undefined, 'emailRequired'), password: args.password, captchaId: ctx.req.cookies[CAPTCHA_COOKIE], captcha: args.captcha ?? '' })),
     logout: async (_root, _args, ctx) => {
       if (ctx.req.sessionToken) await revokeSession(ctx.deps, ctx.req.sessionToken);
       clearSessionCookie(ctx.req, ctx.reply);
       return true;
     },
-    resetPassword: async (_root, args: { account: string; password: string; confirmPassword: string }, ctx) =>
-      guarded(ctx, async () => {
-        await resetWithCode(ctx.deps, ctx.req, { account: () => parseAccount(args.account), password: args.password, confirmPassword: args.confirmPassword, unknownAccount: 'hide' });
-        return true;
-      }),
+    resetPassword: async (_root, args: { account: string; password: string; confirmPassword: string }, ctx) => {
+      await resetWithCode(ctx.deps, ctx.req, { account: () => parseAccount(args.account), password: args.password, confirmPassword: args.confirmPassword, unknownAccount: 'hide' });
+      return true;
+    },
   },
 };

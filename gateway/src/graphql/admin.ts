@@ -12,14 +12,13 @@ import { attemptsByOrderNo, refundPayment, type AttemptView } from '../services/
 import type { Refund } from '@shop/db';
 import { invoicesByOrderNo } from '../services/orders/details.js';
 import { requestHash, withIdempotency } from '../services/orders/idempotency.js';
-import { AppError } from '../services/errors.js';
+import { appError } from '../services/errors.js';
 import type { ShopContext } from './context.js';
-import { guarded } from './errors.js';
 import { lower, upper } from './enums.js';
 import type * as Gql from './schema-types.js';
 
-// The operator console's resolvers. Each one starts with requireOperator inside `guarded`, so a
-// guest gets UNAUTHENTICATED and a buyer FORBIDDEN before anything is read.
+// The operator console's resolvers. Each one starts with requireOperator, so a guest gets
+// UNAUTHENTICATED and a buyer FORBIDDEN (error-format.ts answers them) before anything is read.
 
 const lowerOrNone = <T extends string>(v: T | null | undefined) => (v ? lower(v) : undefined);
 const json = (v: unknown) => (v === null || v === undefined ? null : JSON.stringify(v));
@@ -108,14 +107,14 @@ const presentMirror = (m: MirrorView) => ({ ...m, userId: String(m.userId), stat
 
 async function orderChange(ctx: ShopContext, orderNo: string, changed: boolean) {
   const order = await findAdminOrder(ctx.deps.db, orderNo);
-  if (!order) throw new AppError('orderNotFound', 404, 'NOT_FOUND', 'orderNo');
+  if (!order) throw appError('orderNotFound', { field: 'orderNo' });
   return { changed, order: presentAdminOrder(order, ctx.locale) };
 }
 
 function filterFrom(f: Gql.AdminOrderFilter | null | undefined): AdminOrderFilter {
   if (!f) return {};
   const payType = f.payType ?? undefined;
-  if (payType !== undefined && payType !== 2 && payType !== 3) throw new AppError('badRequest', 400, 'BAD_USER_INPUT', 'payType');
+  if (payType !== undefined && payType !== 2 && payType !== 3) throw appError('badRequest', { field: 'payType' });
   return {
     status: lowerOrNone(f.status),
     payType,
@@ -132,112 +131,97 @@ const userIdArg = (v: string) => (/^\d{1,10}$/.test(v) ? Number(v) : -1);
 
 export const adminResolvers: IResolvers = {
   Query: {
-    adminOrders: async (_root, args, ctx) =>
-      guarded(ctx, async () => {
-        requireOperator(ctx.user);
-        const { page, pageSize } = pageArgs(args);
-        const { items, total } = await listAdminOrders(ctx.deps.db, filterFrom(args.filter), page, pageSize);
-        return { items: items.map((o) => presentAdminOrder(o, ctx.locale)), total, page, pageSize };
-      }),
-    adminOrder: async (_root, args: { orderNo: string }, ctx) =>
-      guarded(ctx, async () => {
-        requireOperator(ctx.user);
-        const o = await findAdminOrder(ctx.deps.db, args.orderNo);
-        return o ? presentAdminOrder(o, ctx.locale) : null;
-      }),
-    orderEvents: async (_root, args: { orderNo: string }, ctx) =>
-      guarded(ctx, async () => {
-        requireOperator(ctx.user);
-        return (await orderAuditTrail(ctx.deps.db, args.orderNo)).map(presentEvent);
-      }),
-    registrationMirrors: async (_root, args, ctx) =>
-      guarded(ctx, async () => {
-        requireOperator(ctx.user);
-        const { page, pageSize } = pageArgs(args);
-        const { items, total } = await listMirrors(ctx.deps.db, lowerOrNone(args.status), page, pageSize);
-        return { items: items.map(presentMirror), total, page, pageSize };
-      }),
-    registrationMirrorEvents: async (_root, args: { userId: string }, ctx) =>
-      guarded(ctx, async () => {
-        requireOperator(ctx.user);
-        return (await subjectAuditTrail(ctx.deps.db, mirrorSubject(userIdArg(args.userId)))).map(presentEvent);
-      }),
+    adminOrders: async (_root, args, ctx) => {
+      requireOperator(ctx.user);
+      const { page, pageSize } = pageArgs(args);
+      const { items, total } = await listAdminOrders(ctx.deps.db, filterFrom(args.filter), page, pageSize);
+      return { items: items.map((o) => presentAdminOrder(o, ctx.locale)), total, page, pageSize };
+    },
+    adminOrder: async (_root, args: { orderNo: string }, ctx) => {
+      requireOperator(ctx.user);
+      const o = await findAdminOrder(ctx.deps.db, args.orderNo);
+      return o ? presentAdminOrder(o, ctx.locale) : null;
+    },
+    orderEvents: async (_root, args: { orderNo: string }, ctx) => {
+      requireOperator(ctx.user);
+      return (await orderAuditTrail(ctx.deps.db, args.orderNo)).map(presentEvent);
+    },
+    registrationMirrors: async (_root, args, ctx) => {
+      requireOperator(ctx.user);
+      const { page, pageSize } = pageArgs(args);
+      const { items, total } = await listMirrors(ctx.deps.db, lowerOrNone(args.status), page, pageSize);
+      return { items: items.map(presentMirror), total, page, pageSize };
+    },
+    registrationMirrorEvents: async (_root, args: { userId: string }, ctx) => {
+      requireOperator(ctx.user);
+      return (await subjectAuditTrail(ctx.deps.db, mirrorSubject(userIdArg(args.userId)))).map(presentEvent);
+    },
   },
   Mutation: {
-    markOrderShipped: async (_root, args: { orderNo: string }, ctx) =>
-      guarded(ctx, async () => {
-        const r = await markOrderShipped(ctx.deps, ctx.user, args.orderNo);
-        return orderChange(ctx, r.orderNo, r.changed);
-      }),
-    refundOrder: async (_root, args: { orderNo: string; reason?: string | null; reference?: string | null }, ctx) =>
-      guarded(ctx, async () => {
-        const r = await refundPayment(ctx.deps, ctx.user, args);
-        return { ...(await orderChange(ctx, args.orderNo, r.changed)), refund: presentRefund(r.refund) };
-      }),
-    refundDuplicatePayment: async (_root, args: { orderNo: string; attemptId: string; reason?: string | null; reference?: string | null }, ctx) =>
-      guarded(ctx, async () => {
-        const r = await refundPayment(ctx.deps, ctx.user, args);
-        if (r.refund.kind !== 'duplicate_payment') throw new AppError('nothingToRefund', 409, 'WRONG_ORDER_STATE', 'attemptId');
-        return { ...(await orderChange(ctx, args.orderNo, r.changed)), refund: presentRefund(r.refund) };
-      }),
-    markBankTransferCompleted: async (_root, args: { orderNo: string; reference: string }, ctx) =>
-      guarded(ctx, async () => {
-        const r = await completeBankTransferOrder(ctx.deps, ctx.user, args.orderNo, args.reference);
-        return orderChange(ctx, r.orderNo, r.changed);
-      }),
-    retryRegistrationMirror: async (_root, args: { userId: string }, ctx) =>
-      guarded(ctx, async () => {
-        const r = await retryMirror(ctx.deps, ctx.user, userIdArg(args.userId));
-        const mirror = await findMirror(ctx.deps.db, r.userId);
-        return { changed: r.changed, mirror: presentMirror(mirror!) };
-      }),
-    recordPaperOrder: async (_root, args, ctx) =>
-      guarded(ctx, async () => {
-        const { user } = requireOperator(ctx.user);
-        const i = args.input;
-        const key = ctx.req.headers['idempotency-key'];
-        const r = await withIdempotency(ctx.deps.db, user.id, typeof key === 'string' ? `admin:${key}` : undefined, requestHash(i), () =>
-          recordPaperOrder(ctx.deps, ctx.user, {
-            // The schema has already checked every field's type; only the ID's digits are left.
-            buyerEmail: i.buyerEmail,
-            bookId: Number(i.bookId),
-            language: i.language,
-            country: i.country,
-            purchaseInfo: i.purchaseInfo,
-            quantity: i.quantity ?? null,
-            remarks: i.remarks ?? null,
-            markPaid: i.markPaid,
-            paymentReference: i.paymentReference ?? null,
-          }),
-        );
-        return orderChange(ctx, r.orderNo, r.changed);
-      }),
+    markOrderShipped: async (_root, args: { orderNo: string }, ctx) => {
+      const r = await markOrderShipped(ctx.deps, ctx.user, args.orderNo);
+      return orderChange(ctx, r.orderNo, r.changed);
+    },
+    refundOrder: async (_root, args: { orderNo: string; reason?: string | null; reference?: string | null }, ctx) => {
+      const r = await refundPayment(ctx.deps, ctx.user, args);
+      return { ...(await orderChange(ctx, args.orderNo, r.changed)), refund: presentRefund(r.refund) };
+    },
+    refundDuplicatePayment: async (_root, args: { orderNo: string; attemptId: string; reason?: string | null; reference?: string | null }, ctx) => {
+      const r = await refundPayment(ctx.deps, ctx.user, args);
+      if (r.refund.kind !== 'duplicate_payment') throw appError('nothingToRefund', { field: 'attemptId' });
+      return { ...(await orderChange(ctx, args.orderNo, r.changed)), refund: presentRefund(r.refund) };
+    },
+    markBankTransferCompleted: async (_root, args: { orderNo: string; reference: string }, ctx) => {
+      const r = await completeBankTransferOrder(ctx.deps, ctx.user, args.orderNo, args.reference);
+      return orderChange(ctx, r.orderNo, r.changed);
+    },
+    retryRegistrationMirror: async (_root, args: { userId: string }, ctx) => {
+      const r = await retryMirror(ctx.deps, ctx.user, userIdArg(args.userId));
+      const mirror = await findMirror(ctx.deps.db, r.userId);
+      return { changed: r.changed, mirror: presentMirror(mirror!) };
+    },
+    recordPaperOrder: async (_root, args, ctx) => {
+      const { user } = requireOperator(ctx.user);
+      const i = args.input;
+      const key = ctx.req.headers['idempotency-key'];
+      const r = await withIdempotency(ctx.deps.db, user.id, typeof key === 'string' ? `admin:${key}` : undefined, requestHash(i), () =>
+        recordPaperOrder(ctx.deps, ctx.user, {
+          // The schema has already checked every field's type; only the ID's digits are left.
+          buyerEmail: i.buyerEmail,
+          bookId: Number(i.bookId),
+          language: i.language,
+          country: i.country,
+          purchaseInfo: i.purchaseInfo,
+          quantity: i.quantity ?? null,
+          remarks: i.remarks ?? null,
+          markPaid: i.markPaid,
+          paymentReference: i.paymentReference ?? null,
+        }),
+      );
+      return orderChange(ctx, r.orderNo, r.changed);
+    },
   },
 };
 
 /** An order's purchase info and invoice, batched: one query each for every order of a page. */
 export const adminLoaders: MercuriusLoaders = {
   AdminOrder: {
-    attempts: async (queries, ctx) =>
-      guarded(ctx, async () => {
-        requireOperator(ctx.user);
-        return (await attemptsByOrderNo(ctx.deps.db, queries.map((q) => q.obj.orderNo))).map((list) => list.map(presentAttempt));
-      }),
-    canRefund: async (queries, ctx) =>
-      guarded(ctx, async () => {
-        requireOperator(ctx.user);
-        const lists = await attemptsByOrderNo(ctx.deps.db, queries.map((q) => q.obj.orderNo));
-        return queries.map((q, i) => q.obj.status === 'PAID' && !q.obj.refundedAt && lists[i]!.some((a) => a.role === 'order' && !liveRefund(a)));
-      }),
-    purchaseInfo: async (queries, ctx) =>
-      guarded(ctx, async () => {
-        requireOperator(ctx.user);
-        return purchaseInfosByOrderNo(ctx.deps.db, queries.map((q) => q.obj.orderNo));
-      }),
-    invoice: async (queries, ctx) =>
-      guarded(ctx, async () => {
-        requireOperator(ctx.user);
-        return invoicesByOrderNo(ctx.deps.db, queries.map((q) => q.obj.orderNo));
-      }),
+    attempts: async (queries, ctx) => {
+      requireOperator(ctx.user);
+      return (await attemptsByOrderNo(ctx.deps.db, queries.map((q) => q.obj.orderNo))).map((list) => list.map(presentAttempt));
+    },
+    canRefund: async (queries, ctx) => {
+      requireOperator(ctx.user);
+      const lists = await attemptsByOrderNo(ctx.deps.db, queries.map((q) => q.obj.orderNo));
+      return queries.map((q, i) => q.obj.status === 'PAID' && !q.obj.refundedAt && lists[i]!.some((a) => a.role === 'order' && !liveRefund(a)));
+    },
+    purchaseInfo: async (queries, ctx) => {
+      requireOperator(ctx.user);
+      return purchaseInfosByOrderNo(ctx.deps.db, queries.map((q) => q.obj.orderNo));
+    },
+    invoice: async (queries, ctx) => {
+      requireOperator(ctx.user);
+      return invoicesByOrderNo(ctx.deps.db, queries.map((q) => q.obj.orderNo));
+    },
   },
 };

@@ -2,13 +2,15 @@ import type { FastifyRequest } from 'fastify';
 import { failureStatus } from '../services/failures.js';
 import { requestLocale } from '../i18n/locale.js';
 import { text } from '../i18n/messages.js';
+import { AppError } from '../services/errors.js';
+import { refusalExtensions } from './errors.js';
 
 interface RawError {
   message: string;
   locations?: readonly unknown[];
   path?: readonly (string | number)[];
   extensions?: Record<string, unknown>;
-  originalError?: (Error & { errors?: unknown; statusCode?: number; code?: string }) | null;
+  originalError?: (Error & { errors?: unknown; statusCode?: number; code?: unknown }) | null;
 }
 
 interface Formatted {
@@ -26,7 +28,9 @@ function shown(e: RawError, extensions: Record<string, unknown>): Formatted {
 
 /**
  * The one place GraphQL answers are given their errors and HTTP status:
- * - refusals of the service layer keep their code (BAD_USER_INPUT, RATE_LIMITED, …): HTTP 200;
+ * - refusals of the service layer (AppError, wherever a resolver or loader threw it) answer as the
+ *   error catalogue says: its message in the request's language, its code (BAD_USER_INPUT,
+ *   RATE_LIMITED, …), the legacy code and the field; HTTP 200;
  * - a request that cannot run (syntax, validation, variables, too complex): GRAPHQL_VALIDATION_FAILED
  *   or its own code, HTTP 400 whether it has one error or several;
  * - anything else is a server failure, wherever it happened (a resolver, a request hook such as the
@@ -45,6 +49,11 @@ export function formatGraphqlErrors(execution: { data?: unknown; errors?: readon
     if (original && Array.isArray(original.errors) && original.errors.every(isGraphqlError)) {
       requestError = true;
       for (const inner of original.errors as RawError[]) errors.push(shown(inner, { ...inner.extensions, code: inner.extensions?.code ?? 'GRAPHQL_VALIDATION_FAILED' }));
+      continue;
+    }
+    if (original instanceof AppError) {
+      if (!e.path) requestError = true;
+      errors.push(shown({ ...e, message: text(original.messageKey, locale) }, refusalExtensions(original)));
       continue;
     }
     const code = e.extensions?.code;

@@ -5,21 +5,17 @@ import type { ShopContext } from './context.js';
 
 const { ErrorWithProps } = mercurius;
 
-/** Runs a resolver body and turns refusals into GraphQL errors with a stable extensions.code. */
-export async function guarded<T>(ctx: ShopContext, fn: () => Promise<T>): Promise<T> {
-  try {
-    return await fn();
-  } catch (err) {
-    if (err instanceof AppError) throw toGraphQLError(err, ctx.locale);
-    throw err;
-  }
+/** A refusal's GraphQL extensions, from the error catalogue: the stable code, the legacy code, the field at fault. */
+export function refusalExtensions(err: AppError): Record<string, unknown> {
+  return { code: err.gqlCode, legacyCode: err.code, ...(err.field ? { field: err.field } : {}) };
 }
 
+/** For the places the error formatter does not see (subscription starts on the WebSocket). */
 export function toGraphQLError(err: AppError, locale: Locale) {
-  return new ErrorWithProps(text(err.key, locale), { code: err.gqlCode, legacyCode: err.code, ...(err.field ? { field: err.field } : {}) });
+  return new ErrorWithProps(text(err.messageKey, locale), refusalExtensions(err));
 }
 
 export function requireUser(ctx: ShopContext) {
-  if (!ctx.user) throw toGraphQLError(unauthenticated(), ctx.locale);
+  if (!ctx.user) throw unauthenticated();
   return ctx.user;
 }

@@ -6,7 +6,7 @@ import { invoicesByOrderNo, latestIntent, purchaseInfoForBuyer } from '../servic
 import { checkPayment } from '../services/payments/check.js';
 import type { ShopContext } from './context.js';
 import { lower } from './enums.js';
-import { guarded, requireUser } from './errors.js';
+import { requireUser } from './errors.js';
 import { bankAccountOf, presentCheck, presentIntent, presentOrder } from './present-orders.js';
 
 const lowerOrNone = <T extends string>(v: T | null | undefined) => (v ? lower(v) : undefined);
@@ -17,55 +17,50 @@ function presentOutcome(ctx: ShopContext, r: CheckoutOutcome) {
 
 export const orderResolvers: IResolvers = {
   Query: {
-    orders: async (_root, args, ctx) =>
-      guarded(ctx, async () => {
-        const user = requireUser(ctx);
-        const pageSize = (PAGE_SIZES as readonly number[]).includes(args.pageSize ?? 10) ? (args.pageSize ?? 10) : 10;
-        const page = Math.min(Math.max(1, Math.trunc(args.page ?? 1)), 100_000);
-        const payType = args.filter?.payType === 2 || args.filter?.payType === 3 ? args.filter.payType : undefined;
-        const { items, total } = await listOwnOrders(ctx.deps.db, user.id, { status: lowerOrNone(args.filter?.status), payType }, page, pageSize);
-        return { items: items.map((o) => presentOrder(o, ctx.locale)), total, page, pageSize };
-      }),
-    order: async (_root, args, ctx) =>
-      guarded(ctx, async () => {
-        const o = await findOwnOrder(ctx.deps.db, requireUser(ctx).id, args.orderNo);
-        return o ? presentOrder(o, ctx.locale) : null;
-      }),
-    purchaseInfo: async (_root, args, ctx) => guarded(ctx, async () => purchaseInfoForBuyer(ctx.deps.db, requireUser(ctx).id, args.orderNo)),
-    paymentIntent: async (_root, args, ctx) =>
-      guarded(ctx, async () => {
-        const i = await latestIntent(ctx.deps.db, requireUser(ctx).id, args.orderNo);
-        return i ? presentIntent(i, ctx.deps.config.payeeName, bankAccountOf(ctx.deps.providers)) : null;
-      }),
+    orders: async (_root, args, ctx) => {
+      const user = requireUser(ctx);
+      const pageSize = (PAGE_SIZES as readonly number[]).includes(args.pageSize ?? 10) ? (args.pageSize ?? 10) : 10;
+      const page = Math.min(Math.max(1, Math.trunc(args.page ?? 1)), 100_000);
+      const payType = args.filter?.payType === 2 || args.filter?.payType === 3 ? args.filter.payType : undefined;
+      const { items, total } = await listOwnOrders(ctx.deps.db, user.id, { status: lowerOrNone(args.filter?.status), payType }, page, pageSize);
+      return { items: items.map((o) => presentOrder(o, ctx.locale)), total, page, pageSize };
+    },
+    order: async (_root, args, ctx) => {
+      const o = await findOwnOrder(ctx.deps.db, requireUser(ctx).id, args.orderNo);
+      return o ? presentOrder(o, ctx.locale) : null;
+    },
+    purchaseInfo: async (_root, args, ctx) => purchaseInfoForBuyer(ctx.deps.db, requireUser(ctx).id, args.orderNo),
+    paymentIntent: async (_root, args, ctx) => {
+      const i = await latestIntent(ctx.deps.db, requireUser(ctx).id, args.orderNo);
+      return i ? presentIntent(i, ctx.deps.config.payeeName, bankAccountOf(ctx.deps.providers)) : null;
+    },
   },
   Mutation: {
-    checkPayment: async (_root, args, ctx) =>
-      guarded(ctx, async () => {
-        return presentCheck(await checkPayment(ctx.deps, requireUser(ctx), args.reference), ctx.locale);
-      }),
-    checkout: async (_root, args, ctx) =>
-      guarded(ctx, async () => {
-        const user = requireUser(ctx);
-        const i = args.input;
-        const key = ctx.req.headers['idempotency-key'];
-        const outcome = await withIdempotency(ctx.deps.db, user.id, typeof key === 'string' ? key : undefined, requestHash(i), () =>
-          checkout(ctx.deps, user, {
-            // The schema has already checked every field's type; only the ID's digits are left.
-            bookId: Number(i.bookId),
-            format: lower(i.format),
-            language: i.language ?? undefined,
-            country: i.country,
-            paymentMethod: i.paymentMethod,
-            purchaseInfo: i.purchaseInfo ?? null,
-            invoice: i.invoice ?? null,
-            openId: i.openId ?? null,
-            remarks: i.remarks ?? null,
-            clientIp: ctx.req.ip,
-            userAgent: ctx.req.headers['user-agent'],
-          }),
-        );
-        return presentOutcome(ctx, outcome);
-      }),
+    checkPayment: async (_root, args, ctx) => {
+      return presentCheck(await checkPayment(ctx.deps, requireUser(ctx), args.reference), ctx.locale);
+    },
+    checkout: async (_root, args, ctx) => {
+      const user = requireUser(ctx);
+      const i = args.input;
+      const key = ctx.req.headers['idempotency-key'];
+      const outcome = await withIdempotency(ctx.deps.db, user.id, typeof key === 'string' ? key : undefined, requestHash(i), () =>
+        checkout(ctx.deps, user, {
+          // The schema has already checked every field's type; only the ID's digits are left.
+          bookId: Number(i.bookId),
+          format: lower(i.format),
+          language: i.language ?? undefined,
+          country: i.country,
+          paymentMethod: i.paymentMethod,
+          purchaseInfo: i.purchaseInfo ?? null,
+          invoice: i.invoice ?? null,
+          openId: i.openId ?? null,
+          remarks: i.remarks ?? null,
+          clientIp: ctx.req.ip,
+          userAgent: ctx.req.headers['user-agent'],
+        }),
+      );
+      return presentOutcome(ctx, outcome);
+    },
   },
   Book: {
     ebookPurchased: async (book: { id: string }, _args, ctx) => (await boughtBooks(ctx)).has(Number(book.id)),
@@ -82,7 +77,7 @@ export const orderResolvers: IResolvers = {
 export const orderLoaders: MercuriusLoaders = {
   Order: {
     invoice: async (queries, ctx) =>
-      guarded(ctx, async () => invoicesByOrderNo(ctx.deps.db, queries.map((q) => q.obj.orderNo), requireUser(ctx).id)),
+      invoicesByOrderNo(ctx.deps.db, queries.map((q) => q.obj.orderNo), requireUser(ctx).id),
   },
 };
 

@@ -1,6 +1,6 @@
 import mercurius from 'mercurius';
 import { findSessionUser } from '../services/accounts/sessions.js';
-import { AppError } from '../services/errors.js';
+import { AppError, appError } from '../services/errors.js';
 import { checkPayment, paymentState, type PaymentCheck } from '../services/payments/check.js';
 import type { OrderStatusHub } from '../services/payments/status-hub.js';
 import type { LocalWindowLimiter } from '../plugins/local-limit.js';
@@ -24,7 +24,7 @@ export const RECHECK_MS = 15_000;
 /** How long a new subscription waits for Redis to confirm its channel. */
 const LISTEN_WAIT_MS = 2_000;
 
-const tooMany = () => new AppError('tooManyRequests', 429, 'RATE_LIMITED');
+const tooMany = () => appError('tooManyRequests');
 
 /**
  * Subscription.paymentStatus: same references, same refusals and same answer as checkPayment
@@ -36,7 +36,7 @@ export function paymentStatusSubscription(hub: OrderStatusHub, limiter: LocalWin
     subscribe: async (_root: unknown, args: { reference: string }, ctx: LiveContext) => {
       const { deps, live } = ctx;
       try {
-        if (!live) throw new AppError('notLoggedIn', 401, 'UNAUTHENTICATED');
+        if (!live) throw appError('notLoggedIn');
         const id = String(ctx.id ?? '');
         if (live.ids.has(id)) {
           live.close(4409, `Subscriber for ${id.slice(0, 40)} already exists`);

@@ -19,18 +19,16 @@ export function isMessageKey(k: string): k is MessageKey {
 }
 
 /**
- * The legacy scope's error handler: a refusal answers in the envelope (HTTP 200, the outcome in
- * `code`; 429 with Retry-After when a limit is spent), anything else goes on to the app's handler.
+ * The legacy scope's error handler: a refusal answers in the envelope as the error catalogue says
+ * (HTTP 200 with the outcome in `code`, unless the entry names a status: 429 for a spent limit,
+ * with Retry-After), anything else goes on to the app's handler.
  */
 export function legacyErrorHandler(err: FastifyError | Error, req: FastifyRequest, reply: FastifyReply): Envelope<null> {
-  if (err instanceof RateLimited) {
-    // What the route-level limiter answered before the limits moved into the service layer.
-    reply.code(429).header('retry-after', String(err.retryAfterSeconds));
-    return { code: 429, message: text(err.key, req.locale), data: null };
-  }
   if (err instanceof AppError) {
-    reply.code(200);
-    return { code: err.code, message: text(err.key, req.locale), data: null };
+    // What the route-level limiter answered before the limits moved into the service layer.
+    if (err instanceof RateLimited) reply.header('retry-after', String(err.retryAfterSeconds));
+    reply.code(err.entry.httpStatus ?? 200);
+    return { code: err.code, message: text(err.messageKey, req.locale), data: null };
   }
   throw err;
 }

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { Type, type Static } from '@sinclair/typebox';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { AppError } from '../../services/errors.js';
+import { AppError, appError } from '../../services/errors.js';
 import { CAPTCHA_TTL_MS } from '../../services/accounts/captcha.js';
 import { checkCaptcha, checkCode, checkEmail, logIn, newCaptcha, registerAccount, resetWithCode, sendCode } from '../../services/accounts/actions.js';
 import { revokeSession } from '../../services/accounts/sessions.js';
@@ -97,7 +97,7 @@ const routes: FastifyPluginAsync = async (scope) => {
       await checkCode(deps, req, { purpose: 'register', code: req.body.verifycode, flowToken: req.cookies[REGISTER_FLOW_COOKIE], unknownAccount: 'reveal' });
     } catch (err) {
       // The legacy client reads 404 as 'Verification code error'.
-      if (err instanceof AppError && err.key === 'codeError') throw new AppError('captchaError', 404, 'CODE_INVALID', 'code');
+      if (err instanceof AppError && err.key === 'codeError') throw appError('confirmCodeError', { field: 'code' });
       throw err;
     }
     return ok(req, null);

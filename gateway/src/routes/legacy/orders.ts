@@ -101,7 +101,7 @@ async function sendEbook(req: FastifyRequest, reply: FastifyReply, which: { orde
       .header('cache-control', 'private, no-store')
       .send(Buffer.from(file.bytes));
   } catch (err) {
-    if (err instanceof AppError) return reply.code(err.code === 401 ? 401 : 404).send({ code: err.code, message: text(err.key, req.locale), data: null });
+    if (err instanceof AppError) return reply.code(err.code === 401 ? 401 : 404).send({ code: err.code, message: text(err.messageKey, req.locale), data: null });
     throw err;
   }
 }

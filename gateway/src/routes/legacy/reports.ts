@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { Type, type Static } from '@sinclair/typebox';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { AppError, unauthenticated } from '../../services/errors.js';
+import { appError, unauthenticated } from '../../services/errors.js';
 import { ok } from './envelope.js';
 import { envelope, formBody, nullableString, s } from './schemas.js';
 
@@ -15,7 +15,7 @@ function reportKey(req: FastifyRequest, body: ReportForm) {
   const user = req.user;
   if (!user) throw unauthenticated();
   const reportId = (body.reportId ?? '').slice(0, 64);
-  if (!reportId) throw new AppError('badRequest', 400);
+  if (!reportId) throw appError('badRequest');
   return {
     user_id: user.id,
     report_id: reportId,
@@ -41,7 +41,7 @@ const routes: FastifyPluginAsync = async (scope) => {
 
   app.post('/api/reportCommon/get8DReportPermission', { schema: { body: reportForm, response: envelope(Type.Boolean()) } }, async (req) => {
     if (!req.user) throw unauthenticated();
-    if (!req.user.email) throw new AppError('notBoundMailbox', 403, 'FORBIDDEN');
+    if (!req.user.email) throw appError('notBoundMailbox');
     return ok(req, true);
   });
 

@@ -12,7 +12,7 @@ export interface Caller {
 /** A spent budget. The legacy face answers it with HTTP 429, GraphQL with code RATE_LIMITED. */
 export class RateLimited extends AppError {
   constructor(readonly retryAfterSeconds: number) {
-    super('tooManyRequests', 429, 'RATE_LIMITED');
+    super('tooManyRequests');
     this.name = 'RateLimited';
   }
 }

@@ -1,6 +1,6 @@
 import { sha256 } from '@shop/core';
 import type { CodePurpose, Language } from '@shop/db';
-import { AppError } from '../errors.js';
+import { AppError, appError } from '../errors.js';
 import type { ServiceDeps } from '../deps.js';
 import { spendAccount, spendClient, type Caller } from '../abuse/spend.js';
 import { consumeCaptcha, createCaptcha, verifyCaptcha } from './captcha.js';
@@ -84,7 +84,7 @@ export async function sendCode(deps: ServiceDeps, caller: Caller, input: SendCod
   const exists = !!(await findUserByAccount(deps.db, account));
   if (input.purpose === 'register' && exists) throw existsError(account);
   if (input.purpose === 'reset' && !exists) {
-    if (input.unknownAccount === 'reveal') throw new AppError('userNotExist', 404, 'NOT_FOUND', 'account');
+    if (input.unknownAccount === 'reveal') throw appError('userNotExist', { field: 'account' });
     // Recorded like a real code (same cool-down and cap, so those do not tell either), never mailed.
     return issueCode(deps, accountTarget(account), input.purpose, input.language, { mail: false });
   }
@@ -105,12 +105,12 @@ export async function checkCode(deps: ServiceDeps, caller: Caller, input: CheckC
   const account = input.account?.();
   const code = requireCode(input.code);
   if (account) {
-    if (input.unknownAccount === 'reveal' && !(await findUserByAccount(deps.db, account))) throw new AppError('userNotExist', 404, 'NOT_FOUND', 'account');
+    if (input.unknownAccount === 'reveal' && !(await findUserByAccount(deps.db, account))) throw appError('userNotExist', { field: 'account' });
     const target = accountTarget(account);
     await spendAccount(deps, 'codeCheck', target);
     return confirmCode(deps, { target }, input.purpose, code);
   }
-  if (!input.flowToken) throw new AppError('codeError', 404, 'CODE_INVALID', 'code');
+  if (!input.flowToken) throw appError('codeError', { field: 'code' });
   await spendAccount(deps, 'codeCheck', `flow:${sha256(input.flowToken)}`);
   return confirmCode(deps, { flowToken: input.flowToken }, input.purpose, code);
 }
@@ -138,7 +138,7 @@ export async function registerAccount(deps: ServiceDeps, caller: Caller, input: 
   const code = input.code === undefined ? undefined : requireCode(input.code);
   const names = requireNames(input);
   const password = requireNewPassword(input.password, input.confirmPassword);
-  if (input.agreement !== undefined && input.agreement !== true) throw new AppError('agreementRequired', 400, 'BAD_USER_INPUT', 'agreement');
+  if (input.agreement !== undefined && input.agreement !== true) throw appError('agreementRequired', { field: 'agreement' });
   if (code !== undefined) {
     await spendAccount(deps, 'codeCheck', accountTarget(account));
     await confirmCode(deps, { target: accountTarget(account) }, 'register', code);
@@ -162,7 +162,7 @@ export async function resetWithCode(deps: ServiceDeps, caller: Caller, input: Re
     await resetPassword(deps, account, password);
   } catch (err) {
     // Without a confirmed code nobody gets further; for an unknown account say the same.
-    if (input.unknownAccount === 'hide' && err instanceof AppError && err.key === 'userNotExist') throw new AppError('codeNotConfirmed', 400, 'CODE_NOT_CONFIRMED', 'code');
+    if (input.unknownAccount === 'hide' && err instanceof AppError && err.key === 'userNotExist') throw appError('codeNotConfirmed', { field: 'code' });
     throw err;
   }
 }

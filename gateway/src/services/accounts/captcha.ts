@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import svgCaptcha from 'svg-captcha';
 import { keyedHash } from '@shop/core';
-import { AppError } from '../errors.js';
+import { appError } from '../errors.js';
 import type { ServiceDeps } from '../deps.js';
 
 export const CAPTCHA_TTL_MS = 2 * 60_000;
@@ -31,7 +31,7 @@ export async function testHookAnswer(deps: ServiceDeps, id: string): Promise<str
 async function refuse(deps: ServiceDeps, id: string | undefined): Promise<never> {
   // Any wrong or late answer burns the captcha: 4 characters must not be guessable by retrying.
   const row = id ? await deps.db.updateTable('captchas').set({ used_at: new Date() }).where('id', '=', id).where('used_at', 'is', null).returning('expires_at').executeTakeFirst() : undefined;
-  throw new AppError(row && row.expires_at.getTime() <= Date.now() ? 'captchaExpired' : 'captchaError', 400, 'CAPTCHA_INVALID', 'verifyCode');
+  throw appError(row && row.expires_at.getTime() <= Date.now() ? 'captchaExpired' : 'captchaError', { field: 'verifyCode' });
 }
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -54,12 +54,12 @@ export async function verifyCaptcha(deps: ServiceDeps, id: string | undefined, a
 
 /** Uses up a checked captcha (legacy login) or checks and uses it in one step (GraphQL login). */
 export async function consumeCaptcha(deps: ServiceDeps, id: string | undefined, answer?: string): Promise<void> {
-  if (!id || !uuidPattern.test(id)) throw new AppError('captchaNotVerified', 400, 'CAPTCHA_INVALID', 'verifyCode');
+  if (!id || !uuidPattern.test(id)) throw appError('captchaNotVerified', { field: 'verifyCode' });
   let q = deps.db.updateTable('captchas').set({ used_at: new Date() }).where('id', '=', id).where('used_at', 'is', null).where('expires_at', '>', new Date());
   q = answer === undefined ? q.where('verified_at', 'is not', null) : q.where('answer_hash', '=', answerHash(deps.config.appSecret, id, answer));
   const ok = await q.returning('id').executeTakeFirst();
   if (!ok) {
     if (answer !== undefined) return refuse(deps, id);
-    throw new AppError('captchaNotVerified', 400, 'CAPTCHA_INVALID', 'verifyCode');
+    throw appError('captchaNotVerified', { field: 'verifyCode' });
   }
 }

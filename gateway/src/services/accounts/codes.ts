@@ -2,7 +2,7 @@ import { randomBytes, randomInt } from 'node:crypto';
 import { sql } from 'kysely';
 import type { CodePurpose } from '@shop/db';
 import { inTransaction, keyedHash, seal, sha256 } from '@shop/core';
-import { AppError } from '../errors.js';
+import { AppError, appError } from '../errors.js';
 import type { ServiceDeps } from '../deps.js';
 import { codeSendPerAccount } from '../abuse/budgets.js';
 
@@ -44,8 +44,8 @@ export async function issueCode(deps: ServiceDeps, target: string, purpose: Code
       .where('created_at', '>', new Date(Date.now() - 3600_000));
     if (!byNumber) recentQ = recentQ.where('purpose', '=', purpose);
     const recent = await recentQ.orderBy('created_at', 'desc').execute();
-    if (recent[0] && Date.now() - recent[0].created_at.getTime() < RESEND_COOLDOWN_MS) throw new AppError('codeCooldown', 429, 'RATE_LIMITED');
-    if (recent.length >= HOURLY_CAP) throw new AppError('codeHourlyCap', 429, 'RATE_LIMITED');
+    if (recent[0] && Date.now() - recent[0].created_at.getTime() < RESEND_COOLDOWN_MS) throw appError('codeCooldown');
+    if (recent.length >= HOURLY_CAP) throw appError('codeHourlyCap');
     await trx
       .updateTable('verification_codes')
       .set({ consumed_at: new Date() })
@@ -91,12 +91,12 @@ export async function confirmCode(deps: ServiceDeps, lookup: CodeLookup, purpose
       .forUpdate();
     q = 'target' in lookup ? q.where('target', '=', lookup.target) : q.where('flow_hash', '=', sha256(lookup.flowToken));
     const row = await q.executeTakeFirst();
-    if (!row || row.expires_at.getTime() <= Date.now()) return new AppError('codeError', 404, 'CODE_INVALID', 'code');
-    if (row.attempts >= MAX_WRONG_TRIES) return new AppError('codeLocked', 404, 'CODE_LOCKED', 'code');
+    if (!row || row.expires_at.getTime() <= Date.now()) return appError('codeError', { field: 'code' });
+    if (row.attempts >= MAX_WRONG_TRIES) return appError('codeLocked', { field: 'code' });
     if (row.code_hash !== codeHash(deps.config.appSecret, row.target, code)) {
       const attempts = row.attempts + 1;
       await trx.updateTable('verification_codes').set({ attempts }).where('id', '=', row.id).execute();
-      return attempts >= MAX_WRONG_TRIES ? new AppError('codeLocked', 404, 'CODE_LOCKED', 'code') : new AppError('codeError', 404, 'CODE_INVALID', 'code');
+      return attempts >= MAX_WRONG_TRIES ? appError('codeLocked', { field: 'code' }) : appError('codeError', { field: 'code' });
     }
     if (!row.verified_at) await trx.updateTable('verification_codes').set({ verified_at: new Date() }).where('id', '=', row.id).execute();
     return { target: row.target };
@@ -129,5 +129,5 @@ export async function consumeConfirmedCode(
     .where('consumed_at', 'is', null)
     .returning('id')
     .executeTakeFirst();
-  if (!used) throw new AppError('codeNotConfirmed', 400, 'CODE_NOT_CONFIRMED', 'code');
+  if (!used) throw appError('codeNotConfirmed', { field: 'code' });
 }

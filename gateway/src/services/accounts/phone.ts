@@ -1,5 +1,5 @@
 import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
-import { AppError } from '../errors.js';
+import { appError } from '../errors.js';
 
 /** A phone account as stored: the area with '+' and the national number in digits. */
 export interface PhoneNumber {
@@ -16,14 +16,14 @@ const separators = /[\s\-().\u3000]/g;
  */
 export function normalisePhone(areaRaw: unknown, numberRaw: unknown): PhoneNumber {
   const given = typeof numberRaw === 'string' ? numberRaw.replace(separators, '') : '';
-  if (!given) throw new AppError('phoneRequired', 400, 'BAD_USER_INPUT', 'phoneNo');
+  if (!given) throw appError('phoneRequired', { field: 'phoneNo' });
   const areaText = typeof areaRaw === 'string' ? areaRaw.replace(separators, '') : '';
   const areaDigits = (areaText || '+86').replace(/^(\+|00)/, '');
-  if (!/^\d{1,4}$/.test(areaDigits) || given.length > 20) throw new AppError('phoneInvalid', 400, 'BAD_USER_INPUT', 'phoneNo');
+  if (!/^\d{1,4}$/.test(areaDigits) || given.length > 20) throw appError('phoneInvalid', { field: 'phoneNo' });
   const full = given.startsWith('+') ? given : `+${areaDigits}${given.replace(/^0+/, '')}`;
   const parsed = parsePhoneNumberFromString(full);
   const type = parsed?.getType();
-  if (!parsed || !parsed.isValid() || (type !== 'MOBILE' && type !== 'FIXED_LINE_OR_MOBILE')) throw new AppError('phoneInvalid', 400, 'BAD_USER_INPUT', 'phoneNo');
+  if (!parsed || !parsed.isValid() || (type !== 'MOBILE' && type !== 'FIXED_LINE_OR_MOBILE')) throw appError('phoneInvalid', { field: 'phoneNo' });
   return { area: `+${parsed.countryCallingCode}`, phone: parsed.nationalNumber };
 }
 

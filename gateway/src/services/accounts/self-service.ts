@@ -1,5 +1,5 @@
 import type { Language } from '@shop/db';
-import { AppError, unauthenticated } from '../errors.js';
+import { appError, unauthenticated } from '../errors.js';
 import type { ServiceDeps } from '../deps.js';
 import { spendAccount, spendClient, type Caller } from '../abuse/spend.js';
 import { appendAuditEvent } from '../admin/audit.js';
@@ -46,8 +46,8 @@ export async function changePassword(deps: ServiceDeps, caller: Caller, user: Se
   const password = requireNewPassword(input.password, input.confirmPassword);
   await spendAccount(deps, 'login', `user:${u.id}`);
   const row = await deps.db.selectFrom('users').select('password_hash').where('id', '=', u.id).executeTakeFirstOrThrow();
-  if (!(await verifyPassword(row.password_hash, oldPassword))) throw new AppError('oldPasswordError', 500, 'OLD_PASSWORD_ERROR', 'oldPassword');
-  if (oldPassword === password) throw new AppError('samePassword', 400, 'BAD_USER_INPUT', 'password');
+  if (!(await verifyPassword(row.password_hash, oldPassword))) throw appError('oldPasswordError', { field: 'oldPassword' });
+  if (oldPassword === password) throw appError('samePassword', { field: 'password' });
   return setPassword(deps, u, currentToken, password, 'changed');
 }
 
@@ -60,7 +60,7 @@ export async function setFirstPassword(deps: ServiceDeps, caller: Caller, user: 
   const u = requireUser(user);
   const password = requireNewPassword(input.password, input.confirmPassword);
   const row = await deps.db.selectFrom('users').select('login_first').where('id', '=', u.id).executeTakeFirstOrThrow();
-  if (!row.login_first) throw new AppError('oldPasswordError', 500, 'OLD_PASSWORD_ERROR', 'oldPassword');
+  if (!row.login_first) throw appError('oldPasswordError', { field: 'oldPassword' });
   return setPassword(deps, u, currentToken, password, 'first_login');
 }
 
@@ -74,7 +74,7 @@ export async function requestEmailBinding(deps: ServiceDeps, caller: Caller, use
   await spendClient(deps, 'codeSend', caller);
   const u = requireUser(user);
   const email = requireEmail(emailRaw);
-  if (await emailTakenByOther(deps, email, u.id)) throw new AppError('emailInUse', 500, 'ACCOUNT_EXISTS', 'email');
+  if (await emailTakenByOther(deps, email, u.id)) throw appError('emailInUse', { field: 'email' });
   await issueCode(deps, email, 'bind_email', language);
 }
 
@@ -88,7 +88,7 @@ export async function bindEmail(deps: ServiceDeps, caller: Caller, user: Session
   await confirmCode(deps, { target: email }, 'bind_email', code);
   try {
     return await deps.db.transaction().execute(async (trx) => {
-      if (await emailTakenByOther({ ...deps, db: trx }, email, u.id)) throw new AppError('emailInUse', 500, 'ACCOUNT_EXISTS', 'email');
+      if (await emailTakenByOther({ ...deps, db: trx }, email, u.id)) throw appError('emailInUse', { field: 'email' });
       await consumeConfirmedCode(trx, email, 'bind_email');
       const before = await trx.selectFrom('users').select('email').where('id', '=', u.id).forUpdate().executeTakeFirstOrThrow();
       await trx.updateTable('users').set({ email, updated_at: new Date() }).where('id', '=', u.id).execute();
@@ -98,7 +98,7 @@ export async function bindEmail(deps: ServiceDeps, caller: Caller, user: Session
     });
   } catch (err) {
     // Two accounts binding one address at once: the unique index decides, the loser is told plainly.
-    if ((err as { code?: string }).code === '23505') throw new AppError('emailInUse', 500, 'ACCOUNT_EXISTS', 'email');
+    if ((err as { code?: string }).code === '23505') throw appError('emailInUse', { field: 'email' });
     throw err;
   }
 }

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database, Language } from '@shop/db';
 import { DEFAULT_COUNTRY_CODE } from '@shop/db';
 import { inTransaction, seal } from '@shop/core';
-import { AppError } from '../errors.js';
+import { AppError, appError } from '../errors.js';
 import type { ServiceDeps } from '../deps.js';
 import { consumeConfirmedCode } from './codes.js';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords.js';
@@ -99,17 +99,17 @@ export async function register(deps: ServiceDeps, input: RegisterInput): Promise
 
 /** 'Already registered', worded for the kind of account (the legacy client knows the email text). */
 export function existsError(account: Account): AppError {
-  return account.kind === 'email' ? new AppError('userExists', 500, 'ACCOUNT_EXISTS', 'email') : new AppError('phoneExists', 500, 'ACCOUNT_EXISTS', 'phoneNo');
+  return account.kind === 'email' ? appError('userExists', { field: 'email' }) : appError('phoneExists', { field: 'phoneNo' });
 }
 
 export async function login(deps: ServiceDeps, account: Account, password: string): Promise<LoginResult> {
   const user = await findUserByAccount(deps.db, account);
   if (!user) {
     await burnPasswordCheck(password);
-    throw new AppError(account.kind === 'email' ? 'emailNotRegistered' : 'accountOrPasswordError', 500, 'LOGIN_FAILED');
+    throw appError(account.kind === 'email' ? 'emailNotRegistered' : 'accountOrPasswordError');
   }
-  if (!(await verifyPassword(user.password_hash, password))) throw new AppError('accountOrPasswordError', 500, 'LOGIN_FAILED');
-  if (user.disabled) throw new AppError('accountDisabled', 500, 'ACCOUNT_DISABLED');
+  if (!(await verifyPassword(user.password_hash, password))) throw appError('accountOrPasswordError');
+  if (user.disabled) throw appError('accountDisabled');
   return loginResult(user, await createSession(deps, user.id));
 }
 
@@ -118,7 +118,7 @@ export async function resetPassword(deps: ServiceDeps, account: Account, passwor
   const passwordHash = await hashPassword(password);
   await deps.db.transaction().execute(async (trx) => {
     const user = await findUserByAccount(trx, account);
-    if (!user) throw new AppError('userNotExist', 404, 'NOT_FOUND', 'account');
+    if (!user) throw appError('userNotExist', { field: 'account' });
     await consumeConfirmedCode(trx, accountTarget(account), 'reset');
     await trx.updateTable('users').set({ password_hash: passwordHash, updated_at: new Date(), login_first: false }).where('id', '=', user.id).execute();
     await revokeAllSessions(trx, user.id);

@@ -1,5 +1,4 @@
-import type { MessageKey } from '../../i18n/messages.js';
-import { AppError } from '../errors.js';
+import { appError, type ErrorKey } from '../errors.js';
 import { normalisePhone } from './phone.js';
 
 const emailPattern = /^[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}$/;
@@ -18,8 +17,8 @@ export function str(v: unknown): string {
 
 export function requireEmail(v: unknown): string {
   const email = cleanAccount(v);
-  if (!email) throw new AppError('emailRequired', 400, 'BAD_USER_INPUT', 'email');
-  if (email.length > 254 || !emailPattern.test(email)) throw new AppError('emailInvalid', 400, 'BAD_USER_INPUT', 'email');
+  if (!email) throw appError('emailRequired', { field: 'email' });
+  if (email.length > 254 || !emailPattern.test(email)) throw appError('emailInvalid', { field: 'email' });
   return email.toLowerCase();
 }
 
@@ -34,15 +33,15 @@ export type Account = { kind: 'email'; email: string } | { kind: 'phone'; area: 
  * are validated and normalised (libphonenumber-js), so '+86 138 0013 8000' and '13800138000' are
  * one account. `missing` names the refusal of an empty account (login says 'Please enter email').
  */
-export function parseAccount(raw: unknown, area?: unknown, missing: MessageKey = 'accountRequired'): Account {
+export function parseAccount(raw: unknown, area?: unknown, missing: ErrorKey = 'accountRequired'): Account {
   const given = typeof raw === 'string' ? raw.trim() : '';
-  if (!given) throw new AppError(missing, 400, 'BAD_USER_INPUT', 'account');
+  if (!given) throw appError(missing, { field: 'account' });
   const phoneForm = /^(\+\d{1,4})\s+([\d\s-]{5,20})$/.exec(given);
   if (phoneForm) return phoneAccount(phoneForm[1], phoneForm[2]);
   const cleaned = cleanAccount(given);
   if (isEmail(cleaned)) return { kind: 'email', email: cleaned.toLowerCase() };
   if (mobilePattern.test(cleaned) || /^\+\d{6,15}$/.test(cleaned)) return phoneAccount(area, cleaned);
-  throw new AppError('emailInvalid', 400, 'BAD_USER_INPUT', 'account');
+  throw appError('emailInvalid', { field: 'account' });
 }
 
 /** A phone account from phoneArea + phoneNo (spec section 7). */
@@ -58,28 +57,28 @@ export function accountTarget(a: Account): string {
 
 export function requirePassword(v: unknown): string {
   const p = typeof v === 'string' ? v : '';
-  if (!p) throw new AppError('passwordRequired', 400, 'BAD_USER_INPUT', 'password');
+  if (!p) throw appError('passwordRequired', { field: 'password' });
   return p;
 }
 
 export function requireNewPassword(v: unknown, confirm?: unknown): string {
   const p = requirePassword(v);
-  if (!passwordPattern.test(p)) throw new AppError('passwordRule', 400, 'BAD_USER_INPUT', 'password');
-  if (confirm !== undefined && confirm !== p) throw new AppError('passwordMismatch', 400, 'BAD_USER_INPUT', 'confirmPassword');
+  if (!passwordPattern.test(p)) throw appError('passwordRule', { field: 'password' });
+  if (confirm !== undefined && confirm !== p) throw appError('passwordMismatch', { field: 'confirmPassword' });
   return p;
 }
 
 export function requireCode(v: unknown): string {
   const c = cleanAccount(v);
-  if (!c) throw new AppError('codeRequired', 400, 'BAD_USER_INPUT', 'code');
-  if (c.length > 10) throw new AppError('codeTooLong', 400, 'BAD_USER_INPUT', 'code');
+  if (!c) throw appError('codeRequired', { field: 'code' });
+  if (c.length > 10) throw appError('codeTooLong', { field: 'code' });
   return c;
 }
 
 export function requireCaptcha(v: unknown): string {
   const c = cleanAccount(v);
-  if (!c) throw new AppError('captchaRequired', 400, 'BAD_USER_INPUT', 'verifyCode');
-  if (c.length > 4) throw new AppError('captchaError', 400, 'BAD_USER_INPUT', 'verifyCode');
+  if (!c) throw appError('captchaRequired', { field: 'verifyCode' });
+  if (c.length > 4) throw appError('captchaMalformed', { field: 'verifyCode' });
   return c;
 }
 
@@ -93,11 +92,11 @@ export function requireNames(input: { firstName?: unknown; lastName?: unknown; c
   const lastName = str(input.lastName);
   const firstName = str(input.firstName);
   const company = str(input.company);
-  if (!lastName) throw new AppError('lastNameRequired', 400, 'BAD_USER_INPUT', 'lastName');
-  if ([...lastName].length > 20) throw new AppError('nameTooLong', 400, 'BAD_USER_INPUT', 'lastName');
-  if (!firstName) throw new AppError('firstNameRequired', 400, 'BAD_USER_INPUT', 'firstName');
-  if ([...firstName].length > 20) throw new AppError('nameTooLong', 400, 'BAD_USER_INPUT', 'firstName');
-  if (!company) throw new AppError('companyRequired', 400, 'BAD_USER_INPUT', 'company');
-  if ([...company].length > 120) throw new AppError('companyTooLong', 400, 'BAD_USER_INPUT', 'company');
+  if (!lastName) throw appError('lastNameRequired', { field: 'lastName' });
+  if ([...lastName].length > 20) throw appError('nameTooLong', { field: 'lastName' });
+  if (!firstName) throw appError('firstNameRequired', { field: 'firstName' });
+  if ([...firstName].length > 20) throw appError('nameTooLong', { field: 'firstName' });
+  if (!company) throw appError('companyRequired', { field: 'company' });
+  if ([...company].length > 120) throw appError('companyTooLong', { field: 'company' });
   return { firstName, lastName, company };
 }

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database, MirrorStatus, Role } from '@shop/db';
-import { AppError } from '../errors.js';
+import { appError } from '../errors.js';
 import type { ServiceDeps } from '../deps.js';
 import type { SessionUser } from '../accounts/sessions.js';
 import { revokeAllSessions } from '../accounts/sessions.js';
@@ -97,12 +97,12 @@ export async function accountOrderNos(db: Kysely<Database>, userId: number, limi
  */
 export async function setAccountDisabled(deps: ServiceDeps, user: SessionUser | null, userId: number, disabled: boolean, reason: string | null): Promise<{ userId: number; changed: boolean; sessionsEnded: number }> {
   const { actor, user: operator } = requireOperator(user);
-  if (!Number.isSafeInteger(userId) || userId <= 0) throw new AppError('accountNotFound', 404, 'NOT_FOUND', 'userId');
-  if (disabled && operator.id === userId) throw new AppError('cannotDisableSelf', 400, 'BAD_USER_INPUT', 'userId');
+  if (!Number.isSafeInteger(userId) || userId <= 0) throw appError('accountNotFound', { field: 'userId' });
+  if (disabled && operator.id === userId) throw appError('cannotDisableSelf', { field: 'userId' });
   const note = reason?.trim() ? reason.trim().slice(0, 255) : null;
   return deps.db.transaction().execute(async (trx) => {
     const before = await trx.selectFrom('users').select(['id', 'disabled']).where('id', '=', userId).forUpdate().executeTakeFirst();
-    if (!before) throw new AppError('accountNotFound', 404, 'NOT_FOUND', 'userId');
+    if (!before) throw appError('accountNotFound', { field: 'userId' });
     if (before.disabled === disabled) return { userId, changed: false, sessionsEnded: 0 };
     await trx.updateTable('users').set({ disabled, updated_at: new Date() }).where('id', '=', userId).execute();
     const ended = disabled ? await revokeAllSessions(trx, userId) : 0;

@@ -1,6 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { trailColumns, type Actor, type ActorType, type AuditEvent, type AuditEventType, type Database } from '@shop/db';
-import { AppError } from '../errors.js';
+import { appError } from '../errors.js';
 
 type Tx = Kysely<Database> | Transaction<Database>;
 
@@ -48,7 +48,7 @@ const userActor = (table: 'order_events' | 'audit_events') =>
 /** The audit trail of one order, oldest first; an unknown order number is refused. */
 export async function orderAuditTrail(db: Kysely<Database>, orderNo: string): Promise<AuditEntry[]> {
   const order = orderNo && orderNo.length <= 64 ? await db.selectFrom('orders').select('id').where('order_no', '=', orderNo).executeTakeFirst() : undefined;
-  if (!order) throw new AppError('orderNotFound', 404, 'NOT_FOUND', 'orderNo');
+  if (!order) throw appError('orderNotFound', { field: 'orderNo' });
   const rows = await db
     .selectFrom('order_events')
     .select(['id', 'type', 'actor_type', 'actor_id', 'created_at', 'before', 'after', 'data'])

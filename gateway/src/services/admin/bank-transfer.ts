@@ -1,5 +1,5 @@
 import { completeBankTransfer, LedgerRefusal } from '@shop/core';
-import { AppError } from '../errors.js';
+import { appError } from '../errors.js';
 import type { ServiceDeps } from '../deps.js';
 import type { SessionUser } from '../accounts/sessions.js';
 import { requireOperator } from './operator.js';
@@ -12,15 +12,15 @@ export interface Completion {
 
 function validReference(reference: string | null | undefined): string {
   const ref = reference?.trim();
-  if (!ref) throw new AppError('transferReferenceRequired', 400, 'BAD_USER_INPUT', 'reference');
-  if ([...ref].length > 64) throw new AppError('tooLong64', 400, 'BAD_USER_INPUT', 'reference');
+  if (!ref) throw appError('transferReferenceRequired', { field: 'reference' });
+  if ([...ref].length > 64) throw appError('tooLong64', { field: 'reference' });
   return ref;
 }
 
 const refusals = {
-  order_not_found: () => new AppError('orderNotFound', 404, 'NOT_FOUND', 'orderNo'),
-  not_bank_transfer: () => new AppError('notBankTransferOrder', 409, 'WRONG_ORDER_STATE'),
-  not_awaiting_payment: () => new AppError('orderNotAwaitingPayment', 409, 'WRONG_ORDER_STATE'),
+  order_not_found: () => appError('orderNotFound', { field: 'orderNo' }),
+  not_bank_transfer: () => appError('notBankTransferOrder'),
+  not_awaiting_payment: () => appError('orderNotAwaitingPayment'),
 } as const;
 
 /**

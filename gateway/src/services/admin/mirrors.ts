@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Database, MirrorStatus } from '@shop/db';
 import { jobIdFor } from '@shop/jobs';
 import { inTransaction } from '@shop/core';
-import { AppError } from '../errors.js';
+import { appError } from '../errors.js';
 import type { ServiceDeps } from '../deps.js';
 import type { SessionUser } from '../accounts/sessions.js';
 import { appendAuditEvent } from './audit.js';
@@ -69,10 +69,10 @@ export async function findMirror(db: Kysely<Database>, userId: number): Promise<
  */
 export async function retryMirror(deps: ServiceDeps, user: SessionUser | null, userId: number): Promise<{ userId: number; changed: boolean }> {
   const { actor } = requireOperator(user);
-  if (!Number.isSafeInteger(userId) || userId <= 0) throw new AppError('mirrorNotFound', 404, 'NOT_FOUND', 'userId');
+  if (!Number.isSafeInteger(userId) || userId <= 0) throw appError('mirrorNotFound', { field: 'userId' });
   const r = await inTransaction(deps, async ({ trx, enqueue }) => {
     const before = await trx.selectFrom('registration_mirrors').select(['status', 'attempts', 'last_error']).where('user_id', '=', userId).forUpdate().executeTakeFirst();
-    if (!before) throw new AppError('mirrorNotFound', 404, 'NOT_FOUND', 'userId');
+    if (!before) throw appError('mirrorNotFound', { field: 'userId' });
     if (before.status !== 'failed') return { changed: false };
     await trx.updateTable('registration_mirrors').set({ status: 'pending' }).where('user_id', '=', userId).where('status', '=', 'failed').execute();
     await appendAuditEvent(trx, mirrorSubject(userId), 'mirror_retry_requested', actor, { status: 'failed', attempts: before.attempts, lastError: before.last_error }, { status: 'pending' }, { jobId: jobIdFor('registration-mirror', { userId }) });

@@ -1,5 +1,5 @@
 import type { BookFormat, OrderStatus, ProviderName, ShippingStatus } from '@shop/db';
-import { AppError } from '../errors.js';
+import { appError } from '../errors.js';
 
 /** An end of the creation-date range; a plain date means the whole day (UTC). */
 export interface DateBound {
@@ -33,11 +33,11 @@ export function parseDateBound(value: string | null | undefined, edge: 'from' | 
     const [y, m, d] = [Number(day[1]), Number(day[2]), Number(day[3])];
     const at = new Date(Date.UTC(y, m - 1, d));
     // Date.UTC rolls 2026-02-31 over into March; such a date is a typo, not a range.
-    if (at.getUTCFullYear() !== y || at.getUTCMonth() !== m - 1 || at.getUTCDate() !== d) throw new AppError('dateInvalid', 400, 'BAD_USER_INPUT', field);
+    if (at.getUTCFullYear() !== y || at.getUTCMonth() !== m - 1 || at.getUTCDate() !== d) throw appError('dateInvalid', { field });
     return edge === 'from' ? { at, inclusive: true } : { at: new Date(at.getTime() + 86_400_000), inclusive: false };
   }
   const ms = v.length <= 40 ? Date.parse(v) : NaN;
-  if (Number.isNaN(ms)) throw new AppError('dateInvalid', 400, 'BAD_USER_INPUT', field);
+  if (Number.isNaN(ms)) throw appError('dateInvalid', { field });
   return { at: new Date(ms), inclusive: true };
 }
 
@@ -50,6 +50,6 @@ export function likePattern(search: string): string {
 export function normaliseSearch(search: string | null | undefined): string | undefined {
   const s = search?.trim();
   if (!s) return undefined;
-  if (s.length > 255) throw new AppError('tooLong255', 400, 'BAD_USER_INPUT', 'search');
+  if (s.length > 255) throw appError('tooLong255', { field: 'search' });
   return s;
 }

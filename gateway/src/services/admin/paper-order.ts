@@ -1,5 +1,5 @@
 import { LedgerRefusal, recordPaperOrder as recordPaperOrderInLedger } from '@shop/core';
-import { AppError } from '../errors.js';
+import { AppError, appError } from '../errors.js';
 import type { ServiceDeps } from '../deps.js';
 import type { SessionUser } from '../accounts/sessions.js';
 import { requireEmail } from '../accounts/validation.js';
@@ -27,7 +27,7 @@ export interface PaperOrderInput {
 
 function validQuantity(q: number | null | undefined): number {
   const n = q ?? 1;
-  if (!Number.isInteger(n) || n < 1 || n > 99) throw new AppError('quantityInvalid', 400, 'BAD_USER_INPUT', 'quantity');
+  if (!Number.isInteger(n) || n < 1 || n > 99) throw appError('quantityInvalid', { field: 'quantity' });
   return n;
 }
 
@@ -35,7 +35,7 @@ function buyerEmail(v: string): string {
   try {
     return requireEmail(v);
   } catch (err) {
-    throw err instanceof AppError ? new AppError(err.key, err.code, err.gqlCode, 'buyerEmail') : err;
+    throw err instanceof AppError ? appError(err.key, { field: 'buyerEmail' }) : err;
   }
 }
 
@@ -49,18 +49,18 @@ export async function recordPaperOrder(deps: ServiceDeps, user: SessionUser | nu
   const { actor } = requireOperator(user);
   const email = buyerEmail(input.buyerEmail);
   const quantity = validQuantity(input.quantity);
-  if (input.language !== 'zh' && input.language !== 'en') throw new AppError('badRequest', 400, 'BAD_USER_INPUT', 'language');
+  if (input.language !== 'zh' && input.language !== 'en') throw appError('badRequest', { field: 'language' });
   const country = requireCountry(input.country);
-  if (!input.purchaseInfo) throw new AppError('pleaseEnter', 400, 'BAD_USER_INPUT', 'purchaseInfo');
+  if (!input.purchaseInfo) throw appError('pleaseEnter', { field: 'purchaseInfo' });
   const info = validatePurchaseInfo({ ...input.purchaseInfo, country: input.purchaseInfo.country ?? country });
   const remarks = input.remarks?.trim().slice(0, 255) || null;
   const reference = input.paymentReference?.trim() || null;
-  if (reference && [...reference].length > 64) throw new AppError('tooLong64', 400, 'BAD_USER_INPUT', 'paymentReference');
+  if (reference && [...reference].length > 64) throw appError('tooLong64', { field: 'paymentReference' });
 
   const buyer = await deps.db.selectFrom('users').select(['id']).where((eb) => eb(eb.fn('lower', ['email']), '=', email)).executeTakeFirst();
-  if (!buyer) throw new AppError('buyerNotFound', 404, 'NOT_FOUND', 'buyerEmail');
+  if (!buyer) throw appError('buyerNotFound', { field: 'buyerEmail' });
   const book = Number.isInteger(input.bookId) ? await deps.db.selectFrom('books').selectAll().where('id', '=', input.bookId).where('active', '=', true).executeTakeFirst() : undefined;
-  if (!book) throw new AppError('bookNotFound', 404, 'NOT_FOUND', 'bookId');
+  if (!book) throw appError('bookNotFound', { field: 'bookId' });
 
   const now = new Date();
   const orderNo = newOrderNo(now);
@@ -79,7 +79,7 @@ export async function recordPaperOrder(deps: ServiceDeps, user: SessionUser | nu
       },
     });
   } catch (err) {
-    if (err instanceof LedgerRefusal && err.reason === 'open_paper_order_exists') throw new AppError('openPaperOrderExists', 409, 'WRONG_ORDER_STATE', 'bookId');
+    if (err instanceof LedgerRefusal && err.reason === 'open_paper_order_exists') throw appError('openPaperOrderExists', { field: 'bookId' });
     throw err;
   }
   return { orderNo, changed: true };

@@ -4,7 +4,7 @@
 import { advanceRefund, requestRefund, RefundRefused } from '@shop/core';
 import { sql } from 'kysely';
 import type { Db, IntentStatus, ProviderName, Refund } from '@shop/db';
-import { AppError } from '../errors.js';
+import { appError } from '../errors.js';
 import type { ServiceDeps } from '../deps.js';
 import type { SessionUser } from '../accounts/sessions.js';
 import { requireOperator } from './operator.js';
@@ -19,14 +19,14 @@ export interface RefundAsk {
 function text(v: string | null | undefined, max: number, field: string): string | undefined {
   const t = v?.trim();
   if (!t) return undefined;
-  if ([...t].length > max) throw new AppError(max === 64 ? 'tooLong64' : 'badRequest', 400, 'BAD_USER_INPUT', field);
+  if ([...t].length > max) throw appError(max === 64 ? 'tooLong64' : 'badRequest', { field });
   return t;
 }
 
 export async function refundPayment(deps: ServiceDeps, user: SessionUser | null, ask: RefundAsk): Promise<{ changed: boolean; refund: Refund }> {
   const { user: operator } = requireOperator(user);
-  if (!ask.orderNo || ask.orderNo.length > 64) throw new AppError('orderNotFound', 404, 'NOT_FOUND', 'orderNo');
-  if (ask.attemptId != null && !/^\d{1,18}$/.test(ask.attemptId)) throw new AppError('nothingToRefund', 409, 'WRONG_ORDER_STATE', 'attemptId');
+  if (!ask.orderNo || ask.orderNo.length > 64) throw appError('orderNotFound', { field: 'orderNo' });
+  if (ask.attemptId != null && !/^\d{1,18}$/.test(ask.attemptId)) throw appError('nothingToRefund', { field: 'attemptId' });
   let requested;
   try {
     requested = await requestRefund(deps.db, {
@@ -38,10 +38,10 @@ export async function refundPayment(deps: ServiceDeps, user: SessionUser | null,
     });
   } catch (err) {
     if (!(err instanceof RefundRefused)) throw err;
-    if (err.code === 'NOT_FOUND') throw new AppError('orderNotFound', 404, 'NOT_FOUND', 'orderNo');
-    if (err.code === 'NOT_PAID') throw new AppError('orderNotRefundable', 409, 'WRONG_ORDER_STATE');
-    if (err.code === 'REFERENCE_REQUIRED') throw new AppError('refundReferenceRequired', 400, 'BAD_USER_INPUT', 'reference');
-    throw new AppError('nothingToRefund', 409, 'WRONG_ORDER_STATE');
+    if (err.code === 'NOT_FOUND') throw appError('orderNotFound', { field: 'orderNo' });
+    if (err.code === 'NOT_PAID') throw appError('orderNotRefundable');
+    if (err.code === 'REFERENCE_REQUIRED') throw appError('refundReferenceRequired', { field: 'reference' });
+    throw appError('nothingToRefund');
   }
   let refund = requested.refund;
   if (requested.created && refund.status === 'requested') {

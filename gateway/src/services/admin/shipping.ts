@@ -1,5 +1,5 @@
 import { markShipped } from '@shop/core';
-import { AppError } from '../errors.js';
+import { appError } from '../errors.js';
 import type { ServiceDeps } from '../deps.js';
 import type { SessionUser } from '../accounts/sessions.js';
 import { requireOperator } from './operator.js';
@@ -11,11 +11,11 @@ import { requireOperator } from './operator.js';
  */
 export async function markOrderShipped(deps: ServiceDeps, user: SessionUser | null, orderNo: string): Promise<{ orderNo: string; changed: boolean }> {
   const { actor } = requireOperator(user);
-  if (!orderNo || orderNo.length > 64) throw new AppError('orderNotFound', 404, 'NOT_FOUND', 'orderNo');
+  if (!orderNo || orderNo.length > 64) throw appError('orderNotFound', { field: 'orderNo' });
   const r = await deps.db.transaction().execute((trx) => markShipped(trx, orderNo, actor));
   if (r.transitioned) return { orderNo, changed: true };
-  if (r.status === null) throw new AppError('orderNotFound', 404, 'NOT_FOUND', 'orderNo');
-  if (r.format !== 'paper') throw new AppError('notPaperOrder', 409, 'WRONG_ORDER_STATE');
-  if (r.status !== 'paid') throw new AppError('orderNotPaidYet', 409, 'WRONG_ORDER_STATE');
+  if (r.status === null) throw appError('orderNotFound', { field: 'orderNo' });
+  if (r.format !== 'paper') throw appError('notPaperOrder');
+  if (r.status !== 'paid') throw appError('orderNotPaidYet');
   return { orderNo, changed: false };
 }

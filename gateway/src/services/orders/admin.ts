@@ -1,4 +1,4 @@
-import { AppError } from '../errors.js';
+import { appError } from '../errors.js';
 import type { ServiceDeps } from '../deps.js';
 import type { SessionUser } from '../accounts/sessions.js';
 import { completeBankTransferOrder } from '../admin/bank-transfer.js';
@@ -37,5 +37,5 @@ export async function updateOrderStatus(
     const r = await completeBankTransferOrder(deps, operator, orderNo, change.reference || orderNo);
     return currentState(deps, orderNo, r.changed);
   }
-  throw new AppError('wrongOrderState', 409, 'WRONG_ORDER_STATE');
+  throw appError('wrongOrderState');
 }

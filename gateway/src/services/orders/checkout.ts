@@ -2,7 +2,7 @@ import type { Transaction } from 'kysely';
 import type { Database, Order, PaymentIntent } from '@shop/db';
 import { checkoutOrder, LedgerRefusal } from '@shop/core';
 import type { Charge } from '@shop/payments';
-import { AppError, unauthenticated } from '../errors.js';
+import { AppError, appError, unauthenticated } from '../errors.js';
 import type { ServiceDeps } from '../deps.js';
 import type { SessionUser } from '../accounts/sessions.js';
 import { spendAccount, spendClient } from '../abuse/spend.js';
@@ -59,13 +59,13 @@ async function saveInvoice(trx: Tx, orderId: string, inv: InvoiceFields) {
 export function checkoutRefusal(err: LedgerRefusal): AppError {
   switch (err.reason) {
     case 'already_bought':
-      return new AppError('alreadyBought', 409, 'ALREADY_BOUGHT', 'bookId');
+      return appError('alreadyBought', { field: 'bookId' });
     case 'checkout_in_progress':
-      return new AppError('requestInProgress', 409, 'CONFLICT');
+      return appError('requestInProgress');
     case 'previous_attempt_open':
-      return new AppError('previousPaymentOpen', 409, 'PREVIOUS_PAYMENT_OPEN');
+      return appError('previousPaymentOpen');
     default:
-      return new AppError('failedPurchase', 500, 'PAYMENT_PROVIDER_ERROR');
+      return appError('failedPurchase');
   }
 }
 
@@ -78,21 +78,21 @@ export async function checkout(deps: ServiceDeps, user: SessionUser | null, inpu
   await spendClient(deps, 'checkout', { ip: input.clientIp ?? 'unknown' });
   await spendAccount(deps, 'checkout', String(user.id));
   const method = paymentMethods[input.paymentMethod];
-  if (!method) throw new AppError('paymentMethodUnavailable', 400, 'BAD_USER_INPUT', 'paymentMethod');
+  if (!method) throw appError('paymentMethodUnknown', { field: 'paymentMethod' });
   const book = Number.isInteger(input.bookId) ? await deps.catalog.book(input.bookId) : undefined;
-  if (!book) throw new AppError('bookNotFound', 404, 'NOT_FOUND', 'bookId');
+  if (!book) throw appError('bookNotFound', { field: 'bookId' });
   // Paper books are sold through customer service (spec section 4, step 2).
-  if (input.format === 'paper') throw new AppError('paperBook', 500, 'PAPER_BOOK');
-  if (input.format !== 'ebook') throw new AppError('badRequest', 400, 'BAD_USER_INPUT', 'format');
+  if (input.format === 'paper') throw appError('paperBook');
+  if (input.format !== 'ebook') throw appError('badRequest', { field: 'format' });
   // The login email is the e-book's PDF password (spec section 1): a phone-only account binds one
   // first, or it would pay for a book it can never open.
-  if (!user.email) throw new AppError('emailRequiredForEbook', 400, 'EMAIL_REQUIRED', 'email');
+  if (!user.email) throw appError('emailRequiredForEbook', { field: 'email' });
   const country = requireCountry(input.country);
   const info = input.purchaseInfo ? validatePurchaseInfo({ ...input.purchaseInfo, country: input.purchaseInfo.country ?? country }) : null;
   const invoice = input.invoice ? validateInvoice(input.invoice) : null;
   const remarks = typeof input.remarks === 'string' ? input.remarks.trim().slice(0, 255) || null : null;
   const provider = deps.providers[method.provider];
-  if (!provider) throw new AppError('paymentMethodUnavailable', 400, 'PAYMENT_METHOD_UNAVAILABLE', 'paymentMethod');
+  if (!provider) throw appError('paymentMethodUnavailable', { field: 'paymentMethod' });
   const payerOpenId = method.method === 'jsapi' ? verifiedWechatPayer(deps, user) : undefined;
   const language = input.language ?? user.language;
   // What the attempt asks the provider for: the EUR price, or CNY at the configured dated rate.
@@ -101,7 +101,7 @@ export async function checkout(deps: ServiceDeps, user: SessionUser | null, inpu
     charge = provider.charge ? provider.charge(book.price_cents, book.currency) : { amountMinor: book.price_cents, currency: book.currency };
   } catch (err) {
     deps.log.error({ err: err instanceof Error ? err.message : err, provider: method.provider }, 'no charge for this payment setup');
-    throw new AppError('paymentMethodUnavailable', 400, 'PAYMENT_METHOD_UNAVAILABLE', 'paymentMethod');
+    throw appError('paymentMethodUnavailable', { field: 'paymentMethod' });
   }
   // A bank transfer takes days: its order waits longer than one paid online.
   const expiresAt = new Date(Date.now() + (method.payType === 3 ? deps.config.bankTransferExpiryDays * 86_400_000 : deps.config.orderExpiryMinutes * 60_000));

@@ -3,7 +3,7 @@ import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { PDFDocument } from '@cantoo/pdf-lib';
 import { queryTemplate, type Db } from '@shop/db';
-import { AppError } from '../errors.js';
+import { appError } from '../errors.js';
 import type { ServiceDeps } from '../deps.js';
 import type { SessionUser } from '../accounts/sessions.js';
 import { encryptedPdfCache } from './pdf-cache.js';
@@ -31,14 +31,14 @@ const paidEbooks = (db: Db) =>
 const byOrderNo = queryTemplate(['userId', 'orderNo'], (db, a) => paidEbooks(db).where('orders.user_id', '=', a.userId).where('orders.order_no', '=', a.orderNo));
 const byBookId = queryTemplate(['userId', 'bookId'], (db, a) => paidEbooks(db).where('orders.user_id', '=', a.userId).where('orders.book_id', '=', a.bookId));
 
-const downloadFailed = () => new AppError('downloadFailed', 500, 'DOWNLOAD_FAILED');
+const downloadFailed = () => appError('downloadFailed');
 
 /**
  * The PDF of a paid e-book order of this user, encrypted for them: the login email opens it, a
  * random owner password (thrown away) guards the permissions. Anything else is refused alike.
  */
 export async function ebookFor(deps: ServiceDeps, user: SessionUser | null, which: { orderNo?: string; bookId?: number }): Promise<EbookFile> {
-  if (!user) throw new AppError('notLoggedIn', 401, 'UNAUTHENTICATED');
+  if (!user) throw appError('notLoggedIn');
   if (!user.email) throw downloadFailed();
   let query;
   if (which.orderNo) query = byOrderNo(deps.db, { userId: user.id, orderNo: which.orderNo });

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Db } from '@shop/db';
-import { AppError } from '../errors.js';
+import { appError } from '../errors.js';
 
 export function requestHash(body: unknown): string {
   return createHash('sha256').update(JSON.stringify(body ?? null)).digest('hex');
@@ -13,7 +13,7 @@ export function requestHash(body: unknown): string {
  */
 export async function withIdempotency<T>(db: Db, userId: number, key: string | undefined, hash: string, run: () => Promise<T>): Promise<T> {
   if (!key) return run();
-  if (key.length > 255) throw new AppError('badRequest', 400);
+  if (key.length > 255) throw appError('badRequest');
   const claimed = await db
     .insertInto('idempotency_keys')
     .values({ user_id: userId, key, request_hash: hash })
@@ -22,8 +22,8 @@ export async function withIdempotency<T>(db: Db, userId: number, key: string | u
     .executeTakeFirst();
   if (!claimed) {
     const row = await db.selectFrom('idempotency_keys').select(['request_hash', 'response']).where('user_id', '=', userId).where('key', '=', key).executeTakeFirstOrThrow();
-    if (row.request_hash !== hash) throw new AppError('idempotencyMismatch', 422, 'IDEMPOTENCY_KEY_REUSED');
-    if (row.response === null) throw new AppError('requestInProgress', 409, 'CONFLICT');
+    if (row.request_hash !== hash) throw appError('idempotencyMismatch');
+    if (row.response === null) throw appError('requestInProgress');
     return row.response as T;
   }
   try {

@@ -1,4 +1,4 @@
-import { AppError } from '../errors.js';
+import { appError } from '../errors.js';
 
 export interface PurchaseInfoFields {
   streetNumber: string;
@@ -17,12 +17,12 @@ const text = (v: unknown) => (typeof v === 'string' ? v.trim() : typeof v === 'n
 const optional = (v: unknown) => text(v) || null;
 
 function limit(value: string | null, max: number, field: string): void {
-  if (value && [...value].length > max) throw new AppError(max === 64 ? 'tooLong64' : 'tooLong255', 400, 'BAD_USER_INPUT', field);
+  if (value && [...value].length > max) throw appError(max === 64 ? 'tooLong64' : 'tooLong255', { field });
 }
 
 export function requireCountry(v: unknown): string {
   const c = text(v);
-  if (!c) throw new AppError('selectCountry', 400, 'BAD_USER_INPUT', 'country');
+  if (!c) throw appError('selectCountry', { field: 'country' });
   limit(c, 64, 'country');
   return c;
 }
@@ -31,7 +31,7 @@ export function requireCountry(v: unknown): string {
 export function validatePurchaseInfo(input: Record<string, unknown>): PurchaseInfoFields {
   const required = (name: string) => {
     const v = text(input[name]);
-    if (!v) throw new AppError('pleaseEnter', 400, 'BAD_USER_INPUT', name);
+    if (!v) throw appError('pleaseEnter', { field: name });
     return v;
   };
   const info: PurchaseInfoFields = {

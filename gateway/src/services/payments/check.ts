@@ -1,5 +1,5 @@
 import { applyAttemptStatus } from '@shop/core';
-import { AppError, unauthenticated } from '../errors.js';
+import { appError, unauthenticated } from '../errors.js';
 import type { ServiceDeps } from '../deps.js';
 import type { SessionUser } from '../accounts/sessions.js';
 
@@ -18,7 +18,7 @@ type AttemptRow = Awaited<ReturnType<typeof findAttempt>>;
 async function findAttempt(deps: ServiceDeps, user: SessionUser | null, reference: string) {
   if (!user) throw unauthenticated();
   const ref = reference.trim().slice(0, 64);
-  if (!ref) throw new AppError('orderNotFound', 404, 'NOT_FOUND');
+  if (!ref) throw appError('orderNotFound');
   const row = await deps.db
     .selectFrom('payment_intents')
     .innerJoin('orders', 'orders.id', 'payment_intents.order_id')
@@ -28,7 +28,7 @@ async function findAttempt(deps: ServiceDeps, user: SessionUser | null, referenc
     .orderBy('payment_intents.id', 'desc')
     .limit(1)
     .executeTakeFirst();
-  if (!row) throw new AppError('orderNotFound', 404, 'NOT_FOUND');
+  if (!row) throw appError('orderNotFound');
   return row;
 }
 

@@ -4,7 +4,7 @@
 import type { WechatOAuthClient } from '@shop/payments/wechat/index';
 import type { ServiceDeps } from '../deps.js';
 import type { SessionUser } from '../accounts/sessions.js';
-import { AppError } from '../errors.js';
+import { appError } from '../errors.js';
 
 /** The web-authorization client of the configured WeChat Pay merchant, or null without an AppSecret. */
 export function wechatOAuthOf(deps: Pick<ServiceDeps, 'providers'>): WechatOAuthClient | null {
@@ -15,7 +15,7 @@ export function wechatOAuthOf(deps: Pick<ServiceDeps, 'providers'>): WechatOAuth
 /** The session's verified openid for the paying AppID; refuses with WECHAT_AUTH_REQUIRED when there is none. */
 export function verifiedWechatPayer(deps: Pick<ServiceDeps, 'providers'>, user: SessionUser): string {
   const oauth = wechatOAuthOf(deps);
-  if (!oauth) throw new AppError('paymentMethodUnavailable', 400, 'PAYMENT_METHOD_UNAVAILABLE', 'paymentMethod');
-  if (!user.wechat || user.wechat.appid !== oauth.appid) throw new AppError('openIdRequired', 400, 'WECHAT_AUTH_REQUIRED', 'openId');
+  if (!oauth) throw appError('paymentMethodUnavailable', { field: 'paymentMethod' });
+  if (!user.wechat || user.wechat.appid !== oauth.appid) throw appError('openIdRequired', { field: 'openId' });
   return user.wechat.openid;
 }

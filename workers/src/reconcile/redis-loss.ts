@@ -1,4 +1,3 @@
-import type { PendingOutboxRow } from '@shop/db';
 import type { WorkerDeps } from '../deps.js';
 import { deliverTo } from '@shop/core';
 import { reconcile, type SweepReport } from './sweep.js';

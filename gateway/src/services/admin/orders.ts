@@ -1,6 +1,6 @@
 import { sql, type CompiledQuery, type Kysely, type SelectQueryBuilder } from 'kysely';
 import type { Database, OrderEventType } from '@shop/db';
-import { orderView, type OrderRow, type OrderView } from '../orders/views.js';
+import { orderView, type OrderView } from '../orders/views.js';
 import { likePattern, type AdminOrderFilter } from './order-filter.js';
 
 /** The event the earlier job-based bank-transfer completion left in the order's audit trail. */

@@ -37,7 +37,8 @@ const workspaces = Object.keys(workspaceImports);
 function reason(from, to) {
   if (to === 'sandboxes') return 'sandboxes is dev and test only: no production package imports it (tests and scripts may)';
   if (from === 'web') return 'the SPA talks to the server over GraphQL only and imports no server package';
-  if ((from === 'gateway' && to === 'workers') || (from === 'workers' && to === 'gateway')) return 'gateway and workers are siblings on the shared layer: neither imports the other';
+  if ((from === 'gateway' && to === 'workers') || (from === 'workers' && to === 'gateway'))
+    return 'gateway and workers are siblings on the shared layer: neither imports the other';
   if (to === 'gateway' || to === 'workers') return 'the shared layer (core, jobs, config, db, payments) imports neither process';
   return `@shop/${to} is not a dependency of ${from}: dependencies run one way (README, Architecture)`;
 }
@@ -46,7 +47,7 @@ function reason(from, to) {
 const packageInternals = [
   {
     regex: '^@shop/[^/]+/(src|dist)(/|$)',
-    message: "Import a package by its entry (@shop/x or @shop/x/<module>, mapped by its package.json exports), not its src/ or dist/ folder.",
+    message: 'Import a package by its entry (@shop/x or @shop/x/<module>, mapped by its package.json exports), not its src/ or dist/ folder.',
   },
   {
     regex: `^(\\.\\./)+(${[...workspaces, 'scripts'].join('|')})/(src|dist)(/|$)`,
@@ -61,9 +62,7 @@ const restrict = (...groups) => ({
 
 /** The @shop packages a workspace may not import, each with its reason. */
 const forbiddenWorkspaces = (from) =>
-  workspaces
-    .filter((to) => to !== from && !workspaceImports[from].includes(to))
-    .map((to) => ({ regex: `^@shop/${to}(/|$)`, message: reason(from, to) }));
+  workspaces.filter((to) => to !== from && !workspaceImports[from].includes(to)).map((to) => ({ regex: `^@shop/${to}(/|$)`, message: reason(from, to) }));
 
 const workspaceBoundaries = workspaces.map((w) => ({
   name: `boundaries/${w}`,
@@ -79,7 +78,10 @@ const scriptBoundaries = [
   {
     name: 'boundaries/scripts-migrate',
     files: ['scripts/src/migrate.ts'],
-    rules: restrict(packageInternals, { regex: '^@shop/sandboxes(/|$)', message: 'the migrate job runs in production: it imports nothing of the dev-only sandboxes' }),
+    rules: restrict(packageInternals, {
+      regex: '^@shop/sandboxes(/|$)',
+      message: 'the migrate job runs in production: it imports nothing of the dev-only sandboxes',
+    }),
   },
 ];
 
@@ -87,7 +89,9 @@ const scriptBoundaries = [
 // feature is imported only through its public entry, its index.ts. app/ and ssr.tsx compose the
 // features and may import their modules directly (a lazy route or dialog needs its own module).
 const featuresDir = new URL('./web/src/features/', import.meta.url);
-const features = readdirSync(featuresDir, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name);
+const features = readdirSync(featuresDir, { withFileTypes: true })
+  .filter((e) => e.isDirectory())
+  .map((e) => e.name);
 const featureBoundaries = features.map((feature) => {
   const others = features.filter((f) => f !== feature).join('|');
   return {
@@ -95,7 +99,7 @@ const featureBoundaries = features.map((feature) => {
     files: [`web/src/features/${feature}/**/*.{ts,tsx}`],
     rules: restrict(packageInternals, forbiddenWorkspaces('web'), {
       regex: `(^|/)(features/|\\.\\./)(${others})/(?!index(\\.tsx?)?$)`,
-      message: "A feature imports another feature only through its public entry (features/<name>/index.ts), never its internal modules.",
+      message: 'A feature imports another feature only through its public entry (features/<name>/index.ts), never its internal modules.',
     }),
   };
 });
@@ -121,7 +125,10 @@ export default defineConfig(
     rules: {
       // A rest destructuring drops fields by naming them (`const { token: _t, ...data } = r`), and
       // a leading underscore marks a parameter a signature needs but the body does not use.
-      '@typescript-eslint/no-unused-vars': ['error', { ignoreRestSiblings: true, argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { ignoreRestSiblings: true, argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_' },
+      ],
       // `interface MercuriusContext extends ShopContext {}` is how a module augmentation merges a type.
       '@typescript-eslint/no-empty-object-type': ['error', { allowInterfaces: 'with-single-extends' }],
       // A teardown is registered before the resource it closes exists (so a failed start is still

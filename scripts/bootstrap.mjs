@@ -42,6 +42,8 @@ function newestMtime(p) {
 /** Lints the whole tree (`npm run lint`: eslint.config.mjs, with the import boundaries); an error fails the run. */
 export function lintTree() {
   run(npm, ['run', 'lint', '--silent'], 'lint');
+  // One layout for every source file (Prettier); `npm run format` rewrites what this refuses.
+  run(npm, ['run', 'format:check', '--silent'], 'format check (run `npm run format`)');
 }
 
 /** Type-checks the tap suites (tsx runs them without checking; tsc -b covers only the workspaces). */
@@ -56,7 +58,14 @@ export function ensureBuilt() {
   run(process.execPath, [path.join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-b'], 'TypeScript build');
   const web = path.join(root, 'web');
   const stamp = path.join(web, 'dist', 'version.json');
-  const sources = Math.max(newestMtime(path.join(web, 'src')), newestMtime(path.join(web, 'index.html')), newestMtime(path.join(web, 'vite.config.ts')), newestMtime(path.join(web, 'public')), newestMtime(path.join(web, 'package.json')), newestMtime(path.join(web, 'schema.graphql')));
+  const sources = Math.max(
+    newestMtime(path.join(web, 'src')),
+    newestMtime(path.join(web, 'index.html')),
+    newestMtime(path.join(web, 'vite.config.ts')),
+    newestMtime(path.join(web, 'public')),
+    newestMtime(path.join(web, 'package.json')),
+    newestMtime(path.join(web, 'schema.graphql')),
+  );
   if (!existsSync(stamp) || statSync(stamp).mtimeMs < sources) {
     console.log('building the SPA ...');
     run(npm, ['run', 'build', '-w', 'web', '--silent'], 'SPA build');

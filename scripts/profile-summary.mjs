@@ -28,7 +28,11 @@ for (let i = 0; i < prof.samples.length; i++) {
   time.set(id, (time.get(id) ?? 0) + prof.timeDeltas[i]);
 }
 
-const short = (url) => url.replace(/.*node_modules\//, 'nm/').replace(process.cwd() + '/', '').replace(/^file:\/\//, '');
+const short = (url) =>
+  url
+    .replace(/.*node_modules\//, 'nm/')
+    .replace(process.cwd() + '/', '')
+    .replace(/^file:\/\//, '');
 const key = (n) => `${n.callFrame.functionName || '(anonymous)'} ${short(n.callFrame.url)}:${n.callFrame.lineNumber + 1}`;
 const pkg = (n) => {
   const u = n.callFrame.url;

@@ -33,7 +33,10 @@ t.test('required settings are named when missing; secrets are not echoed', async
 t.test('production refuses dev-only switches', async (t) => {
   t.throws(() => loadWorkersConfig({ ...minimal, NODE_ENV: 'production' }), /APP_SECRET must be set to a random value of at least 32 characters/);
   t.throws(() => loadGatewayConfig({ ...minimal, NODE_ENV: 'production', APP_SECRET: 'short' }), /APP_SECRET must be set/);
-  t.throws(() => loadGatewayConfig({ ...minimal, NODE_ENV: 'production', ENABLE_TEST_HOOKS: 'true' }), /ENABLE_TEST_HOOKS must not be true when NODE_ENV=production/);
+  t.throws(
+    () => loadGatewayConfig({ ...minimal, NODE_ENV: 'production', ENABLE_TEST_HOOKS: 'true' }),
+    /ENABLE_TEST_HOOKS must not be true when NODE_ENV=production/,
+  );
   t.throws(() => loadGatewayConfig({ ...minimal, ENABLE_TEST_HOOKS: 'maybe' }), /ENABLE_TEST_HOOKS must be true or false/);
 });
 

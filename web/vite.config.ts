@@ -65,7 +65,10 @@ function precompileGraphql(): Plugin {
       const out = code.replace(graphqlCall, (_m, text: string, fragments: string | undefined) => {
         if (text.includes('${')) throw new Error(`${id}: a graphql() document is one literal; name fragments in its second argument`);
         compiled += 1;
-        const names = (fragments ?? '').split(',').map((n) => n.trim()).filter(Boolean);
+        const names = (fragments ?? '')
+          .split(',')
+          .map((n) => n.trim())
+          .filter(Boolean);
         return `__composeDocument(${JSON.stringify(parse(text, { noLocation: true }))}, [${names.join(', ')}])`;
       });
       const left = out.match(/\bgraphql\(/g)?.length ?? 0;

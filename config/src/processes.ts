@@ -111,7 +111,8 @@ const devSecret = 'dev-only-secret-do-not-use-in-production';
 
 function productionProblems(c: CommonConfig): string[] {
   if (c.env !== 'production') return [];
-  if (c.appSecret === devSecret || c.appSecret.length < 32) return ['APP_SECRET must be set to a random value of at least 32 characters when NODE_ENV=production'];
+  if (c.appSecret === devSecret || c.appSecret.length < 32)
+    return ['APP_SECRET must be set to a random value of at least 32 characters when NODE_ENV=production'];
   return [];
 }
 
@@ -170,7 +171,8 @@ export function loadWorkersConfig(env: RawConfig = process.env): WorkersConfig {
   // All or nothing: half an SMS account would fail only when the first code is sent.
   const smsKeys = ['SMS_ACCESS_KEY_ID', 'SMS_ACCESS_KEY_SECRET', 'SMS_SIGN_NAME', 'SMS_TEMPLATE_REGISTER', 'SMS_TEMPLATE_RESET'] as const;
   const smsGiven = smsKeys.filter((k) => v[k]);
-  if (smsGiven.length && smsGiven.length < smsKeys.length) problems.push(`SMS needs all of ${smsKeys.join(', ')}; missing ${smsKeys.filter((k) => !v[k]).join(', ')}`);
+  if (smsGiven.length && smsGiven.length < smsKeys.length)
+    problems.push(`SMS needs all of ${smsKeys.join(', ')}; missing ${smsKeys.filter((k) => !v[k]).join(', ')}`);
   if (problems.length) throw new ConfigError(problems);
   return {
     ...c,

@@ -21,7 +21,15 @@ const both: readonly Process[] = ['gateway', 'workers'];
 
 function meta(kind: SettingKind, usedBy: readonly Process[], description: string, m: Meta) {
   const bounds = { ...(m.min !== undefined ? { minimum: m.min } : {}), ...(m.max !== undefined ? { maximum: m.max } : {}) };
-  return { kind, usedBy, description, ...(m.default !== undefined ? { default: m.default } : {}), required: m.required ?? false, secret: m.secret ?? false, ...bounds };
+  return {
+    kind,
+    usedBy,
+    description,
+    ...(m.default !== undefined ? { default: m.default } : {}),
+    required: m.required ?? false,
+    secret: m.secret ?? false,
+    ...bounds,
+  };
 }
 const string = (usedBy: readonly Process[], description: string, m: Meta = {}): TString => Type.String(meta('string', usedBy, description, m));
 const path = (usedBy: readonly Process[], description: string, m: Meta = {}): TString => Type.String(meta('path', usedBy, description, m));
@@ -31,7 +39,10 @@ const number = (usedBy: readonly Process[], description: string, m: Meta = {}): 
 // A whole number: converted from the text as a number, so "1.5" is refused rather than truncated.
 const int = (usedBy: readonly Process[], description: string, m: Meta = {}): TNumber => Type.Number({ ...meta('int', usedBy, description, m), multipleOf: 1 });
 const oneOf = <const V extends string>(values: readonly V[], usedBy: readonly Process[], description: string, m: Meta = {}): TUnion<TLiteral<V>[]> =>
-  Type.Union(values.map((v) => Type.Literal(v)), { ...meta('enum', usedBy, description, m), values });
+  Type.Union(
+    values.map((v) => Type.Literal(v)),
+    { ...meta('enum', usedBy, description, m), values },
+  );
 
 // The one schema of every setting: each process's loader validates against its part, the README
 // table and the docker-compose check are derived from it.
@@ -51,11 +62,25 @@ export const settingSchemas = {
   COOKIE_SECURE: bool(['gateway'], 'Secure flag on the session cookie; defaults to true in production.'),
   SESSION_TTL_HOURS: int(['gateway'], 'Session lifetime (spec: 1 day).', { default: '24', min: 1, max: 720 }),
   ORDER_EXPIRY_MINUTES: int(both, 'How long an unpaid order stays open.', { default: '120', min: 5, max: 10080 }),
-  BANK_TRANSFER_EXPIRY_DAYS: int(['gateway'], 'How long a bank-transfer order waits for the money (a transfer takes days, not hours).', { default: '14', min: 1, max: 90 }),
+  BANK_TRANSFER_EXPIRY_DAYS: int(['gateway'], 'How long a bank-transfer order waits for the money (a transfer takes days, not hours).', {
+    default: '14',
+    min: 1,
+    max: 90,
+  }),
   CONTENT_DIR: path(['gateway'], 'Folder holding the e-book PDFs named in the catalogue.', { default: 'content/books' }),
-  PAYMENTS_CONFIG_FILE: path(both, 'JSON file with the adapter config (keys, ids, API base) of each enabled provider: wechat, alipay, paypal, each with its merchant setup; bankTransfer holds the bank details (enabled: false turns bank transfer off) and exchangeRates the dated EUR→CNY rates of domestic setups. npm start writes one for the local sandboxes.', { secret: true }),
-  PAYMENTS_LOOPBACK_HTTP: bool(both, 'Benchmark only: lets a production-mode stack use the local payment sandboxes over plain http on loopback addresses (127.0.0.1, localhost, ::1); never set in a deployment.', { default: 'false' }),
-  PAYEE_NAME: string(['gateway'], 'Payee shown on the QR payment page and the offline notice.', { default: 'Automotive Software Quality Standard Publications' }),
+  PAYMENTS_CONFIG_FILE: path(
+    both,
+    'JSON file with the adapter config (keys, ids, API base) of each enabled provider: wechat, alipay, paypal, each with its merchant setup; bankTransfer holds the bank details (enabled: false turns bank transfer off) and exchangeRates the dated EUR→CNY rates of domestic setups. npm start writes one for the local sandboxes.',
+    { secret: true },
+  ),
+  PAYMENTS_LOOPBACK_HTTP: bool(
+    both,
+    'Benchmark only: lets a production-mode stack use the local payment sandboxes over plain http on loopback addresses (127.0.0.1, localhost, ::1); never set in a deployment.',
+    { default: 'false' },
+  ),
+  PAYEE_NAME: string(['gateway'], 'Payee shown on the QR payment page and the offline notice.', {
+    default: 'Automotive Software Quality Standard Publications',
+  }),
   SMTP_URL: url(['workers'], 'SMTP server for codes and receipts.', { default: 'smtp://127.0.0.1:1025', secret: true }),
   MAIL_FROM: string(['workers'], 'Sender of outgoing mail; unset, the English brand name with no-reply@ the host of PUBLIC_URL.'),
   BRAND_NAME_EN: string(both, 'Name of the shop in English: header, tab title, mails.', { default: 'ASQ Standard Publications' }),
@@ -63,33 +88,70 @@ export const settingSchemas = {
   BRAND_MARK: string(['gateway'], 'One to four characters drawn as the mark (header, favicon) when no BRAND_LOGO_FILE is given.', { default: 'ASQ' }),
   BRAND_COLOR: string(both, 'Brand colour (#rrggbb): the mark, the main buttons, the mail header.', { default: '#1d4ed8' }),
   BRAND_LOGO_FILE: path(['gateway'], 'SVG or PNG file shown as the mark and the favicon instead of the drawn one.'),
-  LEGAL_DIR: path(['gateway'], 'Folder of the legal pages, one markdown file per page and language (en/imprint.md, zh/terms.md, …); the operator replaces the templates.', { default: 'content/legal' }),
+  LEGAL_DIR: path(
+    ['gateway'],
+    'Folder of the legal pages, one markdown file per page and language (en/imprint.md, zh/terms.md, …); the operator replaces the templates.',
+    { default: 'content/legal' },
+  ),
   SERVICE_EMAIL: string(both, 'Customer-service mailbox shown to buyers.', { default: 'info@example.org' }),
   SERVICE_EMAIL_2: string(['gateway'], 'Second customer-service mailbox shown to buyers.', { default: 'service@example.org' }),
   SERVICE_HOTLINE: string(['gateway'], 'Customer-service hotline shown to buyers.', { default: '+86 400 000 0000' }),
   HOME_URL_EN: url(['gateway'], 'External home page the header links to in English.', { default: 'https://example.org/en/' }),
-  EXTERNAL_LOGIN_URL: url(['gateway'], "The platform's external login page (spec section 2): when set, every login the shop asks for goes there with access=login or access=order; unset, the shop's own login dialog opens."),
+  EXTERNAL_LOGIN_URL: url(
+    ['gateway'],
+    "The platform's external login page (spec section 2): when set, every login the shop asks for goes there with access=login or access=order; unset, the shop's own login dialog opens.",
+  ),
   HOME_URL_ZH: url(['gateway'], 'External home page the header links to in Chinese.', { default: 'https://example.org/zh/' }),
   REGISTRATION_SERVICE_URL: url(['workers'], 'External registration service that mirrors new accounts.', { default: 'http://127.0.0.1:4100/register' }),
-  SMS_ACCESS_KEY_ID: string(['workers'], 'Alibaba Cloud SMS AccessKey id; unset, SMS codes (phone accounts) cannot be sent. npm start points it at the local SMS sandbox.'),
+  SMS_ACCESS_KEY_ID: string(
+    ['workers'],
+    'Alibaba Cloud SMS AccessKey id; unset, SMS codes (phone accounts) cannot be sent. npm start points it at the local SMS sandbox.',
+  ),
   SMS_ACCESS_KEY_SECRET: string(['workers'], 'Alibaba Cloud SMS AccessKey secret (signs every SendSms request, HMAC-SHA1).', { secret: true }),
   SMS_SIGN_NAME: string(['workers'], 'Approved SMS signature (SignName).'),
   SMS_TEMPLATE_REGISTER: string(['workers'], 'Template code of the registration code SMS (one variable, code).'),
   SMS_TEMPLATE_RESET: string(['workers'], 'Template code of the password-reset code SMS (one variable, code).'),
   SMS_ENDPOINT: url(['workers'], 'SendSms endpoint (the local SMS sandbox in development and tests).', { default: 'https://dysmsapi.aliyuncs.com' }),
-  APP_SECRET: string(both, 'Secret for hashing codes and sealing data between gateway and workers (at least 32 characters in production).', { default: 'dev-only-secret-do-not-use-in-production', secret: true }),
+  APP_SECRET: string(both, 'Secret for hashing codes and sealing data between gateway and workers (at least 32 characters in production).', {
+    default: 'dev-only-secret-do-not-use-in-production',
+    secret: true,
+  }),
   ENABLE_TEST_HOOKS: bool(['gateway'], 'Dev/test-only endpoints (captcha answers); refused in production.', { default: 'false' }),
-  CHECK_LEGACY_ANSWERS: bool(['gateway'], 'Tests: check every answer of a legacy /api/ route against its OpenAPI response schema and record each mismatch (app.legacyAnswerMismatches).', { default: 'false' }),
+  CHECK_LEGACY_ANSWERS: bool(
+    ['gateway'],
+    'Tests: check every answer of a legacy /api/ route against its OpenAPI response schema and record each mismatch (app.legacyAnswerMismatches).',
+    { default: 'false' },
+  ),
   RETRY_DELAY_SCALE: number(both, 'Multiplies every job retry delay (tests and the dev stack compress time with it).', { default: '1', min: 0.0001, max: 100 }),
   RATE_LIMIT_SCALE: number(['gateway'], 'Multiplies every per-client rate limit (raise it for load tests).', { default: '1', min: 0.01, max: 1000 }),
   WORKER_CONCURRENCY: int(['workers'], 'Jobs each worker runs at once per queue.', { default: '5', min: 1, max: 100 }),
   SHUTDOWN_GRACE_MS: int(both, 'How long a SIGTERM waits for running work before exiting.', { default: '10000', min: 100, max: 600000 }),
-  JOB_LOCK_MS: int(['workers'], 'Lock time of a running job; the jobs of a worker that died are taken over by another after about this long.', { default: '30000', min: 1000, max: 600000 }),
-  RECONCILE_INTERVAL_MS: int(['workers'], 'How often the reconciliation sweep re-enqueues the work PostgreSQL still expects (open payment attempts, pending mirrors, unrelayed outbox rows, due expiries).', { default: '30000', min: 200, max: 3600000 }),
-  ABANDONED_AFTER_SECONDS: int(['workers'], 'A checkout still unfinished after this long counts as abandoned: the sweep frees its Idempotency-Key and closes its half-created payment attempt.', { default: '120', min: 5, max: 86400 }),
-  WORKERS_METRICS_PORT: int(['workers'], 'Port of the workers\' Prometheus /metrics (job durations and failures); 0 turns it off.', { default: '0', min: 0, max: 65535 }),
-  WORKERS_METRICS_HOST: string(['workers'], 'Interface the workers\' /metrics listens on (0.0.0.0 in containers).', { default: '127.0.0.1' }),
-  METRICS_TOKEN: string(both, 'Bearer token required on /metrics of gateway and workers; when unset /metrics is open outside production and refused in production.', { secret: true }),
+  JOB_LOCK_MS: int(['workers'], 'Lock time of a running job; the jobs of a worker that died are taken over by another after about this long.', {
+    default: '30000',
+    min: 1000,
+    max: 600000,
+  }),
+  RECONCILE_INTERVAL_MS: int(
+    ['workers'],
+    'How often the reconciliation sweep re-enqueues the work PostgreSQL still expects (open payment attempts, pending mirrors, unrelayed outbox rows, due expiries).',
+    { default: '30000', min: 200, max: 3600000 },
+  ),
+  ABANDONED_AFTER_SECONDS: int(
+    ['workers'],
+    'A checkout still unfinished after this long counts as abandoned: the sweep frees its Idempotency-Key and closes its half-created payment attempt.',
+    { default: '120', min: 5, max: 86400 },
+  ),
+  WORKERS_METRICS_PORT: int(['workers'], "Port of the workers' Prometheus /metrics (job durations and failures); 0 turns it off.", {
+    default: '0',
+    min: 0,
+    max: 65535,
+  }),
+  WORKERS_METRICS_HOST: string(['workers'], "Interface the workers' /metrics listens on (0.0.0.0 in containers).", { default: '127.0.0.1' }),
+  METRICS_TOKEN: string(
+    both,
+    'Bearer token required on /metrics of gateway and workers; when unset /metrics is open outside production and refused in production.',
+    { secret: true },
+  ),
 } satisfies Record<string, TSchema>;
 
 export type SettingName = keyof typeof settingSchemas;

@@ -36,7 +36,14 @@ type Tx = Transaction<Database> | Kysely<Database>;
 async function appendAttemptEvent(trx: Tx, intentId: string, from: AttemptStatus | null, to: AttemptStatus, actor: Actor, data?: unknown): Promise<void> {
   await trx
     .insertInto('payment_attempt_events')
-    .values({ intent_id: intentId, from_status: from, to_status: to, actor_type: actor.type, actor_id: actor.id ?? null, data: data === undefined ? null : JSON.stringify(data) })
+    .values({
+      intent_id: intentId,
+      from_status: from,
+      to_status: to,
+      actor_type: actor.type,
+      actor_id: actor.id ?? null,
+      data: data === undefined ? null : JSON.stringify(data),
+    })
     .execute();
 }
 
@@ -56,8 +63,21 @@ export async function createAttempt(trx: Tx, a: NewAttempt, actor: Actor): Promi
   const row = await trx
     .insertInto('payment_intents')
     .values({
-      order_id: a.orderId, provider: a.provider, method: a.method, out_trade_no: a.outTradeNo, amount_cents: a.amountCents, currency: a.currency,
-      ...(a.converted ? { order_amount_cents: a.converted.order.amountCents, order_currency: a.converted.order.currency, fx_rate: a.converted.rate.rate, fx_source: a.converted.rate.source, fx_date: a.converted.rate.date } : {}),
+      order_id: a.orderId,
+      provider: a.provider,
+      method: a.method,
+      out_trade_no: a.outTradeNo,
+      amount_cents: a.amountCents,
+      currency: a.currency,
+      ...(a.converted
+        ? {
+            order_amount_cents: a.converted.order.amountCents,
+            order_currency: a.converted.order.currency,
+            fx_rate: a.converted.rate.rate,
+            fx_source: a.converted.rate.source,
+            fx_date: a.converted.rate.date,
+          }
+        : {}),
     })
     .returningAll()
     .executeTakeFirstOrThrow();
@@ -100,7 +120,14 @@ export async function moveAttempt(trx: Tx, intentId: string, to: AttemptStatus, 
 
 /** The open attempts of an order, oldest first, locked. */
 export function openAttempts(trx: Tx, orderId: string): Promise<PaymentIntent[]> {
-  return trx.selectFrom('payment_intents').selectAll().where('order_id', '=', orderId).where('status', 'in', [...OPEN_STATES]).orderBy('id').forUpdate().execute();
+  return trx
+    .selectFrom('payment_intents')
+    .selectAll()
+    .where('order_id', '=', orderId)
+    .where('status', 'in', [...OPEN_STATES])
+    .orderBy('id')
+    .forUpdate()
+    .execute();
 }
 
 /** Records one more look at the provider and when the next one is due (not a state change). */

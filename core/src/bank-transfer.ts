@@ -13,12 +13,22 @@ import { inTransaction } from './unit-of-work.js';
 export async function completeBankTransfer(deps: CoreDeps, orderNo: string, reference: string, actor: Actor): Promise<{ changed: boolean }> {
   return inTransaction(deps, async (uow) => {
     const { trx } = uow;
-    const order = orderNo && orderNo.length <= 64 ? await trx.selectFrom('orders').select(['id', 'status', 'provider']).where('order_no', '=', orderNo).forUpdate().executeTakeFirst() : undefined;
+    const order =
+      orderNo && orderNo.length <= 64
+        ? await trx.selectFrom('orders').select(['id', 'status', 'provider']).where('order_no', '=', orderNo).forUpdate().executeTakeFirst()
+        : undefined;
     if (!order) throw new LedgerRefusal('order_not_found');
     if (order.provider !== 'bank_transfer') throw new LedgerRefusal('not_bank_transfer');
     if (order.status === 'paid') return { changed: false };
     if (order.status !== 'pending_payment') throw new LedgerRefusal('not_awaiting_payment');
-    const attempt = await trx.selectFrom('payment_intents').select('id').where('order_id', '=', order.id).where('provider', '=', 'bank_transfer').orderBy('id', 'desc').limit(1).executeTakeFirst();
+    const attempt = await trx
+      .selectFrom('payment_intents')
+      .select('id')
+      .where('order_id', '=', order.id)
+      .where('provider', '=', 'bank_transfer')
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirst();
     const settled = await settleOrder(uow, { orderNo, intentId: attempt?.id ?? null, actor, source: 'bank_transfer', providerRef: reference });
     return { changed: settled.transitioned };
   });

@@ -49,16 +49,40 @@ const ROUNDS = 3;
 async function prepare(trx: Transaction<Database>, req: CheckoutRequest, actor: Actor): Promise<Step> {
   // One checkout at a time per buyer, book and format: the reuse decision cannot be raced.
   await sql`select pg_advisory_xact_lock(hashtext(${`checkout:${req.buyer.id}:${req.book.id}:${req.format}`}))`.execute(trx);
-  const bought = await trx.selectFrom('orders').select('id').where('user_id', '=', req.buyer.id).where('book_id', '=', req.book.id).where('format', '=', 'ebook').where('status', '=', 'paid').where('refunded_at', 'is', null).executeTakeFirst();
+  const bought = await trx
+    .selectFrom('orders')
+    .select('id')
+    .where('user_id', '=', req.buyer.id)
+    .where('book_id', '=', req.book.id)
+    .where('format', '=', 'ebook')
+    .where('status', '=', 'paid')
+    .where('refunded_at', 'is', null)
+    .executeTakeFirst();
   if (bought) throw new LedgerRefusal('already_bought');
 
   const now = new Date();
-  let order = await trx.selectFrom('orders').selectAll().where('user_id', '=', req.buyer.id).where('book_id', '=', req.book.id).where('format', '=', req.format).where('status', '=', 'pending_payment').forUpdate().executeTakeFirst();
+  let order = await trx
+    .selectFrom('orders')
+    .selectAll()
+    .where('user_id', '=', req.buyer.id)
+    .where('book_id', '=', req.book.id)
+    .where('format', '=', req.format)
+    .where('status', '=', 'pending_payment')
+    .forUpdate()
+    .executeTakeFirst();
   if (order && order.expires_at <= now) {
     await expireOrder(trx, order.id, now);
     order = undefined;
   }
-  const changes = { country: req.country, pay_type: req.payType, provider: req.provider, language: req.language, invoice_required: req.invoiceRequired, remarks: req.remarks, expires_at: req.expiresAt };
+  const changes = {
+    country: req.country,
+    pay_type: req.payType,
+    provider: req.provider,
+    language: req.language,
+    invoice_required: req.invoiceRequired,
+    remarks: req.remarks,
+    expires_at: req.expiresAt,
+  };
   const data = { paymentMethod: req.paymentMethod };
   const charge = req.charge ?? { amountMinor: req.book.price_cents, currency: req.book.currency };
   let attemptNo = 1;
@@ -66,19 +90,32 @@ async function prepare(trx: Transaction<Database>, req: CheckoutRequest, actor: 
   if (order) {
     const open = await openAttempts(trx, order.id);
     // A changed rate is a new attempt too: the provider never sees another amount under one number.
-    const replaced = open.filter((a) => a.provider !== req.provider || a.method !== req.method || a.amount_cents !== charge.amountMinor || a.currency !== charge.currency);
+    const replaced = open.filter(
+      (a) => a.provider !== req.provider || a.method !== req.method || a.amount_cents !== charge.amountMinor || a.currency !== charge.currency,
+    );
     // Nothing is written before the older attempts are closed: a failed close leaves all as it was.
     if (replaced.length) return { kind: 'close-first', attempts: replaced };
     const same = open.at(-1);
     if (same && !same.next_action) throw new LedgerRefusal('checkout_in_progress');
     order = await reuseOrder(trx, order.id, changes, actor, data);
     if (same) return { kind: 'ready', order, intent: same, reused: true, fresh: false };
-    const attempts = await trx.selectFrom('payment_intents').select((eb) => eb.fn.countAll<string>().as('n')).where('order_id', '=', order.id).executeTakeFirstOrThrow();
+    const attempts = await trx
+      .selectFrom('payment_intents')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('order_id', '=', order.id)
+      .executeTakeFirstOrThrow();
     attemptNo = Number(attempts.n) + 1;
   } else {
     const values: NewOrder = {
-      order_no: req.newOrderNo(), user_id: req.buyer.id, book_id: req.book.id, format: req.format, unit_price_cents: req.book.price_cents, quantity: 1,
-      amount_cents: req.book.price_cents, currency: req.book.currency, ...changes,
+      order_no: req.newOrderNo(),
+      user_id: req.buyer.id,
+      book_id: req.book.id,
+      format: req.format,
+      unit_price_cents: req.book.price_cents,
+      quantity: 1,
+      amount_cents: req.book.price_cents,
+      currency: req.book.currency,
+      ...changes,
     };
     order = await openOrder(trx, values, actor, { data });
   }
@@ -86,7 +123,15 @@ async function prepare(trx: Transaction<Database>, req: CheckoutRequest, actor: 
   const converted = charge.rate ? { order: { amountCents: order.amount_cents, currency: order.currency }, rate: charge.rate } : undefined;
   const intent = await createAttempt(
     trx,
-    { orderId: order.id, provider: req.provider, method: req.method, outTradeNo: req.outTradeNo(order.order_no, attemptNo), amountCents: charge.amountMinor, currency: charge.currency, converted },
+    {
+      orderId: order.id,
+      provider: req.provider,
+      method: req.method,
+      outTradeNo: req.outTradeNo(order.order_no, attemptNo),
+      amountCents: charge.amountMinor,
+      currency: charge.currency,
+      converted,
+    },
     actor,
   );
   return { kind: 'ready', order, intent, reused, fresh: true };
@@ -98,7 +143,11 @@ async function prepare(trx: Transaction<Database>, req: CheckoutRequest, actor: 
  * previous_attempt_open (an older attempt could not be closed at its provider; it stays payable
  * and a `payment-close` job keeps trying), provider_failed.
  */
-export async function checkoutOrder(deps: CoreDeps, req: CheckoutRequest, attemptInput: (order: Order, intent: PaymentIntent) => CreateAttemptInput): Promise<CheckoutResult> {
+export async function checkoutOrder(
+  deps: CoreDeps,
+  req: CheckoutRequest,
+  attemptInput: (order: Order, intent: PaymentIntent) => CreateAttemptInput,
+): Promise<CheckoutResult> {
   const actor: Actor = { type: 'buyer', id: String(req.buyer.id) };
   for (let round = 0; round < ROUNDS; round++) {
     const step = await inTransaction(deps, ({ trx }) => prepare(trx, req, actor));
@@ -126,14 +175,23 @@ async function startAttempt(deps: CoreDeps, order: Order, intent: PaymentIntent,
   try {
     created = await provider.createAttempt(input);
   } catch (err) {
-    deps.log.warn({ err: { code: (err as { code?: string }).code, message: (err as Error).message }, provider: intent.provider }, 'payment attempt could not be created');
+    deps.log.warn(
+      { err: { code: (err as { code?: string }).code, message: (err as Error).message }, provider: intent.provider },
+      'payment attempt could not be created',
+    );
     await finishAttempt(deps, intent.id, 'failed', 'the provider refused to create it');
     throw new LedgerRefusal('provider_failed');
   }
   const started = await inTransaction(deps, async ({ trx, enqueue }) => {
-    const moved = await moveAttempt(trx, intent.id, 'pending', { type: 'provider', id: intent.provider }, {
-      set: { provider_ref: created.providerRef ?? null, next_action: JSON.stringify(created.nextAction), next_poll_at: new Date(Date.now() + 5_000) },
-    });
+    const moved = await moveAttempt(
+      trx,
+      intent.id,
+      'pending',
+      { type: 'provider', id: intent.provider },
+      {
+        set: { provider_ref: created.providerRef ?? null, next_action: JSON.stringify(created.nextAction), next_poll_at: new Date(Date.now() + 5_000) },
+      },
+    );
     if (!moved.attempt) return null;
     if (intent.provider === 'bank_transfer') {
       await setBankReference(trx, order.id, order.order_no);

@@ -2,7 +2,18 @@
 export type { CoreDeps } from './deps.js';
 export { inTransaction, type UnitOfWork, type Enqueue } from './unit-of-work.js';
 export { LedgerRefusal, type RefusalReason } from './refusal.js';
-export { ATTEMPT_TRANSITIONS, OPEN_STATES, canMove, isOpen, createAttempt, moveAttempt, openAttempts, notePoll, type AttemptStatus, type Moved } from './attempt-ledger.js';
+export {
+  ATTEMPT_TRANSITIONS,
+  OPEN_STATES,
+  canMove,
+  isOpen,
+  createAttempt,
+  moveAttempt,
+  openAttempts,
+  notePoll,
+  type AttemptStatus,
+  type Moved,
+} from './attempt-ledger.js';
 export { openOrder, reuseOrder, expireOrder, expireDueOrders, settleOrder, markShipped, type SettleResult } from './order-ledger.js';
 export { checkoutOrder, type CheckoutRequest, type CheckoutResult } from './checkout.js';
 export { completeBankTransfer } from './bank-transfer.js';
@@ -13,4 +24,16 @@ export { outboxJob, relayNow, deliverTo } from './outbox.js';
 export { orderStatusChannel, redisStatusEvents, silentStatusEvents, type StatusEvents } from './status-events.js';
 export { seal, unseal, keyedHash, sha256 } from './crypto.js';
 export { createLogger, redactPaths } from './logger.js';
-export { requestRefund, applyRefundStatus, advanceRefund, dueRefunds, recordPayerAmount, refundNoFor, RefundRefused, type RefundRequest, type RequestedRefund, type RefundOutcome, type RefundContext } from './refunds/index.js';
+export {
+  requestRefund,
+  applyRefundStatus,
+  advanceRefund,
+  dueRefunds,
+  recordPayerAmount,
+  refundNoFor,
+  RefundRefused,
+  type RefundRequest,
+  type RequestedRefund,
+  type RefundOutcome,
+  type RefundContext,
+} from './refunds/index.js';

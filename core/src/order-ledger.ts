@@ -22,7 +22,13 @@ export type ReusedOrderChanges = Pick<NewOrder, 'country' | 'pay_type' | 'provid
 
 /** A checkout reuses the buyer's open order: the new method and expiry, and a 'checkout_reused' event. */
 export async function reuseOrder(trx: Tx, orderId: string, changes: ReusedOrderChanges, actor: Actor, data?: unknown): Promise<Order> {
-  const order = await trx.updateTable('orders').set({ ...changes, updated_at: new Date() }).where('id', '=', orderId).where('status', '=', 'pending_payment').returningAll().executeTakeFirstOrThrow();
+  const order = await trx
+    .updateTable('orders')
+    .set({ ...changes, updated_at: new Date() })
+    .where('id', '=', orderId)
+    .where('status', '=', 'pending_payment')
+    .returningAll()
+    .executeTakeFirstOrThrow();
   await appendOrderEvent(trx, order.id, 'checkout_reused', actor, undefined, undefined, data);
   return order;
 }
@@ -34,8 +40,22 @@ export async function setBankReference(trx: Tx, orderId: string, reference: stri
 
 /** pending_payment → expired for one order; false when it was not pending any more. */
 export async function expireOrder(trx: Tx, orderId: string, now = new Date()): Promise<boolean> {
-  const moved = await trx.updateTable('orders').set({ status: 'expired', updated_at: now }).where('id', '=', orderId).where('status', '=', 'pending_payment').returning('id').executeTakeFirst();
-  if (moved) await appendOrderEvent(trx, orderId, 'expired', { type: 'system' }, { status: 'pending_payment' satisfies OrderStatus }, { status: 'expired' satisfies OrderStatus });
+  const moved = await trx
+    .updateTable('orders')
+    .set({ status: 'expired', updated_at: now })
+    .where('id', '=', orderId)
+    .where('status', '=', 'pending_payment')
+    .returning('id')
+    .executeTakeFirst();
+  if (moved)
+    await appendOrderEvent(
+      trx,
+      orderId,
+      'expired',
+      { type: 'system' },
+      { status: 'pending_payment' satisfies OrderStatus },
+      { status: 'expired' satisfies OrderStatus },
+    );
   return !!moved;
 }
 
@@ -45,12 +65,29 @@ export async function expireDueOrders(db: Kysely<Database>, now: Date = new Date
     const expired = await trx
       .updateTable('orders')
       .set({ status: 'expired', updated_at: now })
-      .where('id', 'in', (eb) => eb.selectFrom('orders').select('id').where('status', '=', 'pending_payment').where('expires_at', '<=', now).orderBy('expires_at').limit(limit).forUpdate().skipLocked())
+      .where('id', 'in', (eb) =>
+        eb
+          .selectFrom('orders')
+          .select('id')
+          .where('status', '=', 'pending_payment')
+          .where('expires_at', '<=', now)
+          .orderBy('expires_at')
+          .limit(limit)
+          .forUpdate()
+          .skipLocked(),
+      )
       .where('status', '=', 'pending_payment')
       .returning(['id', 'order_no'])
       .execute();
     for (const o of expired) {
-      await appendOrderEvent(trx, o.id, 'expired', { type: 'system' }, { status: 'pending_payment' satisfies OrderStatus }, { status: 'expired' satisfies OrderStatus });
+      await appendOrderEvent(
+        trx,
+        o.id,
+        'expired',
+        { type: 'system' },
+        { status: 'pending_payment' satisfies OrderStatus },
+        { status: 'expired' satisfies OrderStatus },
+      );
     }
     return expired.map((o) => o.order_no);
   });
@@ -89,9 +126,20 @@ export async function settleOrder(
     return { transitioned: false, orderId: current?.id ?? null, orderNo: args.orderNo, status: current?.status ?? null, closedSiblings: [] };
   }
   if (args.intentId) {
-    await moveAttempt(trx, args.intentId, 'succeeded', args.actor, { set: args.providerRef ? { provider_ref: args.providerRef } : {}, data: { source: args.source } });
+    await moveAttempt(trx, args.intentId, 'succeeded', args.actor, {
+      set: args.providerRef ? { provider_ref: args.providerRef } : {},
+      data: { source: args.source },
+    });
   }
-  await appendOrderEvent(trx, moved.id, 'paid', args.actor, { status: 'pending_payment' }, { status: 'paid' }, { source: args.source, intentId: args.intentId, ...(args.source === 'bank_transfer' && args.providerRef ? { reference: args.providerRef } : {}) });
+  await appendOrderEvent(
+    trx,
+    moved.id,
+    'paid',
+    args.actor,
+    { status: 'pending_payment' },
+    { status: 'paid' },
+    { source: args.source, intentId: args.intentId, ...(args.source === 'bank_transfer' && args.providerRef ? { reference: args.providerRef } : {}) },
+  );
   const closedSiblings: PaymentIntent[] = [];
   for (const sibling of await openAttempts(trx, moved.id)) {
     const closed = await moveAttempt(trx, sibling.id, 'closed', { type: 'system' }, { data: { reason: 'order paid through another attempt' } });
@@ -106,7 +154,11 @@ export async function settleOrder(
 }
 
 /** Paid paper orders only; a second call changes nothing. */
-export async function markShipped(trx: Tx, orderNo: string, actor: Actor): Promise<{ transitioned: boolean; status: string | null; format: string | null; shipping: string | null }> {
+export async function markShipped(
+  trx: Tx,
+  orderNo: string,
+  actor: Actor,
+): Promise<{ transitioned: boolean; status: string | null; format: string | null; shipping: string | null }> {
   const now = new Date();
   const moved = await trx
     .updateTable('orders')

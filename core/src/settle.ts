@@ -17,7 +17,12 @@ export interface SettleOutcome {
  * order already paid through another attempt is recorded for a refund instead. The order's other
  * open attempts are closed at their providers right after the commit (their jobs retry a failure).
  */
-export async function settleAttempt(deps: CoreDeps, intentId: string, source: 'notification' | 'poll' | 'return' | 'operator', providerRef?: string | null): Promise<SettleOutcome> {
+export async function settleAttempt(
+  deps: CoreDeps,
+  intentId: string,
+  source: 'notification' | 'poll' | 'return' | 'operator',
+  providerRef?: string | null,
+): Promise<SettleOutcome> {
   return inTransaction(deps, async (uow) => {
     const { trx } = uow;
     const intent = await trx
@@ -33,7 +38,10 @@ export async function settleAttempt(deps: CoreDeps, intentId: string, source: 'n
       for (const sibling of result.closedSiblings) uow.afterCommit(() => closeAtProvider(deps, sibling).then(() => undefined));
       return { transitioned: true, orderNo: intent.order_no };
     }
-    const late = await moveAttempt(trx, intentId, 'succeeded', actor, { set: providerRef ? { provider_ref: providerRef } : {}, data: { source, duplicate: true } });
+    const late = await moveAttempt(trx, intentId, 'succeeded', actor, {
+      set: providerRef ? { provider_ref: providerRef } : {},
+      data: { source, duplicate: true },
+    });
     // Paid through another attempt already: the money of this one must go back.
     if (late.moved) await appendOrderEvent(trx, intent.order_id, 'duplicate_payment', actor, undefined, undefined, { intentId, source });
     return { transitioned: false, orderNo: intent.order_no };
@@ -41,7 +49,13 @@ export async function settleAttempt(deps: CoreDeps, intentId: string, source: 'n
 }
 
 /** Moves an open attempt to a final state; a settled or closed one never moves back. */
-export async function finishAttempt(deps: CoreDeps, intentId: string, status: Extract<IntentStatus, 'failed' | 'closed' | 'expired'>, reason: string, actor: Actor = { type: 'system' }): Promise<boolean> {
+export async function finishAttempt(
+  deps: CoreDeps,
+  intentId: string,
+  status: Extract<IntentStatus, 'failed' | 'closed' | 'expired'>,
+  reason: string,
+  actor: Actor = { type: 'system' },
+): Promise<boolean> {
   return inTransaction(deps, async ({ trx, announce }) => {
     const r = await moveAttempt(trx, intentId, status, actor, { data: { reason } });
     if (!r.moved || r.from === 'failed' || r.from === 'closed' || r.from === 'expired') return false;
@@ -92,7 +106,16 @@ export async function closeAttempt(deps: CoreDeps, intent: PaymentIntent, reason
  */
 export async function closeAbandonedAttempts(deps: CoreDeps, cutoff: Date): Promise<number> {
   return inTransaction(deps, async ({ trx, enqueue }) => {
-    const stale = await trx.selectFrom('payment_intents').select('id').where('status', '=', 'created').where('created_at', '<', cutoff).orderBy('id').limit(500).forUpdate().skipLocked().execute();
+    const stale = await trx
+      .selectFrom('payment_intents')
+      .select('id')
+      .where('status', '=', 'created')
+      .where('created_at', '<', cutoff)
+      .orderBy('id')
+      .limit(500)
+      .forUpdate()
+      .skipLocked()
+      .execute();
     let closed = 0;
     for (const s of stale) {
       const moved = await moveAttempt(trx, s.id, 'closed', { type: 'system' }, { data: { reason: 'checkout abandoned' } });

@@ -21,7 +21,9 @@ export function redisStatusEvents(redis: Redis, prefix: string, log: { warn(obj:
     changed(orderNo, status) {
       try {
         // The producer connection fails fast when Redis is down: settlement never waits on this.
-        redis.publish(orderStatusChannel(prefix, orderNo), status).catch((err: Error) => log.warn({ err: err.message, orderNo }, 'order status event not published'));
+        redis
+          .publish(orderStatusChannel(prefix, orderNo), status)
+          .catch((err: Error) => log.warn({ err: err.message, orderNo }, 'order status event not published'));
       } catch (err) {
         log.warn({ err: (err as Error).message, orderNo }, 'order status event not published');
       }

@@ -28,7 +28,10 @@ export function preparedName(sql: string): string | undefined {
  * A query built and compiled once with placeholder arguments and registered as a prepared
  * statement; each call only binds the arguments, by name, to the compiled text.
  */
-export function queryTemplate<K extends string, R>(keys: readonly K[], build: (db: Kysely<Database>, args: Record<K, never>) => Compilable<R>): (db: Kysely<Database>, args: Record<K, unknown>) => CompiledQuery<R> {
+export function queryTemplate<K extends string, R>(
+  keys: readonly K[],
+  build: (db: Kysely<Database>, args: Record<K, never>) => Compilable<R>,
+): (db: Kysely<Database>, args: Record<K, unknown>) => CompiledQuery<R> {
   let compiled: CompiledQuery<R> | undefined;
   let slots: Array<{ key: K | null; value: unknown }> = [];
   return (db, args) => {

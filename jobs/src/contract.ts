@@ -8,7 +8,11 @@ import type { DefaultJobOptions } from 'bullmq';
 
 const numericId = Type.String({ pattern: '^\\d{1,19}$', description: 'a numeric id' });
 const businessKey = (what: string) => Type.String({ pattern: '^[A-Za-z0-9_-]{1,64}$', description: what });
-const oneOf = <const V extends string>(values: readonly V[]) => Type.Union(values.map((v) => Type.Literal(v)), { description: values.join(', ') });
+const oneOf = <const V extends string>(values: readonly V[]) =>
+  Type.Union(
+    values.map((v) => Type.Literal(v)),
+    { description: values.join(', ') },
+  );
 const strict = { additionalProperties: false } as const;
 const sealedValue = Type.String({ pattern: '^[A-Za-z0-9_-]{20,512}$', description: 'a sealed value' });
 

@@ -25,7 +25,14 @@ export function payloadProblem(queue: QueueName, data: unknown): string | null {
   if (queue === 'mail') {
     // Checked against the variant its kind names, so the message says what is wrong with it.
     const kind = (data as { kind?: unknown }).kind;
-    const variant = kind === 'receipt' ? receiptMail : kind === 'bank-transfer-details' ? bankTransferDetailsMail : kind === 'verification-code' ? verificationCodeMail : null;
+    const variant =
+      kind === 'receipt'
+        ? receiptMail
+        : kind === 'bank-transfer-details'
+          ? bankTransferDetailsMail
+          : kind === 'verification-code'
+            ? verificationCodeMail
+            : null;
     return variant ? problemWith(variant, data) : 'kind must be receipt, bank-transfer-details or verification-code';
   }
   const schema = payloadSchemas[queue] as TSchema | undefined;

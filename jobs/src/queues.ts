@@ -16,12 +16,7 @@ export function createQueues(connection: Redis, prefix: string, onError: (err: E
   return Object.fromEntries(entries) as Queues;
 }
 
-export async function enqueue<Q extends QueueName>(
-  queues: Queues,
-  queue: Q,
-  payload: JobPayloads[Q],
-  opts: JobsOptions = {},
-): Promise<string> {
+export async function enqueue<Q extends QueueName>(queues: Queues, queue: Q, payload: JobPayloads[Q], opts: JobsOptions = {}): Promise<string> {
   const q = queues[queue] as unknown as Queue<JobPayloads[Q]>;
   const jobId = opts.jobId ?? jobIdFor(queue, payload);
   await q.add(queue as never, payload as never, { ...opts, jobId });

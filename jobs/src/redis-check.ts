@@ -54,10 +54,15 @@ export async function checkRedisConfig(redis: Redis): Promise<RedisCheck> {
     } catch {
       // INFO is forbidden too: nothing more to learn.
     }
-    if (!policy || !persistence) warnings.push(`cannot read the configuration of Redis at ${where(redis)} (${reason}); make sure it runs with maxmemory-policy noeviction and appendonly yes`);
+    if (!policy || !persistence)
+      warnings.push(
+        `cannot read the configuration of Redis at ${where(redis)} (${reason}); make sure it runs with maxmemory-policy noeviction and appendonly yes`,
+      );
   }
   if (persistence === 'off') {
-    warnings.push(`Redis at ${where(redis)} has no persistence (appendonly no, no save points): a restart drops queued jobs until the reconciliation sweep rebuilds them from PostgreSQL; run it with appendonly yes`);
+    warnings.push(
+      `Redis at ${where(redis)} has no persistence (appendonly no, no save points): a restart drops queued jobs until the reconciliation sweep rebuilds them from PostgreSQL; run it with appendonly yes`,
+    );
   }
   const fatal =
     policy && policy !== 'noeviction'

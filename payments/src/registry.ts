@@ -48,7 +48,8 @@ export function providersFromConfig(cfg: PaymentsConfigFile, opts: RegistryOptio
   }
   const rates: RateSource = opts.file ? fileRates(opts.file, cfg.exchangeRates) : fixedRates(cfg.exchangeRates ?? []);
   const registry: ProviderRegistry = {};
-  if (cfg.bankTransfer?.enabled !== false) registry.bank_transfer = new BankTransferProvider({ ...cfg.bankTransfer, payee: cfg.bankTransfer?.payee ?? cfg.payee });
+  if (cfg.bankTransfer?.enabled !== false)
+    registry.bank_transfer = new BankTransferProvider({ ...cfg.bankTransfer, payee: cfg.bankTransfer?.payee ?? cfg.payee });
   if (cfg.wechat) registry.wechat = new WechatPayAdapter(cfg.wechat, { rates });
   if (cfg.alipay) registry.alipay = cfg.alipay.setup === 'overseas' ? new AlipayForexAdapter(cfg.alipay) : new AlipayAdapter(cfg.alipay, { rates });
   if (cfg.paypal) registry.paypal = new PaypalAdapter(cfg.paypal);

@@ -64,7 +64,13 @@ export interface RunningSandboxes {
  * generated keys on both sides. `appUrl` is where the shop's gateway listens (PayPal webhooks
  * go to a fixed URL there; WeChat and Alipay use the notify_url of each request).
  */
-export async function startSandboxes(opts: { appUrl: string; port?: number; host?: string; timeScale?: number; setups?: SandboxSetups }): Promise<RunningSandboxes> {
+export async function startSandboxes(opts: {
+  appUrl: string;
+  port?: number;
+  host?: string;
+  timeScale?: number;
+  setups?: SandboxSetups;
+}): Promise<RunningSandboxes> {
   const wechatSetup = opts.setups?.wechat ?? 'overseas';
   const alipaySetup = opts.setups?.alipay ?? 'overseas';
   const host = opts.host ?? '127.0.0.1';
@@ -79,23 +85,52 @@ export async function startSandboxes(opts: { appUrl: string; port?: number; host
   // CNY only, an overseas one speaks WeChat Pay Global / Alipay's cross-border MAPI.
   const wechatOverseas = wechatSetup === 'overseas';
   await app.register(
-    wechatSandbox({ credentials: wechatCreds, publicBaseUrl: `${url}/wechat`, timeScale, setup: wechatSetup, oauthRedirectDomains: [new URL(opts.appUrl).host], ...(wechatOverseas ? { merchantCategoryCodes: [MCC], currencies: ['EUR'] } : {}) }),
+    wechatSandbox({
+      credentials: wechatCreds,
+      publicBaseUrl: `${url}/wechat`,
+      timeScale,
+      setup: wechatSetup,
+      oauthRedirectDomains: [new URL(opts.appUrl).host],
+      ...(wechatOverseas ? { merchantCategoryCodes: [MCC], currencies: ['EUR'] } : {}),
+    }),
     { prefix: '/wechat' },
   );
   if (alipaySetup === 'overseas') {
     await app.register(
-      alipayForexSandbox({ publicBaseUrl: `${url}/alipay`, partner: alipayCreds.sellerId, merchantPublicKey: alipayCreds.appPublicKey, alipayPrivateKey: alipayCreds.alipayPrivateKey, currency: 'EUR', timeScale }),
+      alipayForexSandbox({
+        publicBaseUrl: `${url}/alipay`,
+        partner: alipayCreds.sellerId,
+        merchantPublicKey: alipayCreds.appPublicKey,
+        alipayPrivateKey: alipayCreds.alipayPrivateKey,
+        currency: 'EUR',
+        timeScale,
+      }),
       { prefix: '/alipay' },
     );
   } else {
     await app.register(
-      alipaySandbox({ publicBaseUrl: `${url}/alipay`, appId: alipayCreds.appId, appPublicKey: alipayCreds.appPublicKey, alipayPrivateKey: alipayCreds.alipayPrivateKey, sellerId: alipayCreds.sellerId, sellerEmail: alipayCreds.sellerEmail, timeScale }),
+      alipaySandbox({
+        publicBaseUrl: `${url}/alipay`,
+        appId: alipayCreds.appId,
+        appPublicKey: alipayCreds.appPublicKey,
+        alipayPrivateKey: alipayCreds.alipayPrivateKey,
+        sellerId: alipayCreds.sellerId,
+        sellerEmail: alipayCreds.sellerEmail,
+        timeScale,
+      }),
       { prefix: '/alipay' },
     );
   }
-  await app.register(paypalSandbox({ publicBaseUrl: `${url}/paypal`, credentials: paypalCreds, webhookUrl: `${opts.appUrl}/api/pay/notify/paypal`, timeScale }), { prefix: '/paypal' });
+  await app.register(
+    paypalSandbox({ publicBaseUrl: `${url}/paypal`, credentials: paypalCreds, webhookUrl: `${opts.appUrl}/api/pay/notify/paypal`, timeScale }),
+    { prefix: '/paypal' },
+  );
   app.get('/', async (_req, reply) =>
-    reply.type('text/html').send(`<h1>Payment sandboxes</h1><p>WeChat Pay: ${wechatSetup}; Alipay: ${alipaySetup}</p><ul><li><a href="/wechat/_control/orders">WeChat Pay orders</a></li><li><a href="/paypal/_control/orders">PayPal orders</a></li><li>Alipay: trades appear when a cashier is opened${alipaySetup === 'overseas' ? ' (<a href="/alipay/_control/trades">trades</a>)' : ''}</li></ul>`),
+    reply
+      .type('text/html')
+      .send(
+        `<h1>Payment sandboxes</h1><p>WeChat Pay: ${wechatSetup}; Alipay: ${alipaySetup}</p><ul><li><a href="/wechat/_control/orders">WeChat Pay orders</a></li><li><a href="/paypal/_control/orders">PayPal orders</a></li><li>Alipay: trades appear when a cashier is opened${alipaySetup === 'overseas' ? ' (<a href="/alipay/_control/trades">trades</a>)' : ''}</li></ul>`,
+      ),
   );
   await app.listen({ port, host });
 
@@ -103,11 +138,29 @@ export async function startSandboxes(opts: { appUrl: string; port?: number; host
     app,
     url,
     adapters: {
-      wechat: { ...adapterConfigFromCredentials(wechatCreds, `${url}/wechat`), setup: wechatSetup, ...(wechatOverseas ? { mode: 'common' as const, merchantCategoryCode: MCC } : {}) },
+      wechat: {
+        ...adapterConfigFromCredentials(wechatCreds, `${url}/wechat`),
+        setup: wechatSetup,
+        ...(wechatOverseas ? { mode: 'common' as const, merchantCategoryCode: MCC } : {}),
+      },
       alipay:
         alipaySetup === 'overseas'
-          ? { setup: 'overseas', partner: alipayCreds.sellerId, privateKey: alipayCreds.appPrivateKey, alipayPublicKey: alipayCreds.alipayPublicKey, currency: 'EUR', gatewayUrl: `${url}/alipay/gateway.do` }
-          : { setup: 'domestic', appId: alipayCreds.appId, appPrivateKey: alipayCreds.appPrivateKey, alipayPublicKey: alipayCreds.alipayPublicKey, sellerId: alipayCreds.sellerId, gatewayUrl: `${url}/alipay/gateway.do` },
+          ? {
+              setup: 'overseas',
+              partner: alipayCreds.sellerId,
+              privateKey: alipayCreds.appPrivateKey,
+              alipayPublicKey: alipayCreds.alipayPublicKey,
+              currency: 'EUR',
+              gatewayUrl: `${url}/alipay/gateway.do`,
+            }
+          : {
+              setup: 'domestic',
+              appId: alipayCreds.appId,
+              appPrivateKey: alipayCreds.appPrivateKey,
+              alipayPublicKey: alipayCreds.alipayPublicKey,
+              sellerId: alipayCreds.sellerId,
+              gatewayUrl: `${url}/alipay/gateway.do`,
+            },
       paypal: paypalAdapterConfigForSandbox(`${url}/paypal`, paypalCreds),
       bankTransfer: SANDBOX_BANK_ACCOUNT,
       exchangeRates: [SANDBOX_EUR_CNY],

@@ -71,7 +71,14 @@ async function main(): Promise<void> {
     paymentsConfigFile = path.join(dataDir, 'sandbox-payments.json');
     rmSync(paymentsConfigFile, { force: true });
     const sandboxPort = Number(process.env.SANDBOX_PORT ?? 0) || (await getPort());
-    procs.push(startNode('sandboxes', path.join(root, 'sandboxes', 'dist', 'main.js'), { ...process.env, APP_URL: `http://localhost:${port}`, SANDBOX_PORT: String(sandboxPort), PAYMENTS_CONFIG_FILE: paymentsConfigFile }));
+    procs.push(
+      startNode('sandboxes', path.join(root, 'sandboxes', 'dist', 'main.js'), {
+        ...process.env,
+        APP_URL: `http://localhost:${port}`,
+        SANDBOX_PORT: String(sandboxPort),
+        PAYMENTS_CONFIG_FILE: paymentsConfigFile,
+      }),
+    );
     await waitFor('payment sandboxes', async () => existsSync(paymentsConfigFile!), 30_000);
     sandboxUrl = `http://127.0.0.1:${sandboxPort}`;
   }
@@ -94,7 +101,10 @@ async function main(): Promise<void> {
     CONTENT_DIR: process.env.CONTENT_DIR ?? path.join(root, 'content', 'books'),
     ENABLE_TEST_HOOKS: process.env.ENABLE_TEST_HOOKS ?? (process.env.NODE_ENV === 'production' ? 'false' : 'true'),
   };
-  procs.push(startNode('workers', path.join(root, 'workers', 'dist', 'main.js'), env), startNode('gateway', path.join(root, 'gateway', 'dist', 'server.js'), env));
+  procs.push(
+    startNode('workers', path.join(root, 'workers', 'dist', 'main.js'), env),
+    startNode('gateway', path.join(root, 'gateway', 'dist', 'server.js'), env),
+  );
 
   let stopping = false;
   const shutdown = async (why: string, code: number) => {

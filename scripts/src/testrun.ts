@@ -51,7 +51,9 @@ async function main(): Promise<number> {
     // set (with ts-node), so rebuild it for the configured one (tsx) before the first run.
     // A stamp keeps concurrent runs from rebuilding it under each other's feet.
     const pluginStamp = path.join(root, 'node_modules', '.shop-tap-plugins');
-    const wantedPlugins = JSON.stringify((JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { tap?: { plugin?: unknown } }).tap?.plugin ?? null);
+    const wantedPlugins = JSON.stringify(
+      (JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { tap?: { plugin?: unknown } }).tap?.plugin ?? null,
+    );
     if (!existsSync(pluginStamp) || readFileSync(pluginStamp, 'utf8') !== wantedPlugins) {
       await new Promise<void>((resolve, reject) => {
         const build = spawn(process.execPath, [tap, 'build'], { cwd: root, env, stdio: 'inherit' });

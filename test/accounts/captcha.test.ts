@@ -20,14 +20,22 @@ t.test('captcha: 4 characters, bound to the client, single use, expires in 2 min
   t.equal((await c.form('/api/login/verifyCode', { verifyCode: answer.toLowerCase() })).code, 200, 'case-insensitive');
   t.equal((await c.form('/api/login/loginOn', { account: email, password: PASSWORD })).code, 200);
   t.match(await c.form('/api/login/verifyCode', { verifyCode: answer }), { code: 400 }, 'a used captcha cannot be checked again');
-  t.match(await c.form('/api/login/loginOn', { account: email, password: PASSWORD }), { code: 400, message: 'Please verify the verification code first' }, 'reuse after login refused');
+  t.match(
+    await c.form('/api/login/loginOn', { account: email, password: PASSWORD }),
+    { code: 400, message: 'Please verify the verification code first' },
+    'reuse after login refused',
+  );
 
   const wrong = await solveCaptcha(c);
   t.match(await c.form('/api/login/verifyCode', { verifyCode: wrong === 'zzzz' ? 'yyyy' : 'zzzz' }), { code: 400, message: 'Verification code error' });
   t.match(await c.form('/api/login/verifyCode', { verifyCode: wrong }), { code: 400 }, 'a wrong answer burns the captcha');
 
   const late = await solveCaptcha(c);
-  await stack.db.updateTable('captchas').set({ expires_at: new Date(Date.now() - 1000) }).where('id', '=', c.cookies.get('captcha_id')!).execute();
+  await stack.db
+    .updateTable('captchas')
+    .set({ expires_at: new Date(Date.now() - 1000) })
+    .where('id', '=', c.cookies.get('captcha_id')!)
+    .execute();
   t.match(await c.form('/api/login/verifyCode', { verifyCode: late }), { code: 400, message: 'Verification code expired, please refresh' }, 'expired');
 
   const g = stack.client();

@@ -21,8 +21,13 @@ t.test('verification codes: 6 digits, hashed, single use, 5 wrong tries, cool-do
   t.equal((await mailsTo(email)).length, 1, 'and sends nothing');
 
   const wrong = code === '000000' ? '111111' : '000000';
-  for (let i = 1; i <= 4; i++) t.match(await c.form('/api/login/confirmVer', { verifycode: wrong }), { code: 404, message: 'Verification code error' }, `wrong try ${i}`);
-  t.match(await c.form('/api/login/confirmVer', { verifycode: wrong }), { code: 404, message: 'Too many wrong codes, please request a new one' }, 'fifth wrong try locks the code');
+  for (let i = 1; i <= 4; i++)
+    t.match(await c.form('/api/login/confirmVer', { verifycode: wrong }), { code: 404, message: 'Verification code error' }, `wrong try ${i}`);
+  t.match(
+    await c.form('/api/login/confirmVer', { verifycode: wrong }),
+    { code: 404, message: 'Too many wrong codes, please request a new one' },
+    'fifth wrong try locks the code',
+  );
   t.match(await c.form('/api/login/confirmVer', { verifycode: code }), { code: 404 }, 'even the right code is refused after 5 wrong tries');
 
   // Cool-down over (moved back in time), a new code replaces the old one.
@@ -43,7 +48,11 @@ t.test('verification codes: 6 digits, hashed, single use, 5 wrong tries, cool-do
     t.equal((await c.form('/api/login/registerGetCode', { email: capped })).code, 200, `code ${i + 1} within the hour`);
   }
   await setTimestamp(stack.db, 'verification_codes', 'created_at', new Date(Date.now() - 120_000), 'target', capped);
-  t.match(await c.form('/api/login/registerGetCode', { email: capped }), { code: 429, message: 'Too many codes requested, please try again later' }, 'hourly cap');
+  t.match(
+    await c.form('/api/login/registerGetCode', { email: capped }),
+    { code: 429, message: 'Too many codes requested, please try again later' },
+    'hourly cap',
+  );
 });
 
 t.test('an expired code is refused', async (t) => {
@@ -74,7 +83,11 @@ t.test('password reset: unknown account, wrong code, reset revokes every session
   t.equal((await c.form('/api/login/getCodeWhenForgetPwd', { email })).code, 200);
   const code = await latestCode(email, 2);
   t.match(await c.form('/api/login/forgetPassword', { email, verifycode: code === '999999' ? '999998' : '999999' }), { code: 404, message: 'code error' });
-  t.match(await c.form('/api/login/resetPassword', { email, password: 'NewPass99' }), { message: 'Please confirm the verification code first' }, 'no reset without a confirmed code');
+  t.match(
+    await c.form('/api/login/resetPassword', { email, password: 'NewPass99' }),
+    { message: 'Please confirm the verification code first' },
+    'no reset without a confirmed code',
+  );
   t.equal((await c.form('/api/login/forgetPassword', { email, verifycode: code })).code, 200);
   const done = await c.form('/api/login/resetPassword', { email, password: 'NewPass99' });
   t.match(done, { code: 200, data: 'Password reset succeeded' });
@@ -89,7 +102,10 @@ t.test('password reset: unknown account, wrong code, reset revokes every session
   // A phone account ('+86 <phone>') gets its code by SMS (the provider sandbox), not by mail.
   await stack.db.updateTable('users').set({ phone_area: '+86', phone_no: '13800000000' }).where('email', '=', email).execute();
   t.equal((await c.form('/api/login/getCodeWhenForgetPwd', { phoneArea: '+86', phoneNo: '13800000000' })).code, 200);
-  const phoneCode = await eventually('the reset SMS', async () => /\b(\d{6})\b/.exec(stack.sms.messages.find((m) => m.phoneNumber === '+8613800000000')?.text ?? '')?.[1] ?? false);
+  const phoneCode = await eventually(
+    'the reset SMS',
+    async () => /\b(\d{6})\b/.exec(stack.sms.messages.find((m) => m.phoneNumber === '+8613800000000')?.text ?? '')?.[1] ?? false,
+  );
   t.equal((await mailsTo(email)).length, 2, 'no mail for the phone code');
   t.equal((await c.form('/api/login/forgetPassword', { phoneArea: '+86', phoneNo: '13800000000', verifycode: phoneCode })).code, 200);
   t.equal((await c.form('/api/login/resetPassword', { phoneArea: '+86', phoneNo: '13800000000', password: 'Phone1234' })).code, 200);

@@ -3,7 +3,19 @@ import { registerLegacy } from '../helpers/accounts.js';
 import { startStack, uniqueEmail } from '../helpers/stack.js';
 import type { Client } from '../helpers/http.js';
 
-const base = { bookId: '1', bookName: 'x', bookType: '0', unitPrice: '75', enrolment: '1', invoiceFlag: '0', currency: 'EUR', currencyKey: 'EUR', price: '75', payType: '3', bookFormat: '0' };
+const base = {
+  bookId: '1',
+  bookName: 'x',
+  bookType: '0',
+  unitPrice: '75',
+  enrolment: '1',
+  invoiceFlag: '0',
+  currency: 'EUR',
+  currencyKey: 'EUR',
+  price: '75',
+  payType: '3',
+  bookFormat: '0',
+};
 
 async function rawForm(c: Client, path: string, body: string, locale = 'en') {
   const res = await c.request('POST', path, { body, headers: { 'content-type': 'application/x-www-form-urlencoded', locale } });
@@ -16,7 +28,18 @@ t.test('registratorComplex reads purchaseInfo and invoice sent as nested form ke
   await registerLegacy(c, uniqueEmail('nested'));
 
   // Bracket notation, with a full invoice.
-  const bracket = new URLSearchParams({ ...base, 'purchaseInfo[country]': 'Germany', 'purchaseInfo[streetNumber]': 'Hauptstr. 1', 'purchaseInfo[zip]': '10115', 'purchaseInfo[town]': 'Berlin', invoiceFlag: '1', 'invoice[invoiceType]': 'vat_general', 'invoice[invoicePayable]': 'Example GmbH', 'invoice[pickupMethod]': 'electronic', 'invoice[contactMail]': 'ap@example.com' });
+  const bracket = new URLSearchParams({
+    ...base,
+    'purchaseInfo[country]': 'Germany',
+    'purchaseInfo[streetNumber]': 'Hauptstr. 1',
+    'purchaseInfo[zip]': '10115',
+    'purchaseInfo[town]': 'Berlin',
+    invoiceFlag: '1',
+    'invoice[invoiceType]': 'vat_general',
+    'invoice[invoicePayable]': 'Example GmbH',
+    'invoice[pickupMethod]': 'electronic',
+    'invoice[contactMail]': 'ap@example.com',
+  });
   const a = await rawForm(c, '/api/login/registratorComplex', bracket.toString());
   t.equal(a.code, 200, `bracket notation accepted: ${a.message}`);
   const orderNo = String(a.data!.orderNo);
@@ -28,7 +51,14 @@ t.test('registratorComplex reads purchaseInfo and invoice sent as nested form ke
   t.match(invoice, { invoice_payable: 'Example GmbH' }, 'the nested invoice was stored');
 
   // Dot notation, another book (the first order stays open for book 1).
-  const dot = new URLSearchParams({ ...base, bookId: '2', 'purchaseInfo.country': 'France', 'purchaseInfo.streetNumber': 'Rue 2', 'purchaseInfo.zip': '75001', 'purchaseInfo.town': 'Paris' });
+  const dot = new URLSearchParams({
+    ...base,
+    bookId: '2',
+    'purchaseInfo.country': 'France',
+    'purchaseInfo.streetNumber': 'Rue 2',
+    'purchaseInfo.zip': '75001',
+    'purchaseInfo.town': 'Paris',
+  });
   const b = await rawForm(c, '/api/login/registratorComplex', dot.toString());
   t.equal(b.code, 200, `dot notation accepted: ${b.message}`);
   const second = await stack.db.selectFrom('orders').select('country').where('order_no', '=', String(b.data!.orderNo)).executeTakeFirstOrThrow();

@@ -76,7 +76,17 @@ t.test('the same journey over GraphQL: requestCode, confirmCode, register, logou
   const { latestCode } = await import('../helpers/mail.js');
   t.same((await c.gql(`mutation($a: String!) { requestCode(account: $a, purpose: REGISTER) }`, { a: email })).data, { requestCode: true });
   const code = await latestCode(email);
-  const input = { email, code, firstName: 'G', lastName: 'Q', company: 'L', password: 'Graph1234', confirmPassword: 'Graph1234', agreement: true, language: 'zh' };
+  const input = {
+    email,
+    code,
+    firstName: 'G',
+    lastName: 'Q',
+    company: 'L',
+    password: 'Graph1234',
+    confirmPassword: 'Graph1234',
+    agreement: true,
+    language: 'zh',
+  };
   const reg = await c.gql<{ register: { accessToken: string; user: { email: string; language: string } } }>(
     `mutation($i: RegisterInput!) { register(input: $i) { accessToken user { email language } } }`,
     { i: input },
@@ -90,10 +100,17 @@ t.test('the same journey over GraphQL: requestCode, confirmCode, register, logou
 
   t.same((await c.gql(`mutation($a: String!) { requestCode(account: $a, purpose: RESET) }`, { a: email })).data, { requestCode: true });
   const resetCode = await latestCode(email, 2);
-  const wrongCode = await c.gql(`mutation($a: String!, $c: String!) { confirmCode(account: $a, purpose: RESET, code: $c) }`, { a: email, c: resetCode === '123456' ? '654321' : '123456' });
+  const wrongCode = await c.gql(`mutation($a: String!, $c: String!) { confirmCode(account: $a, purpose: RESET, code: $c) }`, {
+    a: email,
+    c: resetCode === '123456' ? '654321' : '123456',
+  });
   t.equal(wrongCode.errors?.[0]?.message, 'code error');
-  t.same((await c.gql(`mutation($a: String!, $c: String!) { confirmCode(account: $a, purpose: RESET, code: $c) }`, { a: email, c: resetCode })).data, { confirmCode: true });
-  t.same((await c.gql(`mutation($a: String!) { resetPassword(account: $a, password: "Reset1234", confirmPassword: "Reset1234") }`, { a: email })).data, { resetPassword: true });
+  t.same((await c.gql(`mutation($a: String!, $c: String!) { confirmCode(account: $a, purpose: RESET, code: $c) }`, { a: email, c: resetCode })).data, {
+    confirmCode: true,
+  });
+  t.same((await c.gql(`mutation($a: String!) { resetPassword(account: $a, password: "Reset1234", confirmPassword: "Reset1234") }`, { a: email })).data, {
+    resetPassword: true,
+  });
   // No enumeration oracle over GraphQL: an unknown address answers like a known one (nothing is mailed).
   const unknown = await c.gql(`mutation { requestCode(account: "nobody-here@example.com", purpose: RESET) }`);
   t.same(unknown, { data: { requestCode: true } });

@@ -19,12 +19,16 @@ const freshMobile = () => `139${String(Date.now() % 1e6).padStart(6, '0')}${Stri
 
 /** The code in the newest SMS the sandbox holds for a number. */
 async function smsCode(stack: TestStack, number: string, count = 1): Promise<string> {
-  return eventually(`${count} SMS to ${number}`, async () => {
-    const res = await fetch(`${stack.sms.url}/api/messages?phone=${encodeURIComponent(number)}`);
-    const list = (await res.json()) as { text: string }[];
-    if (list.length < count) return false;
-    return /\b(\d{6})\b/.exec(list.at(-1)!.text)?.[1] ?? false;
-  }, 20_000);
+  return eventually(
+    `${count} SMS to ${number}`,
+    async () => {
+      const res = await fetch(`${stack.sms.url}/api/messages?phone=${encodeURIComponent(number)}`);
+      const list = (await res.json()) as { text: string }[];
+      if (list.length < count) return false;
+      return /\b(\d{6})\b/.exec(list.at(-1)!.text)?.[1] ?? false;
+    },
+    20_000,
+  );
 }
 
 async function registerByPhone(stack: TestStack, c: Client, area: string, phoneNo: string, sandboxNumber: string) {
@@ -33,7 +37,18 @@ async function registerByPhone(stack: TestStack, c: Client, area: string, phoneN
   const code = await smsCode(stack, sandboxNumber);
   const confirmed = await c.form('/api/login/confirmVer', { verifycode: code });
   if (confirmed.code !== 200) throw new Error(`confirmVer: ${confirmed.message}`);
-  return c.form<Record<string, unknown>>('/api/login/userRegister', { phoneArea: area, phoneNo, language: 'en', lastName: 'Phone', firstName: 'Buyer', password: 'Secret123', state: '1', existingCompany: 'Example Ltd', country: '001', loginType: '1' });
+  return c.form<Record<string, unknown>>('/api/login/userRegister', {
+    phoneArea: area,
+    phoneNo,
+    language: 'en',
+    lastName: 'Phone',
+    firstName: 'Buyer',
+    password: 'Secret123',
+    state: '1',
+    existingCompany: 'Example Ltd',
+    country: '001',
+    loginType: '1',
+  });
 }
 
 t.test('phone registration: SMS code through the provider sandbox, then automatic login', async (t) => {
@@ -49,13 +64,23 @@ t.test('phone registration: SMS code through the provider sandbox, then automati
   t.equal(stack.sms.refused.length, 0, 'every request the workers sent was correctly signed');
 
   // Limits as for mail codes: a second request within 60 s is refused, the number is now taken.
-  t.match(await stack.client().form('/api/login/registerGetCode', { phoneArea: '+86', phoneNo: phone }), { code: 500, message: 'This mobile phone number is already registered' });
+  t.match(await stack.client().form('/api/login/registerGetCode', { phoneArea: '+86', phoneNo: phone }), {
+    code: 500,
+    message: 'This mobile phone number is already registered',
+  });
   const other = freshMobile();
   const d = stack.client();
   t.equal((await d.form('/api/login/registerGetCode', { phoneArea: '86', phoneNo: other })).code, 200);
   t.equal((await d.form('/api/login/registerGetCode', { phoneArea: '86', phoneNo: other })).code, 429, 'the 60 s cool-down per number');
-  t.match(await d.form('/api/login/registerGetCode', { phoneArea: '+86', phoneNo: '1234' }), { code: 400, message: 'Please enter the correct mobile phone number' });
-  t.match(await d.form('/api/login/registerGetCode', { phoneArea: '+86', phoneNo: '01012345678' }), { message: 'Please enter the correct mobile phone number' }, 'a landline cannot take an SMS');
+  t.match(await d.form('/api/login/registerGetCode', { phoneArea: '+86', phoneNo: '1234' }), {
+    code: 400,
+    message: 'Please enter the correct mobile phone number',
+  });
+  t.match(
+    await d.form('/api/login/registerGetCode', { phoneArea: '+86', phoneNo: '01012345678' }),
+    { message: 'Please enter the correct mobile phone number' },
+    'a landline cannot take an SMS',
+  );
 
   // Five wrong tries kill the code.
   const code = await smsCode(stack, `+86${other}`);
@@ -75,21 +100,52 @@ t.test('phone registration: SMS code through the provider sandbox, then automati
   const hkCode = await smsCode(stack, `+852${hk}`);
   const registered = await g.gql<{ register: { user: { phoneArea: string; phoneNo: string; language: string } } }>(
     `mutation($i: RegisterInput!) { register(input: $i) { user { phoneArea phoneNo language } } }`,
-    { i: { phoneArea: '+852', phoneNo: hk, code: hkCode, firstName: 'Hk', lastName: 'Buyer', company: 'HK Ltd', password: 'Secret123', confirmPassword: 'Secret123', agreement: true, language: 'zh' } },
+    {
+      i: {
+        phoneArea: '+852',
+        phoneNo: hk,
+        code: hkCode,
+        firstName: 'Hk',
+        lastName: 'Buyer',
+        company: 'HK Ltd',
+        password: 'Secret123',
+        confirmPassword: 'Secret123',
+        agreement: true,
+        language: 'zh',
+      },
+    },
   );
   t.same(registered.data?.register.user, { phoneArea: '+852', phoneNo: hk, language: 'zh' });
-  t.match(stack.sms.messages.find((m) => m.phoneNumber === `+852${hk}`), { phoneNumber: `+852${hk}` }, 'sent to the provider as 852<number>');
+  t.match(
+    stack.sms.messages.find((m) => m.phoneNumber === `+852${hk}`),
+    { phoneNumber: `+852${hk}` },
+    'sent to the provider as 852<number>',
+  );
 });
 
 t.test('phone password reset by SMS; a reset ends every session', async (t) => {
   const stack = await startStack(t, env);
   const phone = freshMobile();
   // Made in the database: a registration SMS would hold the number's 60 s cool-down (the provider's too).
-  await stack.db.insertInto('users').values({ phone_area: '+86', phone_no: phone, first_name: 'Phone', last_name: 'Buyer', password_hash: await hashPassword('Secret123') }).execute();
+  await stack.db
+    .insertInto('users')
+    .values({ phone_area: '+86', phone_no: phone, first_name: 'Phone', last_name: 'Buyer', password_hash: await hashPassword('Secret123') })
+    .execute();
   const c = stack.client();
   t.equal((await loginLegacy(c, `+86 ${phone}`)).code, 200);
-  t.match(await stack.client().form('/api/login/getCodeWhenForgetPwd', { phoneArea: '+86', phoneNo: phone }).then(async (first) => first), { code: 200 }, 'the first reset code');
-  t.match(await stack.client().form('/api/login/getCodeWhenForgetPwd', { phoneArea: '+86', phoneNo: phone }), { code: 429 }, 'a second within 60 s: cool-down per number');
+  t.match(
+    await stack
+      .client()
+      .form('/api/login/getCodeWhenForgetPwd', { phoneArea: '+86', phoneNo: phone })
+      .then(async (first) => first),
+    { code: 200 },
+    'the first reset code',
+  );
+  t.match(
+    await stack.client().form('/api/login/getCodeWhenForgetPwd', { phoneArea: '+86', phoneNo: phone }),
+    { code: 429 },
+    'a second within 60 s: cool-down per number',
+  );
   const r = stack.client();
   const code = await smsCode(stack, `+86${phone}`, 1);
   t.match(stack.sms.messages.at(-1), { templateCode: 'SMS_900000002' }, 'the reset template');
@@ -97,7 +153,11 @@ t.test('phone password reset by SMS; a reset ends every session', async (t) => {
   t.match(await r.form('/api/login/resetPassword', { phoneArea: '+86', phoneNo: phone, password: 'Renewed123' }), { code: 200 });
   t.equal((await c.gql<{ me: unknown }>('{ me { phoneNo } }')).data?.me, null, 'the old session ended');
   t.equal((await loginLegacy(stack.client(), `+86 ${phone}`, 'Renewed123')).code, 200, 'the new password logs in');
-  t.match(await stack.client().form('/api/login/getCodeWhenForgetPwd', { phoneArea: '+86', phoneNo: freshMobile() }), { code: 404, message: 'user does not exist' }, 'an unknown number is told to register (spec section 8)');
+  t.match(
+    await stack.client().form('/api/login/getCodeWhenForgetPwd', { phoneArea: '+86', phoneNo: freshMobile() }),
+    { code: 404, message: 'user does not exist' },
+    'an unknown number is told to register (spec section 8)',
+  );
 });
 
 t.test('a phone-only account binds an email before buying an e-book, then downloads it with that email as PDF password', async (t) => {
@@ -108,7 +168,10 @@ t.test('a phone-only account binds an email before buying an e-book, then downlo
 
   const refused = await c.form('/api/login/registratorComplex', { bookId: '1', payType: '3', bookFormat: '0', 'purchaseInfo[country]': 'Germany' });
   t.match(refused, { code: 400, message: 'Please bind an email to your account before buying an e-book: the email is the password of the PDF.' });
-  const zh = await c.request('POST', '/api/login/registratorComplex', { body: 'bookId=1&payType=3&bookFormat=0&purchaseInfo[country]=Germany', headers: { 'content-type': 'application/x-www-form-urlencoded', locale: 'zh' } });
+  const zh = await c.request('POST', '/api/login/registratorComplex', {
+    body: 'bookId=1&payType=3&bookFormat=0&purchaseInfo[country]=Germany',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', locale: 'zh' },
+  });
   t.equal(((await zh.json()) as { message: string }).message, '购买电子书前请先绑定邮箱：邮箱是电子书PDF的密码。');
   const gql = await c.gql(`mutation { checkout(input: { bookId: "1", format: EBOOK, country: "Germany", paymentMethod: PAYPAL }) { order { orderNo } } }`);
   t.equal(gql.errors?.[0]?.extensions?.code, 'EMAIL_REQUIRED');
@@ -117,19 +180,35 @@ t.test('a phone-only account binds an email before buying an e-book, then downlo
   const email = uniqueEmail('phonebuyer');
   t.equal((await c.gql(`mutation($e: String!) { requestEmailBindingCode(email: $e) }`, { e: email })).data?.requestEmailBindingCode, true);
   const code = await latestCode(email);
-  const bound = await c.gql<{ bindEmail: { user: { email: string; phoneNo: string } } }>(`mutation($e: String!, $c: String!) { bindEmail(email: $e, code: $c) { user { email phoneNo } } }`, { e: email, c: code });
+  const bound = await c.gql<{ bindEmail: { user: { email: string; phoneNo: string } } }>(
+    `mutation($e: String!, $c: String!) { bindEmail(email: $e, code: $c) { user { email phoneNo } } }`,
+    { e: email, c: code },
+  );
   t.same(bound.data?.bindEmail.user, { email, phoneNo: phone });
 
   // Buy by PayPal through the sandbox (the buyer approves there), then download.
-  const bought = await c.form<{ orderNo: string; href: string }>('/api/login/registratorComplex', { bookId: '1', payType: '2', bookFormat: '0', 'purchaseInfo[country]': 'Germany' });
+  const bought = await c.form<{ orderNo: string; href: string }>('/api/login/registratorComplex', {
+    bookId: '1',
+    payType: '2',
+    bookFormat: '0',
+    'purchaseInfo[country]': 'Germany',
+  });
   t.equal(bought.code, 200, bought.message);
-  const intent = await stack.db.selectFrom('payment_intents').innerJoin('orders', 'orders.id', 'payment_intents.order_id').select('payment_intents.id').where('orders.order_no', '=', bought.data.orderNo).executeTakeFirstOrThrow();
+  const intent = await stack.db
+    .selectFrom('payment_intents')
+    .innerJoin('orders', 'orders.id', 'payment_intents.order_id')
+    .select('payment_intents.id')
+    .where('orders.order_no', '=', bought.data.orderNo)
+    .executeTakeFirstOrThrow();
   await paypal.pay(stack, { paymentIntent: { id: String(intent.id) } } as never);
   await c.get(`/api/paypal/checkout/${bought.data.orderNo}`);
   await waitPaid(stack, bought.data.orderNo, 30_000);
   const purchases = await c.form<{ bookId: string; bookPwd: string }[]>('/api/books/selectBookPurchases', {});
   t.same(purchases.data, [{ bookId: '1', bookPwd: email }], 'bookPwd is the bound email');
-  const pdf = await c.request('POST', '/api/books/download', { body: JSON.stringify({ bookId: 1, buyerEmail: email }), headers: { 'content-type': 'application/json' } });
+  const pdf = await c.request('POST', '/api/books/download', {
+    body: JSON.stringify({ bookId: 1, buyerEmail: email }),
+    headers: { 'content-type': 'application/json' },
+  });
   t.equal(pdf.status, 200);
   const dir = mkdtempSync(path.join(os.tmpdir(), 'phone-pdf-'));
   const file = path.join(dir, 'book.pdf');

@@ -17,7 +17,10 @@ t.test('changing the password checks the old one and ends the other sessions', a
 
   const wrong = await a.form('/api/user/updatePassword', { oldPassword: 'Nope12345', password: 'Newpass123' });
   t.match(wrong, { code: 500, message: 'Old password error!' });
-  const zh = await a.request('POST', '/api/user/updatePassword', { body: 'oldPassword=Nope12345&password=Newpass123', headers: { 'content-type': 'application/x-www-form-urlencoded', locale: 'zh' } });
+  const zh = await a.request('POST', '/api/user/updatePassword', {
+    body: 'oldPassword=Nope12345&password=Newpass123',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', locale: 'zh' },
+  });
   t.equal(((await zh.json()) as { message: string }).message, '旧密码错误！');
   t.match(await a.form('/api/user/updatePassword', { oldPassword: PASSWORD, password: 'short' }), { message: '8-16 digits and letters' });
   t.equal((await b.gql<{ me: unknown }>(ME)).data?.me !== null, true, 'refusals end nothing');
@@ -30,9 +33,13 @@ t.test('changing the password checks the old one and ends the other sessions', a
   t.equal((await loginLegacy(stack.client(), email, 'Newpass123')).code, 200, 'the new one works');
 
   // GraphQL face.
-  const g = await a.gql<{ changePassword: { sessionsEnded: number; user: { email: string } } }>(`mutation { changePassword(oldPassword: "Newpass123", password: "Third1234", confirmPassword: "Third1234") { sessionsEnded user { email } } }`);
+  const g = await a.gql<{ changePassword: { sessionsEnded: number; user: { email: string } } }>(
+    `mutation { changePassword(oldPassword: "Newpass123", password: "Third1234", confirmPassword: "Third1234") { sessionsEnded user { email } } }`,
+  );
   t.match(g.data?.changePassword, { sessionsEnded: 1, user: { email } });
-  const guest = await stack.client().gql(`mutation { changePassword(oldPassword: "a", password: "Third1234", confirmPassword: "Third1234") { sessionsEnded } }`);
+  const guest = await stack
+    .client()
+    .gql(`mutation { changePassword(oldPassword: "a", password: "Third1234", confirmPassword: "Third1234") { sessionsEnded } }`);
   t.equal(guest.errors?.[0]?.extensions?.code, 'UNAUTHENTICATED');
   t.equal((await stack.client().form('/api/user/updatePassword', { oldPassword: 'x', password: 'y' })).code, 401, 'a guest is asked to log in');
 });
@@ -65,11 +72,16 @@ t.test('changing the email: code to the new address, other sessions end, the new
 t.test('first-login password: set without the old one while loginFirst is set, then never again', async (t) => {
   const stack = await startStack(t, env);
   const email = uniqueEmail('first');
-  await stack.db.insertInto('users').values({ email, first_name: 'New', last_name: 'User', password_hash: await hashPassword('Initial123'), login_first: true }).execute();
+  await stack.db
+    .insertInto('users')
+    .values({ email, first_name: 'New', last_name: 'User', password_hash: await hashPassword('Initial123'), login_first: true })
+    .execute();
   const a = stack.client();
   const login = await loginLegacy(a, email, 'Initial123');
   t.match(login.data, { loginFirst: true });
-  const set = await a.gql<{ setFirstPassword: { user: { loginFirst: boolean } } }>(`mutation { setFirstPassword(password: "Chosen1234", confirmPassword: "Chosen1234") { user { loginFirst } } }`);
+  const set = await a.gql<{ setFirstPassword: { user: { loginFirst: boolean } } }>(
+    `mutation { setFirstPassword(password: "Chosen1234", confirmPassword: "Chosen1234") { user { loginFirst } } }`,
+  );
   t.same(set.data?.setFirstPassword, { user: { loginFirst: false } });
   const again = await a.gql(`mutation { setFirstPassword(password: "Other1234", confirmPassword: "Other1234") { sessionsEnded } }`);
   t.equal(again.errors?.[0]?.message, 'Old password error!', 'afterwards the old password is needed');

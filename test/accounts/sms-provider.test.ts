@@ -16,32 +16,58 @@ function adapterOptions(endpoint: string, secret: string = account.accessKeySecr
 /** The official SDK, pointed at the sandbox, signing with the documented RPC algorithm (HMAC-SHA1). */
 function officialClient(endpoint: string, secret: string = account.accessKeySecret) {
   const host = new URL(endpoint).host;
-  return new Dysmsapi(new $OpenApiUtil.Config({ accessKeyId: account.accessKeyId, accessKeySecret: secret, endpoint: host, protocol: 'http', signatureAlgorithm: 'v2' }));
+  return new Dysmsapi(
+    new $OpenApiUtil.Config({ accessKeyId: account.accessKeyId, accessKeySecret: secret, endpoint: host, protocol: 'http', signatureAlgorithm: 'v2' }),
+  );
 }
 
 t.test('the adapter signs exactly as the official SDK does', async (t) => {
   const opts = adapterOptions('https://dysmsapi.aliyuncs.com');
   // Values that exercise the encoding rules: Chinese, JSON punctuation, spaces, '*', '~' and '+'.
-  const params = signedSendSmsParams(opts, { phoneNumber: '13800138000', templateCode: account.templates.register, templateParam: { code: '123456', note: 'a b*c~d+e' }, outId: 'code-42' }, new Date('2026-11-25T08:00:00.123Z'), 'nonce-fixed-1');
+  const params = signedSendSmsParams(
+    opts,
+    { phoneNumber: '13800138000', templateCode: account.templates.register, templateParam: { code: '123456', note: 'a b*c~d+e' }, outId: 'code-42' },
+    new Date('2026-11-25T08:00:00.123Z'),
+    'nonce-fixed-1',
+  );
   t.equal(params.Timestamp, '2026-11-25T08:00:00Z', 'ISO 8601 UTC without milliseconds');
   const { Signature, ...unsigned } = params;
   t.equal(Signature, OpenApiUtil.getRPCSignature(unsigned, 'POST', account.accessKeySecret), 'same signature as the SDK over the same parameters');
-  t.not(Signature, OpenApiUtil.getRPCSignature({ ...unsigned, PhoneNumbers: '13800138001' }, 'POST', account.accessKeySecret), 'another number, another signature');
+  t.not(
+    Signature,
+    OpenApiUtil.getRPCSignature({ ...unsigned, PhoneNumbers: '13800138001' }, 'POST', account.accessKeySecret),
+    'another number, another signature',
+  );
 });
 
 t.test('the sandbox takes the official SDK request and the adapter request, and lists both', async (t) => {
   const sandbox = await startSmsSandbox();
   t.teardown(() => sandbox.close());
 
-  const sdkAnswer = await officialClient(sandbox.url).sendSms(new SendSmsRequest({ phoneNumbers: '13800138000', signName: account.signName, templateCode: account.templates.register, templateParam: JSON.stringify({ code: '246810' }) }));
+  const sdkAnswer = await officialClient(sandbox.url).sendSms(
+    new SendSmsRequest({
+      phoneNumbers: '13800138000',
+      signName: account.signName,
+      templateCode: account.templates.register,
+      templateParam: JSON.stringify({ code: '246810' }),
+    }),
+  );
   t.equal(sdkAnswer.body?.code, 'OK', 'the SDK request verifies');
   t.match(sdkAnswer.body?.bizId, /\^0$/);
 
-  const adapterAnswer = await sendSms(adapterOptions(sandbox.url), { phoneNumber: '85291234567', templateCode: account.templates.reset, templateParam: { code: '135790' }, outId: 'code-7' });
+  const adapterAnswer = await sendSms(adapterOptions(sandbox.url), {
+    phoneNumber: '85291234567',
+    templateCode: account.templates.reset,
+    templateParam: { code: '135790' },
+    outId: 'code-7',
+  });
   t.ok(adapterAnswer.ok, 'the adapter request verifies');
 
   const listed = (await (await fetch(`${sandbox.url}/api/messages`)).json()) as { phoneNumber: string; text: string; outId: string | null }[];
-  t.same(listed.map((m) => m.phoneNumber), ['+8613800138000', '+85291234567']);
+  t.same(
+    listed.map((m) => m.phoneNumber),
+    ['+8613800138000', '+85291234567'],
+  );
   t.match(listed[0]!.text, /^【.+】.*246810/);
   t.equal(listed[1]!.outId, 'code-7');
   const byPhone = (await (await fetch(`${sandbox.url}/api/messages?phone=85291234567`)).json()) as unknown[];
@@ -53,12 +79,24 @@ t.test('the sandbox takes the official SDK request and the adapter request, and 
 t.test('a wrongly signed request is refused with the provider error shape', async (t) => {
   const sandbox = await startSmsSandbox();
   t.teardown(() => sandbox.close());
-  const wrong = await sendSms(adapterOptions(sandbox.url, 'not-the-secret'), { phoneNumber: '13800138000', templateCode: account.templates.register, templateParam: { code: '123456' } });
+  const wrong = await sendSms(adapterOptions(sandbox.url, 'not-the-secret'), {
+    phoneNumber: '13800138000',
+    templateCode: account.templates.register,
+    templateParam: { code: '123456' },
+  });
   t.match(wrong, { ok: false, code: 'SignatureDoesNotMatch', retryable: false });
 
   // A parameter changed after signing.
-  const params = signedSendSmsParams(adapterOptions(sandbox.url), { phoneNumber: '13800138000', templateCode: account.templates.register, templateParam: { code: '123456' } });
-  const res = await fetch(`${sandbox.url}/`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ ...params, PhoneNumbers: '13900139000' }).toString() });
+  const params = signedSendSmsParams(adapterOptions(sandbox.url), {
+    phoneNumber: '13800138000',
+    templateCode: account.templates.register,
+    templateParam: { code: '123456' },
+  });
+  const res = await fetch(`${sandbox.url}/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ ...params, PhoneNumbers: '13900139000' }).toString(),
+  });
   t.equal(res.status, 400);
   const body = (await res.json()) as Record<string, string>;
   t.equal(body.Code, 'SignatureDoesNotMatch');
@@ -66,17 +104,45 @@ t.test('a wrongly signed request is refused with the provider error shape', asyn
   t.ok(body.RequestId && body.HostId && body.Recommend, 'RequestId, HostId and Recommend as the provider answers');
 
   // The SDK with a wrong secret gets the same refusal as a ClientError.
-  const sdkError = await officialClient(sandbox.url, 'wrong').sendSms(new SendSmsRequest({ phoneNumbers: '13800138000', signName: account.signName, templateCode: account.templates.register, templateParam: '{"code":"123456"}' })).then(() => null, (err: { code?: string }) => err);
+  const sdkError = await officialClient(sandbox.url, 'wrong')
+    .sendSms(
+      new SendSmsRequest({
+        phoneNumbers: '13800138000',
+        signName: account.signName,
+        templateCode: account.templates.register,
+        templateParam: '{"code":"123456"}',
+      }),
+    )
+    .then(
+      () => null,
+      (err: { code?: string }) => err,
+    );
   t.equal(sdkError?.code, 'SignatureDoesNotMatch');
 
   // An unknown key, a replayed nonce and a stale timestamp.
-  const unknownKey = await sendSms({ ...adapterOptions(sandbox.url), accessKeyId: 'LTAI-nobody' }, { phoneNumber: '13800138000', templateCode: account.templates.register, templateParam: { code: '123456' } });
+  const unknownKey = await sendSms(
+    { ...adapterOptions(sandbox.url), accessKeyId: 'LTAI-nobody' },
+    { phoneNumber: '13800138000', templateCode: account.templates.register, templateParam: { code: '123456' } },
+  );
   t.match(unknownKey, { ok: false, code: 'InvalidAccessKeyId.NotFound' });
-  const once = signedSendSmsParams(adapterOptions(sandbox.url), { phoneNumber: '13700137000', templateCode: account.templates.register, templateParam: { code: '123456' } });
-  const post = (p: Record<string, string>) => fetch(`${sandbox.url}/`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(p).toString() }).then(async (r) => ({ status: r.status, body: (await r.json()) as Record<string, string> }));
+  const once = signedSendSmsParams(adapterOptions(sandbox.url), {
+    phoneNumber: '13700137000',
+    templateCode: account.templates.register,
+    templateParam: { code: '123456' },
+  });
+  const post = (p: Record<string, string>) =>
+    fetch(`${sandbox.url}/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(p).toString(),
+    }).then(async (r) => ({ status: r.status, body: (await r.json()) as Record<string, string> }));
   t.equal((await post(once)).body.Code, 'OK');
   t.match(await post(once), { status: 400, body: { Code: 'SignatureNonceUsed' } }, 'a replayed request is refused');
-  const stale = signedSendSmsParams(adapterOptions(sandbox.url), { phoneNumber: '13700137001', templateCode: account.templates.register, templateParam: { code: '123456' } }, new Date(Date.now() - 20 * 60_000));
+  const stale = signedSendSmsParams(
+    adapterOptions(sandbox.url),
+    { phoneNumber: '13700137001', templateCode: account.templates.register, templateParam: { code: '123456' } },
+    new Date(Date.now() - 20 * 60_000),
+  );
   t.match(await post(stale), { status: 400, body: { Code: 'InvalidTimeStamp.Expired' } });
   t.equal(sandbox.messages.length, 1, 'only the one valid request was sent');
 });
@@ -91,7 +157,11 @@ t.test('the sandbox enforces the provider business rules', async (t) => {
     const params: Record<string, string> = { ...p, TemplateParam: typeof templateParam === 'string' ? templateParam : JSON.stringify(templateParam) };
     delete params.Signature;
     params.Signature = OpenApiUtil.getRPCSignature(params, 'POST', account.accessKeySecret);
-    return fetch(`${sandbox.url}/`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(params).toString() }).then(async (r) => ({ status: r.status, ...((await r.json()) as { Code: string; Message: string }) }));
+    return fetch(`${sandbox.url}/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(params).toString(),
+    }).then(async (r) => ({ status: r.status, ...((await r.json()) as { Code: string; Message: string }) }));
   };
   t.match(await send('1380013800', { code: '123456' }), { status: 200, Code: 'isv.MOBILE_NUMBER_ILLEGAL' }, 'ten digits');
   t.match(await send('+86 138 0013 8000', { code: '123456' }), { Code: 'isv.MOBILE_NUMBER_ILLEGAL' }, 'spaces are not a number');

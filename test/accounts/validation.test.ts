@@ -17,15 +17,55 @@ t.test('section 5 messages, en and zh', async (t) => {
     ['/api/login/confirmVer', { verifycode: '12345678901' }, 'Length cannot exceed 10', '长度不能超过10'],
     ['/api/login/userRegister', { email: 'x@example.com', firstName: 'A', existingCompany: 'C', password: 'abc12345' }, 'Please enter last name', '请输入姓'],
     ['/api/login/userRegister', { email: 'x@example.com', lastName: 'B', existingCompany: 'C', password: 'abc12345' }, 'Please enter first name', '请输入名'],
-    ['/api/login/userRegister', { email: 'x@example.com', lastName: 'B'.repeat(21), firstName: 'A', existingCompany: 'C', password: 'abc12345' }, 'Length cannot exceed 20', '长度不能超过20'],
+    [
+      '/api/login/userRegister',
+      { email: 'x@example.com', lastName: 'B'.repeat(21), firstName: 'A', existingCompany: 'C', password: 'abc12345' },
+      'Length cannot exceed 20',
+      '长度不能超过20',
+    ],
     ['/api/login/userRegister', { email: 'x@example.com', lastName: 'B', firstName: 'A', password: 'abc12345' }, 'Please enter a company', '请输入公司'],
-    ['/api/login/userRegister', { email: 'x@example.com', lastName: 'B', firstName: 'A', existingCompany: 'C'.repeat(121), password: 'abc12345' }, 'Length cannot exceed 120', '长度不能超过120'],
-    ['/api/login/userRegister', { email: 'x@example.com', lastName: 'B', firstName: 'A', existingCompany: 'C', password: 'abcdefgh' }, '8-16 digits and letters', '8-16位数字和字母'],
-    ['/api/login/userRegister', { email: 'x@example.com', lastName: 'B', firstName: 'A', existingCompany: 'C', password: '12345678' }, '8-16 digits and letters', '8-16位数字和字母'],
-    ['/api/login/userRegister', { email: 'x@example.com', lastName: 'B', firstName: 'A', existingCompany: 'C', password: 'abc1234' }, '8-16 digits and letters', '8-16位数字和字母'],
-    ['/api/login/userRegister', { email: 'x@example.com', lastName: 'B', firstName: 'A', existingCompany: 'C', password: 'abcd1234abcd12345' }, '8-16 digits and letters', '8-16位数字和字母'],
-    ['/api/login/userRegister', { email: 'x@example.com', lastName: 'B', firstName: 'A', existingCompany: 'C', password: 'abcd_1234' }, '8-16 digits and letters', '8-16位数字和字母'],
-    ['/api/login/userRegister', { email: 'x@example.com', lastName: 'B', firstName: 'A', existingCompany: 'C', password: 'abcd1234' }, 'Please confirm the verification code first', '请先确认验证码'],
+    [
+      '/api/login/userRegister',
+      { email: 'x@example.com', lastName: 'B', firstName: 'A', existingCompany: 'C'.repeat(121), password: 'abc12345' },
+      'Length cannot exceed 120',
+      '长度不能超过120',
+    ],
+    [
+      '/api/login/userRegister',
+      { email: 'x@example.com', lastName: 'B', firstName: 'A', existingCompany: 'C', password: 'abcdefgh' },
+      '8-16 digits and letters',
+      '8-16位数字和字母',
+    ],
+    [
+      '/api/login/userRegister',
+      { email: 'x@example.com', lastName: 'B', firstName: 'A', existingCompany: 'C', password: '12345678' },
+      '8-16 digits and letters',
+      '8-16位数字和字母',
+    ],
+    [
+      '/api/login/userRegister',
+      { email: 'x@example.com', lastName: 'B', firstName: 'A', existingCompany: 'C', password: 'abc1234' },
+      '8-16 digits and letters',
+      '8-16位数字和字母',
+    ],
+    [
+      '/api/login/userRegister',
+      { email: 'x@example.com', lastName: 'B', firstName: 'A', existingCompany: 'C', password: 'abcd1234abcd12345' },
+      '8-16 digits and letters',
+      '8-16位数字和字母',
+    ],
+    [
+      '/api/login/userRegister',
+      { email: 'x@example.com', lastName: 'B', firstName: 'A', existingCompany: 'C', password: 'abcd_1234' },
+      '8-16 digits and letters',
+      '8-16位数字和字母',
+    ],
+    [
+      '/api/login/userRegister',
+      { email: 'x@example.com', lastName: 'B', firstName: 'A', existingCompany: 'C', password: 'abcd1234' },
+      'Please confirm the verification code first',
+      '请先确认验证码',
+    ],
     ['/api/login/forgetPassword', { email: 'x@example.com' }, 'Verification code must be filled', '验证码必须填写'],
     ['/api/login/getCodeWhenForgetPwd', {}, 'Please enter account', '请输入账号'],
   ];
@@ -43,7 +83,16 @@ t.test('GraphQL register checks confirmation and agreement with the same wording
   const stack = await startStack(t, {}, { workers: false });
   const c = stack.client();
   const mutation = `mutation($i: RegisterInput!) { register(input: $i) { accessToken } }`;
-  const input = { email: uniqueEmail(), code: '123456', firstName: 'A', lastName: 'B', company: 'C', password: 'abcd1234', confirmPassword: 'abcd1235', agreement: true };
+  const input = {
+    email: uniqueEmail(),
+    code: '123456',
+    firstName: 'A',
+    lastName: 'B',
+    company: 'C',
+    password: 'abcd1234',
+    confirmPassword: 'abcd1235',
+    agreement: true,
+  };
   const mismatch = await c.gql(mutation, { i: input });
   t.equal(mismatch.errors?.[0]?.message, 'The passwords entered twice do not match!');
   t.match(mismatch.errors?.[0]?.extensions, { code: 'BAD_USER_INPUT', field: 'confirmPassword' });

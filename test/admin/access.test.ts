@@ -16,9 +16,15 @@ const operations: Record<string, { query: string; variables?: Record<string, unk
   markOrderShipped: { query: 'mutation($o: ID!) { markOrderShipped(orderNo: $o) { changed } }', variables: { o: 'X' } },
   markBankTransferCompleted: { query: 'mutation($o: ID!) { markBankTransferCompleted(orderNo: $o, reference: "R") { changed } }', variables: { o: 'X' } },
   refundOrder: { query: 'mutation($o: ID!) { refundOrder(orderNo: $o, reason: "R") { changed } }', variables: { o: 'X' } },
-  refundDuplicatePayment: { query: 'mutation($o: ID!, $a: ID!) { refundDuplicatePayment(orderNo: $o, attemptId: $a) { changed } }', variables: { o: 'X', a: '1' } },
+  refundDuplicatePayment: {
+    query: 'mutation($o: ID!, $a: ID!) { refundDuplicatePayment(orderNo: $o, attemptId: $a) { changed } }',
+    variables: { o: 'X', a: '1' },
+  },
   retryRegistrationMirror: { query: 'mutation($u: ID!) { retryRegistrationMirror(userId: $u) { changed } }', variables: { u: '1' } },
-  recordPaperOrder: { query: 'mutation($i: RecordPaperOrderInput!) { recordPaperOrder(input: $i) { changed } }', variables: { i: paperInput('someone@example.com', { markPaid: true }) } },
+  recordPaperOrder: {
+    query: 'mutation($i: RecordPaperOrderInput!) { recordPaperOrder(input: $i) { changed } }',
+    variables: { i: paperInput('someone@example.com', { markPaid: true }) },
+  },
 };
 
 function adminRootFields(): string[] {
@@ -35,7 +41,12 @@ t.test('every admin field is refused to guests and buyers, and nothing changes',
 
   const b = await buyer(stack);
   const order = (await buy(b.client, { paymentMethod: 'BANK_TRANSFER' })).data!.checkout.order;
-  const attempt = await stack.db.selectFrom('payment_intents').innerJoin('orders', 'orders.id', 'payment_intents.order_id').select('payment_intents.id').where('orders.order_no', '=', order.orderNo).executeTakeFirstOrThrow();
+  const attempt = await stack.db
+    .selectFrom('payment_intents')
+    .innerJoin('orders', 'orders.id', 'payment_intents.order_id')
+    .select('payment_intents.id')
+    .where('orders.order_no', '=', order.orderNo)
+    .executeTakeFirstOrThrow();
   const real = { o: order.orderNo, u: String(b.userId), a: String(attempt.id), i: paperInput(b.email, { markPaid: true }) };
   const guest = stack.client();
   const zhBuyer = b.client;
@@ -53,11 +64,37 @@ t.test('every admin field is refused to guests and buyers, and nothing changes',
   zhBuyer.headers.locale = 'zh';
   t.equal((await zhBuyer.gql(operations.adminOrders!.query)).errors?.[0]?.message, '没有权限', 'in Chinese for a zh client');
 
-  t.equal((await stack.db.selectFrom('orders').select('status').where('order_no', '=', order.orderNo).executeTakeFirstOrThrow()).status, 'pending_payment', 'the order did not move');
-  t.equal((await stack.db.selectFrom('orders').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n, '1', 'no paper order was recorded');
+  t.equal(
+    (await stack.db.selectFrom('orders').select('status').where('order_no', '=', order.orderNo).executeTakeFirstOrThrow()).status,
+    'pending_payment',
+    'the order did not move',
+  );
+  t.equal(
+    (
+      await stack.db
+        .selectFrom('orders')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+    '1',
+    'no paper order was recorded',
+  );
   const events = await stack.db.selectFrom('order_events').select('type').execute();
-  t.same(events.map((e) => e.type), ['created'], 'no admin event was written');
-  t.equal((await stack.db.selectFrom('refunds').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n, '0', 'no refund was asked for');
+  t.same(
+    events.map((e) => e.type),
+    ['created'],
+    'no admin event was written',
+  );
+  t.equal(
+    (
+      await stack.db
+        .selectFrom('refunds')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+    '0',
+    'no refund was asked for',
+  );
 
   // The legacy face refuses buyers too; an operator gets through to both.
   t.match(await b.client.form('/api/orderManagement/updateOrderStatus', { orderId: order.orderNo, orderStatus: '0' }), { code: 403 });

@@ -16,11 +16,21 @@ t.test('a bank transfer is completed exactly once when 20 completions race from 
   const answers = await Promise.all(
     Array.from({ length: 20 }, (_, i) => (i % 2 ? op1 : op2).client.gql<Change>(MARK_COMPLETED, { o: order.orderNo, r: i % 2 ? 'REF-OP1' : 'REF-OP2' })),
   );
-  t.same(answers.flatMap((a) => a.errors ?? []), [], 'no click is refused');
+  t.same(
+    answers.flatMap((a) => a.errors ?? []),
+    [],
+    'no click is refused',
+  );
   const changed = answers.filter((a) => a.data!.markBankTransferCompleted.changed);
   t.equal(changed.length, 1, 'exactly one click completes the transfer');
-  t.ok(answers.every((a) => a.data!.markBankTransferCompleted.order.status === 'PAID'), 'every answer shows the order paid, at once');
-  t.ok(answers.every((a) => a.data!.markBankTransferCompleted.order.completionRequested === true), 'every answer shows the completion');
+  t.ok(
+    answers.every((a) => a.data!.markBankTransferCompleted.order.status === 'PAID'),
+    'every answer shows the order paid, at once',
+  );
+  t.ok(
+    answers.every((a) => a.data!.markBankTransferCompleted.order.completionRequested === true),
+    'every answer shows the completion',
+  );
   const winner = changed[0]!.data!.markBankTransferCompleted.order;
   t.equal(winner.canCompleteBankTransfer, false, 'no second completion is offered');
 
@@ -37,24 +47,40 @@ t.test('a bank transfer is completed exactly once when 20 completions race from 
     .where('order_events.type', '=', 'paid')
     .executeTakeFirstOrThrow();
   const winnerOp = answers.indexOf(changed[0]!) % 2 ? op1 : op2;
-  t.same({ actor_type: paid.actor_type, actor_id: paid.actor_id }, { actor_type: 'operator', actor_id: String(winnerOp.userId) }, 'settled in the name of the operator whose click won');
+  t.same(
+    { actor_type: paid.actor_type, actor_id: paid.actor_id },
+    { actor_type: 'operator', actor_id: String(winnerOp.userId) },
+    'settled in the name of the operator whose click won',
+  );
   const reference = (paid.data as { reference: string }).reference;
-  t.equal(reference, winnerOp === op1 ? 'REF-OP1' : 'REF-OP2', 'with that operator\'s reference');
+  t.equal(reference, winnerOp === op1 ? 'REF-OP1' : 'REF-OP2', "with that operator's reference");
 
-  const now = await gqlOk<{ adminOrder: Record<string, unknown> }>(op1.client, `query($o: ID!) { adminOrder(orderNo: $o) { ${ADMIN_ORDER} } }`, { o: order.orderNo });
+  const now = await gqlOk<{ adminOrder: Record<string, unknown> }>(op1.client, `query($o: ID!) { adminOrder(orderNo: $o) { ${ADMIN_ORDER} } }`, {
+    o: order.orderNo,
+  });
   t.match(now.adminOrder, { status: 'PAID', completionRequested: true, canCompleteBankTransfer: false, providerRef: reference, provider: 'BANK_TRANSFER' });
-  const intent = await stack.db.selectFrom('payment_intents').innerJoin('orders', 'orders.id', 'payment_intents.order_id').select('payment_intents.status').where('orders.order_no', '=', order.orderNo).executeTakeFirstOrThrow();
+  const intent = await stack.db
+    .selectFrom('payment_intents')
+    .innerJoin('orders', 'orders.id', 'payment_intents.order_id')
+    .select('payment_intents.status')
+    .where('orders.order_no', '=', order.orderNo)
+    .executeTakeFirstOrThrow();
   t.equal(intent.status, 'succeeded', 'the bank-transfer attempt succeeded');
 
   // Later clicks, on either face, change nothing.
   const again = await gqlOk<Change>(op2.client, MARK_COMPLETED, { o: order.orderNo, r: 'REF-LATE' });
   t.match(again.markBankTransferCompleted, { changed: false, order: { status: 'PAID' } });
-  t.match(await op1.client.form('/api/orderManagement/updateOrderStatus', { orderId: order.orderNo, orderStatus: '0' }), { code: 200, data: { changed: false, status: 'paid' } });
+  t.match(await op1.client.form('/api/orderManagement/updateOrderStatus', { orderId: order.orderNo, orderStatus: '0' }), {
+    code: 200,
+    data: { changed: false, status: 'paid' },
+  });
   await settledDown(stack, ['mail']);
   t.same(await eventCounts(stack, order.orderNo), { created: 1, paid: 1 });
   t.equal((await mailsTo(b.email)).filter((m) => m.subject === `Order ${order.orderNo} paid`).length, 1, 'still one receipt');
 
-  const mine = await b.client.gql<{ order: { status: string; downloadable: boolean } }>('query($o: ID!) { order(orderNo: $o) { status downloadable } }', { o: order.orderNo });
+  const mine = await b.client.gql<{ order: { status: string; downloadable: boolean } }>('query($o: ID!) { order(orderNo: $o) { status downloadable } }', {
+    o: order.orderNo,
+  });
   t.same(mine.data?.order, { status: 'PAID', downloadable: true }, 'the buyer can download the e-book');
 });
 
@@ -63,7 +89,11 @@ t.test('the legacy updateOrderStatus takes the same path and answers the final s
   const b = await buyer(stack);
   const order = (await buy(b.client, { paymentMethod: 'BANK_TRANSFER' })).data!.checkout.order;
   const op = await operator(stack);
-  t.match(await op.client.form('/api/orderManagement/updateOrderStatus', { orderId: order.orderNo, orderStatus: '0' }), { code: 200, message: 'operation success', data: { changed: true, status: 'paid' } });
+  t.match(await op.client.form('/api/orderManagement/updateOrderStatus', { orderId: order.orderNo, orderStatus: '0' }), {
+    code: 200,
+    message: 'operation success',
+    data: { changed: true, status: 'paid' },
+  });
   t.same(await eventCounts(stack, order.orderNo), { created: 1, paid: 1 });
   const data = await stack.db
     .selectFrom('order_events')
@@ -81,7 +111,11 @@ t.test('completions in the wrong state are refused with the reason, in both lang
   const op = await operator(stack);
   const wechat = (await buy(b.client, { paymentMethod: 'WECHAT_NATIVE', bookId: '1' })).data!.checkout.order;
   const expiring = (await buy(b.client, { paymentMethod: 'BANK_TRANSFER', bookId: '2' })).data!.checkout.order;
-  await stack.db.updateTable('orders').set({ expires_at: new Date(Date.now() - 1000) }).where('order_no', '=', expiring.orderNo).execute();
+  await stack.db
+    .updateTable('orders')
+    .set({ expires_at: new Date(Date.now() - 1000) })
+    .where('order_no', '=', expiring.orderNo)
+    .execute();
   t.same(await expireDueOrders(stack.db), [expiring.orderNo], 'the order expired');
   const open = (await buy(b.client, { paymentMethod: 'BANK_TRANSFER', bookId: '3' })).data!.checkout.order;
 
@@ -98,13 +132,16 @@ t.test('completions in the wrong state are refused with the reason, in both lang
   t.same(await refusal(open.orderNo, '   '), { code: 'BAD_USER_INPUT', message: 'Please enter the bank transfer reference' });
   t.same(await refusal(open.orderNo, 'x'.repeat(65)), { code: 'BAD_USER_INPUT', message: 'Length cannot exceed 64' });
   op.client.headers.locale = 'en';
-  t.match(await op.client.form('/api/orderManagement/updateOrderStatus', { orderId: wechat.orderNo, orderStatus: '0' }), { code: 409, message: 'This order is not paid by bank transfer' });
+  t.match(await op.client.form('/api/orderManagement/updateOrderStatus', { orderId: wechat.orderNo, orderStatus: '0' }), {
+    code: 409,
+    message: 'This order is not paid by bank transfer',
+  });
 
   for (const o of [wechat, expiring, open]) t.notOk((await eventCounts(stack, o.orderNo)).paid, `nothing recorded for ${o.orderNo}`);
   t.equal((await stack.db.selectFrom('orders').select('status').where('order_no', '=', open.orderNo).executeTakeFirstOrThrow()).status, 'pending_payment');
 });
 
-t.test('completion needs no worker: the order is paid and its receipt queued in the operator\'s request', async (t) => {
+t.test("completion needs no worker: the order is paid and its receipt queued in the operator's request", async (t) => {
   const stack = await startStack(t, env, { workers: false });
   const b = await buyerWithoutMail(stack);
   const order = (await buy(b.client, { paymentMethod: 'BANK_TRANSFER' })).data!.checkout.order;

@@ -83,7 +83,12 @@ export async function waitPaid(stack: TestStack, orderNo: string): Promise<void>
 
 /** Counts of an order's audit rows by type. */
 export async function eventCounts(stack: TestStack, orderNo: string): Promise<Record<string, number>> {
-  const rows = await stack.db.selectFrom('order_events').innerJoin('orders', 'orders.id', 'order_events.order_id').select('order_events.type').where('orders.order_no', '=', orderNo).execute();
+  const rows = await stack.db
+    .selectFrom('order_events')
+    .innerJoin('orders', 'orders.id', 'order_events.order_id')
+    .select('order_events.type')
+    .where('orders.order_no', '=', orderNo)
+    .execute();
   const counts: Record<string, number> = {};
   for (const r of rows) counts[r.type] = (counts[r.type] ?? 0) + 1;
   return counts;
@@ -94,13 +99,22 @@ export async function eventCounts(stack: TestStack, orderNo: string): Promise<Re
  * waiting, delayed or active jobs. Only then may a test count what happened "exactly once".
  */
 export async function settledDown(stack: TestStack, queues: ('mail' | 'registration-mirror')[]): Promise<void> {
-  await eventually('outbox relayed and queues drained', async () => {
-    const unrelayed = await stack.db.selectFrom('outbox').select((eb) => eb.fn.countAll<string>().as('n')).where('relayed_at', 'is', null).where('available_at', '<=', new Date()).executeTakeFirstOrThrow();
-    if (Number(unrelayed.n) > 0) return false;
-    for (const name of queues) {
-      const counts = await stack.app.queues[name].getJobCounts('waiting', 'active', 'delayed', 'prioritized', 'paused');
-      if (Object.values(counts).some((n) => n > 0)) return false;
-    }
-    return true;
-  }, 30_000);
+  await eventually(
+    'outbox relayed and queues drained',
+    async () => {
+      const unrelayed = await stack.db
+        .selectFrom('outbox')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .where('relayed_at', 'is', null)
+        .where('available_at', '<=', new Date())
+        .executeTakeFirstOrThrow();
+      if (Number(unrelayed.n) > 0) return false;
+      for (const name of queues) {
+        const counts = await stack.app.queues[name].getJobCounts('waiting', 'active', 'delayed', 'prioritized', 'paused');
+        if (Object.values(counts).some((n) => n > 0)) return false;
+      }
+      return true;
+    },
+    30_000,
+  );
 }

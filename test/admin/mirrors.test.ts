@@ -9,7 +9,11 @@ const RETRY = `mutation($u: ID!) { retryRegistrationMirror(userId: $u) { changed
 const EVENTS = `query($u: ID!) { registrationMirrorEvents(userId: $u) { type actorType actorId actorEmail createdAt before after data } }`;
 
 async function failNext(stack: TestStack, count: number): Promise<void> {
-  await fetch(stack.registration.url.replace('/register', '/_control/fail'), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ count }) });
+  await fetch(stack.registration.url.replace('/register', '/_control/fail'), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ count }),
+  });
 }
 
 async function mirrorRow(stack: TestStack, userId: number) {
@@ -24,12 +28,16 @@ t.test('operators see mirror states and retry a mirror that failed for good', as
   await failNext(stack, 1_000);
   const email = uniqueEmail('mirror');
   const userId = Number((await registerLegacy(stack.client(), email)).data.userId);
-  const failed = await eventually('mirror failed for good', async () => {
-    // The backoff grows to minutes by the 20th attempt: promote the waiting retries instead of sleeping through them.
-    for (const job of await queue.getDelayed()) await job.promote().catch(() => undefined);
-    const row = await mirrorRow(stack, userId);
-    return row.status === 'failed' ? row : false;
-  }, 60_000);
+  const failed = await eventually(
+    'mirror failed for good',
+    async () => {
+      // The backoff grows to minutes by the 20th attempt: promote the waiting retries instead of sleeping through them.
+      for (const job of await queue.getDelayed()) await job.promote().catch(() => undefined);
+      const row = await mirrorRow(stack, userId);
+      return row.status === 'failed' ? row : false;
+    },
+    60_000,
+  );
   t.equal(failed.attempts, 15, 'every attempt was spent');
   await eventually('the job is in the failed set', async () => (await queue.getJob(`mirror-${userId}`))?.isFailed());
 
@@ -43,10 +51,22 @@ t.test('operators see mirror states and retry a mirror that failed for good', as
   type Page = { registrationMirrors: { total: number; items: Record<string, unknown>[] } };
   const all = (await gqlOk<Page>(op1.client, MIRRORS)).registrationMirrors;
   t.equal(all.total, 2, 'operators have no mirror');
-  t.same(all.items.map((m) => m.userId), [String(fineId), String(userId)], 'newest account first');
+  t.same(
+    all.items.map((m) => m.userId),
+    [String(fineId), String(userId)],
+    'newest account first',
+  );
   const onlyFailed = (await gqlOk<Page>(op1.client, MIRRORS, { s: 'FAILED' })).registrationMirrors;
   t.equal(onlyFailed.total, 1);
-  t.match(onlyFailed.items[0], { userId: String(userId), email, name: 'Test Buyer', status: 'FAILED', attempts: 15, lastError: 'HTTP 503 code 503', succeededAt: null });
+  t.match(onlyFailed.items[0], {
+    userId: String(userId),
+    email,
+    name: 'Test Buyer',
+    status: 'FAILED',
+    attempts: 15,
+    lastError: 'HTTP 503 code 503',
+    succeededAt: null,
+  });
   t.ok(onlyFailed.items[0]!.lastAttemptAt, 'the last attempt time is shown');
   t.equal((await gqlOk<Page>(op1.client, MIRRORS, { s: 'SUCCEEDED' })).registrationMirrors.total, 1);
   t.equal((await gqlOk<Page>(op1.client, MIRRORS, { s: 'PENDING' })).registrationMirrors.total, 0);
@@ -55,15 +75,19 @@ t.test('operators see mirror states and retry a mirror that failed for good', as
   type Retry = { retryRegistrationMirror: { changed: boolean; mirror: { status: string } } };
   const answers = await Promise.all([gqlOk<Retry>(op1.client, RETRY, { u: String(userId) }), gqlOk<Retry>(op2.client, RETRY, { u: String(userId) })]);
   t.same(answers.map((a) => a.retryRegistrationMirror.changed).sort(), [false, true], 'one of the two retries changed something');
-  const landed = await eventually('retried mirror landed', async () => {
-    const row = await mirrorRow(stack, userId);
-    return row.status === 'succeeded' ? row : false;
-  }, 30_000);
+  const landed = await eventually(
+    'retried mirror landed',
+    async () => {
+      const row = await mirrorRow(stack, userId);
+      return row.status === 'succeeded' ? row : false;
+    },
+    30_000,
+  );
   t.equal(landed.attempts, 16, 'one more attempt, and it landed');
   t.equal(landed.last_error, null);
   t.equal(landed.sealed_password, null, 'the sealed password is dropped once mirrored');
   t.match(stack.registration.registrations.get(email), { email, password: 'Secret123' });
-  t.equal(await queue.getJobState(`mirror-${userId}`), 'completed', 'the retry ran as the mirror\'s own job, no special id');
+  t.equal(await queue.getJobState(`mirror-${userId}`), 'completed', "the retry ran as the mirror's own job, no special id");
 
   // Nothing left to retry; the retry is in the mirror's audit trail.
   t.match((await gqlOk<Retry>(op1.client, RETRY, { u: String(userId) })).retryRegistrationMirror, { changed: false, mirror: { status: 'SUCCEEDED' } });

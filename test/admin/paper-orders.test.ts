@@ -12,18 +12,37 @@ t.test('customer service records paper orders at the catalogue price, paid or to
   const op = await operator(stack);
 
   // Unpaid: a bank-transfer order with its reference, waiting for the money.
-  const unpaid = (await gqlOk<Recorded>(op.client, RECORD_PAPER, { i: paperInput(b.email.toUpperCase(), { quantity: 2, remarks: ' phoned on Monday ' }) })).recordPaperOrder;
+  const unpaid = (await gqlOk<Recorded>(op.client, RECORD_PAPER, { i: paperInput(b.email.toUpperCase(), { quantity: 2, remarks: ' phoned on Monday ' }) }))
+    .recordPaperOrder;
   t.equal(unpaid.changed, true);
   t.match(unpaid.order, {
-    status: 'PENDING_PAYMENT', format: 'PAPER', payType: 3, provider: 'BANK_TRANSFER', paymentMethod: 'BANK_TRANSFER', quantity: 2, unitPriceCents: 25000,
-    amountCents: 50000, amount: '500.00', currency: 'EUR', buyerEmail: b.email, buyerId: String(b.userId), bookId: '2', language: 'en', country: 'Germany',
-    remarks: 'phoned on Monday', paidAt: null, canCompleteBankTransfer: true, canMarkShipped: false,
+    status: 'PENDING_PAYMENT',
+    format: 'PAPER',
+    payType: 3,
+    provider: 'BANK_TRANSFER',
+    paymentMethod: 'BANK_TRANSFER',
+    quantity: 2,
+    unitPriceCents: 25000,
+    amountCents: 50000,
+    amount: '500.00',
+    currency: 'EUR',
+    buyerEmail: b.email,
+    buyerId: String(b.userId),
+    bookId: '2',
+    language: 'en',
+    country: 'Germany',
+    remarks: 'phoned on Monday',
+    paidAt: null,
+    canCompleteBankTransfer: true,
+    canMarkShipped: false,
     purchaseInfo: { streetNumber: 'Hauptstr. 1', zip: '10115', town: 'Berlin', country: 'Germany' },
   });
   t.equal(unpaid.order.bankReference, unpaid.order.orderNo, 'the buyer quotes the order number on the transfer');
   const expires = await stack.db.selectFrom('orders').select('expires_at').where('order_no', '=', unpaid.order.orderNo).executeTakeFirstOrThrow();
   t.ok(expires.expires_at.getTime() > Date.now() + 29 * 86_400_000, 'it waits 30 days for the transfer, not the web checkout minutes');
-  const seen = await b.client.gql<{ orders: { total: number; items: { orderNo: string; status: string; format: string }[] } }>('{ orders { total items { orderNo status format } } }');
+  const seen = await b.client.gql<{ orders: { total: number; items: { orderNo: string; status: string; format: string }[] } }>(
+    '{ orders { total items { orderNo status format } } }',
+  );
   t.same(seen.data?.orders.items, [{ orderNo: unpaid.order.orderNo, status: 'PENDING_PAYMENT', format: 'PAPER' }], 'the buyer sees it among their orders');
 
   // A second open order for the same book is refused; the first is completed like any transfer.
@@ -33,7 +52,9 @@ t.test('customer service records paper orders at the catalogue price, paid or to
   await waitPaid(stack, unpaid.order.orderNo);
 
   // Paid at once: settled through the ledger by the operator, receipt mailed.
-  const paid = (await gqlOk<Recorded>(op.client, RECORD_PAPER, { i: paperInput(b.email, { bookId: '3', language: 'zh', markPaid: true, paymentReference: 'CASH-7' }) })).recordPaperOrder;
+  const paid = (
+    await gqlOk<Recorded>(op.client, RECORD_PAPER, { i: paperInput(b.email, { bookId: '3', language: 'zh', markPaid: true, paymentReference: 'CASH-7' }) })
+  ).recordPaperOrder;
   t.match(paid.order, { status: 'PAID', amountCents: 5000, language: 'zh', providerRef: 'CASH-7', canMarkShipped: true, canCompleteBankTransfer: false });
   t.ok(paid.order.paidAt);
   t.same(await eventCounts(stack, paid.order.orderNo), { created: 1, paid: 1 });
@@ -56,7 +77,11 @@ t.test('an Idempotency-Key makes a repeated recording safe', async (t) => {
   t.equal(other.errors?.[0]?.extensions?.code, 'IDEMPOTENCY_KEY_REUSED', 'the key with another request is refused');
   delete op.client.headers['idempotency-key'];
   await settledDown(stack, ['mail']);
-  const count = await stack.db.selectFrom('orders').select((eb) => eb.fn.countAll<string>().as('n')).where('user_id', '=', b.userId).executeTakeFirstOrThrow();
+  const count = await stack.db
+    .selectFrom('orders')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('user_id', '=', b.userId)
+    .executeTakeFirstOrThrow();
   t.equal(count.n, '1', 'one order recorded');
 });
 
@@ -74,7 +99,24 @@ t.test('bad recordings are refused with the reason', async (t) => {
   t.same(await refusal({ quantity: 0 }), { message: 'Quantity must be between 1 and 99', code: 'BAD_USER_INPUT', field: 'quantity' });
   t.same(await refusal({ quantity: 100 }), { message: 'Quantity must be between 1 and 99', code: 'BAD_USER_INPUT', field: 'quantity' });
   t.same(await refusal({ country: ' ' }), { message: 'please select country', code: 'BAD_USER_INPUT', field: 'country' });
-  t.same(await refusal({ purchaseInfo: { streetNumber: 'Hauptstr. 1', zip: ' ', town: 'Berlin', country: 'Germany' } }), { message: 'Please Enter ', code: 'BAD_USER_INPUT', field: 'zip' });
-  t.same(await refusal({ markPaid: true, paymentReference: 'x'.repeat(65) }), { message: 'Length cannot exceed 64', code: 'BAD_USER_INPUT', field: 'paymentReference' });
-  t.equal((await stack.db.selectFrom('orders').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n, '0', 'nothing recorded');
+  t.same(await refusal({ purchaseInfo: { streetNumber: 'Hauptstr. 1', zip: ' ', town: 'Berlin', country: 'Germany' } }), {
+    message: 'Please Enter ',
+    code: 'BAD_USER_INPUT',
+    field: 'zip',
+  });
+  t.same(await refusal({ markPaid: true, paymentReference: 'x'.repeat(65) }), {
+    message: 'Length cannot exceed 64',
+    code: 'BAD_USER_INPUT',
+    field: 'paymentReference',
+  });
+  t.equal(
+    (
+      await stack.db
+        .selectFrom('orders')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+    '0',
+    'nothing recorded',
+  );
 });

@@ -42,7 +42,14 @@ async function plan(db: Db, filter: AdminOrderFilter): Promise<{ text: string; m
 t.test('search and work-list filters use their indexes on 100,000 orders', async (t) => {
   const { db } = await createTestDatabase(t);
   await fill(db);
-  const someOrder = await db.selectFrom('orders').select('order_no').where('status', '=', 'expired').orderBy('id').offset(4321).limit(1).executeTakeFirstOrThrow();
+  const someOrder = await db
+    .selectFrom('orders')
+    .select('order_no')
+    .where('status', '=', 'expired')
+    .orderBy('id')
+    .offset(4321)
+    .limit(1)
+    .executeTakeFirstOrThrow();
   const someBuyer = await db.selectFrom('users').select('email').orderBy('id').offset(777).limit(1).executeTakeFirstOrThrow();
 
   const cases: [string, AdminOrderFilter, string[]][] = [
@@ -50,12 +57,23 @@ t.test('search and work-list filters use their indexes on 100,000 orders', async
     ['part of a buyer email', { search: someBuyer.email!.slice(6, 14).toUpperCase() }, ['orders_order_no_trgm_idx', 'users_email_trgm_idx']],
     ['transfers to complete', { provider: 'bank_transfer', status: 'pending_payment' }, ['orders_transfer_pending_idx']],
     ['paper orders to ship', { status: 'paid', format: 'paper', shippingStatus: 'not_shipped' }, ['orders_to_ship_idx']],
-    ['one day', { createdFrom: { at: new Date(Date.now() - 3 * 86_400_000), inclusive: true }, createdTo: { at: new Date(Date.now() - 2 * 86_400_000), inclusive: false } }, ['orders_created_idx']],
+    [
+      'one day',
+      {
+        createdFrom: { at: new Date(Date.now() - 3 * 86_400_000), inclusive: true },
+        createdTo: { at: new Date(Date.now() - 2 * 86_400_000), inclusive: false },
+      },
+      ['orders_created_idx'],
+    ],
   ];
   for (const [what, filter, indexes] of cases) {
     const p = await plan(db, filter);
     for (const index of indexes) t.match(p.text, index, `${what}: uses ${index}`);
-    t.notMatch(p.text, /"Node Type":"Seq Scan","Parallel Aware":(true|false),"Async Capable":(true|false),"Relation Name":"orders"/, `${what}: no sequential scan of orders`);
+    t.notMatch(
+      p.text,
+      /"Node Type":"Seq Scan","Parallel Aware":(true|false),"Async Capable":(true|false),"Relation Name":"orders"/,
+      `${what}: no sequential scan of orders`,
+    );
     t.comment(`${what}: ${p.ms.toFixed(1)} ms`);
   }
   const unfiltered = await plan(db, {});

@@ -8,14 +8,22 @@ const LIST = `query($f: AdminOrderFilter, $p: Int, $s: Int) {
   adminOrders(filter: $f, page: $p, pageSize: $s) { total page pageSize items { orderNo buyerEmail buyerName status purchaseInfo { zip } } }
 }`;
 
-type Page = { adminOrders: { total: number; page: number; pageSize: number; items: { orderNo: string; buyerEmail: string; buyerName: string; status: string; purchaseInfo: { zip: string } | null }[] } };
+type Page = {
+  adminOrders: {
+    total: number;
+    page: number;
+    pageSize: number;
+    items: { orderNo: string; buyerEmail: string; buyerName: string; status: string; purchaseInfo: { zip: string } | null }[];
+  };
+};
 
 async function list(op: Operator, filter: Record<string, unknown> | null, page = 1, pageSize = 10) {
   return (await gqlOk<Page>(op.client, LIST, { f: filter, p: page, s: pageSize })).adminOrders;
 }
 
 async function recordPaper(op: Operator, email: string, overrides: Record<string, unknown>): Promise<string> {
-  return (await gqlOk<{ recordPaperOrder: { order: { orderNo: string } } }>(op.client, RECORD_PAPER, { i: paperInput(email, overrides) })).recordPaperOrder.order.orderNo;
+  return (await gqlOk<{ recordPaperOrder: { order: { orderNo: string } } }>(op.client, RECORD_PAPER, { i: paperInput(email, overrides) })).recordPaperOrder
+    .order.orderNo;
 }
 
 t.test('operators find orders by filters and search, with exact totals', async (t) => {
@@ -43,8 +51,15 @@ t.test('operators find orders by filters and search, with exact totals', async (
   };
   const all = await list(op, null, 1, 50);
   t.equal(all.total, 7);
-  t.same(all.items.map((i) => i.orderNo), [c2, b2, b1, a3, a2, a1, c1], 'newest first');
-  t.match(all.items.find((i) => i.orderNo === b2), { buyerEmail: bob.email, buyerName: 'Test Buyer', status: 'PENDING_PAYMENT', purchaseInfo: { zip: '10115' } });
+  t.same(
+    all.items.map((i) => i.orderNo),
+    [c2, b2, b1, a3, a2, a1, c1],
+    'newest first',
+  );
+  t.match(
+    all.items.find((i) => i.orderNo === b2),
+    { buyerEmail: bob.email, buyerName: 'Test Buyer', status: 'PENDING_PAYMENT', purchaseInfo: { zip: '10115' } },
+  );
 
   await same({ status: 'PENDING_PAYMENT' }, [a1, a2, b2, c1], 'pending');
   await same({ status: 'PAID' }, [a3, b1, c2], 'paid');
@@ -76,7 +91,16 @@ t.test('operators find orders by filters and search, with exact totals', async (
   // Pages: 15 more paid paper orders for bob make 22; pages of 10 hold 10, 10 and 2.
   for (let i = 0; i < 15; i++) await recordPaper(op, bob.email, { bookId: '1', markPaid: true });
   const pages = [await list(op, null, 1, 10), await list(op, null, 2, 10), await list(op, null, 3, 10), await list(op, null, 4, 10)];
-  t.same(pages.map((p) => [p.total, p.page, p.pageSize, p.items.length]), [[22, 1, 10, 10], [22, 2, 10, 10], [22, 3, 10, 2], [22, 4, 10, 0]], 'exact total on every page, also past the end');
+  t.same(
+    pages.map((p) => [p.total, p.page, p.pageSize, p.items.length]),
+    [
+      [22, 1, 10, 10],
+      [22, 2, 10, 10],
+      [22, 3, 10, 2],
+      [22, 4, 10, 0],
+    ],
+    'exact total on every page, also past the end',
+  );
   t.equal(new Set(pages.flatMap((p) => p.items.map((i) => i.orderNo))).size, 22, 'every order once');
   const bobs = await list(op, { search: 'bob' }, 2, 10);
   t.same([bobs.total, bobs.items.length], [17, 7], "the second page of bob's orders");

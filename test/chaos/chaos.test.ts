@@ -40,7 +40,12 @@ t.test('chaos: no crash, restart or flush loses or doubles an order', async (t) 
     copyFileSync(cluster.log, path.join(artifacts, 'chaos.log'));
     if (t.passing()) return;
     const lines = readFileSync(cluster.log, 'utf8').split('\n');
-    t.comment(lines.filter((l) => !/"level":30/.test(l)).slice(-40).join('\n'));
+    t.comment(
+      lines
+        .filter((l) => !/"level":30/.test(l))
+        .slice(-40)
+        .join('\n'),
+    );
   });
   const db = createDb(cluster.databaseUrl, { max: 4, applicationName: 'chaos-test' });
   t.teardown(() => db.destroy());
@@ -48,10 +53,19 @@ t.test('chaos: no crash, restart or flush loses or doubles an order', async (t) 
   redis.on('error', () => {});
   t.teardown(() => redis.disconnect());
   // Every PayPal webhook arrives three times too.
-  await fetch(`${cluster.sandboxUrl}/paypal/_control/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ duplicate: 3 }) });
+  await fetch(`${cluster.sandboxUrl}/paypal/_control/faults`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ duplicate: 3 }),
+  });
 
   const buyers = await createBuyers(db, ORDERS / BOOKS.length, String(Date.now()));
-  const plan = Array.from({ length: ORDERS }, (_, i) => ({ i, buyer: buyers[Math.floor(i / BOOKS.length)]!, bookId: BOOKS[i % BOOKS.length]!, method: METHODS[i % METHODS.length]! }));
+  const plan = Array.from({ length: ORDERS }, (_, i) => ({
+    i,
+    buyer: buyers[Math.floor(i / BOOKS.length)]!,
+    bookId: BOOKS[i % BOOKS.length]!,
+    method: METHODS[i % METHODS.length]!,
+  }));
 
   // The buyers: checkout (same Idempotency-Key on every retry), pay, look at the result page.
   const started = Date.now();
@@ -152,11 +166,20 @@ t.test('chaos: no crash, restart or flush loses or doubles an order', async (t) 
   t.equal(line, `orders: ${ORDERS}, paid: ${ORDERS}, lost: 0, double-settled: 0`);
 
   // How the orders got home, and what the recovery machinery had to do on the way.
-  const sources = await sql<{ source: string; n: string }>`select data->>'source' as source, count(*) as n from order_events where type = 'paid' group by 1 order by 1`.execute(db);
-  const duplicates = await db.selectFrom('order_events').select((eb) => eb.fn.countAll<string>().as('n')).where('type', '=', 'duplicate_payment').executeTakeFirstOrThrow();
+  const sources = await sql<{
+    source: string;
+    n: string;
+  }>`select data->>'source' as source, count(*) as n from order_events where type = 'paid' group by 1 order by 1`.execute(db);
+  const duplicates = await db
+    .selectFrom('order_events')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('type', '=', 'duplicate_payment')
+    .executeTakeFirstOrThrow();
   const log = readFileSync(cluster.log, 'utf8');
   const occurrences = (re: RegExp) => (log.match(re) ?? []).length;
   t.comment(`settled by: ${sources.rows.map((r) => `${r.source} ${r.n}`).join(', ')}; duplicate payments: ${duplicates.n}`);
-  t.comment(`queues rebuilt from PostgreSQL (first starts included): ${occurrences(/rebuilt the queues from PostgreSQL/g)}; sweeps that put work back: ${occurrences(/reconciliation sweep put work back/g)}; process log: test-artifacts/chaos/chaos.log`);
+  t.comment(
+    `queues rebuilt from PostgreSQL (first starts included): ${occurrences(/rebuilt the queues from PostgreSQL/g)}; sweeps that put work back: ${occurrences(/reconciliation sweep put work back/g)}; process log: test-artifacts/chaos/chaos.log`,
+  );
   await cluster.stop();
 });

@@ -55,7 +55,11 @@ export async function startCluster(t: T, dir: string, env: Record<string, string
   t.teardown(() => mail.stop());
 
   const run = (name: string, script: string, extra: Record<string, string>): Proc => {
-    const child = spawn(process.execPath, [path.join(root, script)], { cwd: root, env: { ...process.env, ...env, ...extra }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [path.join(root, script)], {
+      cwd: root,
+      env: { ...process.env, ...env, ...extra },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     const write = (d: Buffer) => appendFileSync(log, d.toString().replace(/^(?=.)/gm, `[${name}] `));
     child.stdout!.on('data', write);
     child.stderr!.on('data', write);
@@ -74,7 +78,12 @@ export async function startCluster(t: T, dir: string, env: Record<string, string
   const sandboxPort = await getPort();
   const base = `http://127.0.0.1:${port}`;
   const paymentsFile = path.join(dir, 'payments.json');
-  run('sandboxes', 'sandboxes/dist/main.js', { APP_URL: base, SANDBOX_PORT: String(sandboxPort), PAYMENTS_CONFIG_FILE: paymentsFile, SANDBOX_TIME_SCALE: '0.01' });
+  run('sandboxes', 'sandboxes/dist/main.js', {
+    APP_URL: base,
+    SANDBOX_PORT: String(sandboxPort),
+    PAYMENTS_CONFIG_FILE: paymentsFile,
+    SANDBOX_TIME_SCALE: '0.01',
+  });
   await waitFor('payment sandboxes', async () => existsSync(paymentsFile) && (await portOpen(sandboxPort)), 30_000);
 
   const shopEnv = {

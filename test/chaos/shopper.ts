@@ -18,7 +18,14 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 export async function createBuyers(db: Db, n: number, tag: string): Promise<{ id: number; token: string }[]> {
   const users = await db
     .insertInto('users')
-    .values(Array.from({ length: n }, (_, i) => ({ email: `chaos-${tag}-${i}@example.com`, first_name: 'Chaos', last_name: `Buyer ${i}`, password_hash: 'not-used' })))
+    .values(
+      Array.from({ length: n }, (_, i) => ({
+        email: `chaos-${tag}-${i}@example.com`,
+        first_name: 'Chaos',
+        last_name: `Buyer ${i}`,
+        password_hash: 'not-used',
+      })),
+    )
     .returning('id')
     .execute();
   const deps = { db, config: { sessionTtlHours: 24 } } as unknown as ServiceDeps;
@@ -30,7 +37,14 @@ const fatalCodes = new Set(['ALREADY_BOUGHT', 'IDEMPOTENCY_KEY_REUSED', 'BAD_USE
 
 export class FatalCheckoutError extends Error {}
 
-export async function checkoutWithRetries(base: string, token: string, key: string, input: { bookId: string; paymentMethod: Method }, deadline: number, stats: { retries: number }): Promise<Checkout> {
+export async function checkoutWithRetries(
+  base: string,
+  token: string,
+  key: string,
+  input: { bookId: string; paymentMethod: Method },
+  deadline: number,
+  stats: { retries: number },
+): Promise<Checkout> {
   for (;;) {
     let problem: string;
     try {
@@ -40,7 +54,10 @@ export async function checkoutWithRetries(base: string, token: string, key: stri
         body: JSON.stringify({ query: CHECKOUT, variables: { i: checkoutInput(input) } }),
         signal: AbortSignal.timeout(30_000),
       });
-      const body = (await res.json().catch(() => null)) as { data?: CheckoutAnswer | null; errors?: { message: string; extensions?: { code?: string } }[] } | null;
+      const body = (await res.json().catch(() => null)) as {
+        data?: CheckoutAnswer | null;
+        errors?: { message: string; extensions?: { code?: string } }[];
+      } | null;
       const checkout = body?.data?.checkout;
       if (checkout) return checkout;
       const code = body?.errors?.[0]?.extensions?.code;
@@ -57,7 +74,12 @@ export async function checkoutWithRetries(base: string, token: string, key: stri
 }
 
 async function post(url: string, body: unknown): Promise<void> {
-  const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body ?? {}), signal: AbortSignal.timeout(15_000) });
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body ?? {}),
+    signal: AbortSignal.timeout(15_000),
+  });
   if (!res.ok) throw new Error(`${url}: ${res.status} ${await res.text()}`);
 }
 

@@ -11,18 +11,42 @@ const states: IntentStatus[] = ['created', 'pending', 'succeeded', 'failed', 'cl
 
 // Written out by hand (not read from ATTEMPT_TRANSITIONS), so a changed table fails here.
 const allowed = new Set([
-  'created>pending', 'created>failed', 'created>closed', 'created>expired', 'created>succeeded',
-  'pending>succeeded', 'pending>failed', 'pending>closed', 'pending>expired',
-  'failed>succeeded', 'closed>succeeded', 'expired>succeeded',
+  'created>pending',
+  'created>failed',
+  'created>closed',
+  'created>expired',
+  'created>succeeded',
+  'pending>succeeded',
+  'pending>failed',
+  'pending>closed',
+  'pending>expired',
+  'failed>succeeded',
+  'closed>succeeded',
+  'expired>succeeded',
 ]);
 
 let seq = 0;
 async function orderOf(db: Db): Promise<string> {
   seq++;
-  const user = await db.insertInto('users').values({ email: `sm${seq}-${Date.now()}@example.org`, first_name: 'S', last_name: 'M', password_hash: 'x' }).returning('id').executeTakeFirstOrThrow();
+  const user = await db
+    .insertInto('users')
+    .values({ email: `sm${seq}-${Date.now()}@example.org`, first_name: 'S', last_name: 'M', password_hash: 'x' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   const order = await db
     .insertInto('orders')
-    .values({ order_no: `SM${Date.now()}${seq}`, user_id: user.id, book_id: 1, format: 'ebook', country: 'DE', pay_type: 2, provider: 'wechat', unit_price_cents: 100, amount_cents: 100, expires_at: new Date(Date.now() + 3600_000) })
+    .values({
+      order_no: `SM${Date.now()}${seq}`,
+      user_id: user.id,
+      book_id: 1,
+      format: 'ebook',
+      country: 'DE',
+      pay_type: 2,
+      provider: 'wechat',
+      unit_price_cents: 100,
+      amount_cents: 100,
+      expires_at: new Date(Date.now() + 3600_000),
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return order.id;
@@ -31,7 +55,11 @@ async function orderOf(db: Db): Promise<string> {
 /** An attempt put into `state` directly, the way a fixture sets up a starting point. */
 async function attemptIn(db: Db, state: IntentStatus): Promise<string> {
   const orderId = await orderOf(db);
-  const a = await createAttempt(db, { orderId, provider: 'wechat', method: 'native', outTradeNo: `SMT${Date.now()}${seq}`, amountCents: 100, currency: 'EUR' }, { type: 'system' });
+  const a = await createAttempt(
+    db,
+    { orderId, provider: 'wechat', method: 'native', outTradeNo: `SMT${Date.now()}${seq}`, amountCents: 100, currency: 'EUR' },
+    { type: 'system' },
+  );
   await sql`update payment_intents set status = ${state} where id = ${a.id}`.execute(db);
   return a.id;
 }
@@ -68,7 +96,11 @@ t.test('every move: allowed ones happen once with an event row, the others chang
 t.test('a new attempt starts in created with its event; a missing attempt moves nowhere', async (t) => {
   const { db } = await createTestDatabase(t);
   const orderId = await orderOf(db);
-  const a = await createAttempt(db, { orderId, provider: 'alipay', method: 'page', outTradeNo: `NEW${Date.now()}`, amountCents: 100, currency: 'EUR' }, { type: 'buyer', id: '1' });
+  const a = await createAttempt(
+    db,
+    { orderId, provider: 'alipay', method: 'page', outTradeNo: `NEW${Date.now()}`, amountCents: 100, currency: 'EUR' },
+    { type: 'buyer', id: '1' },
+  );
   t.equal(a.status, 'created');
   t.match(await eventsOf(db, a.id), [{ from_status: null, to_status: 'created', actor_type: 'buyer', actor_id: '1' }]);
   t.same(await moveAttempt(db, '999999999', 'pending', { type: 'system' }), { moved: false, from: null, attempt: null });
@@ -79,7 +111,9 @@ t.test('racing moves from one state: exactly one wins', async (t) => {
   for (let round = 0; round < 5; round++) {
     const id = await attemptIn(db, 'pending');
     const results = await Promise.all(
-      (['succeeded', 'closed', 'failed', 'expired', 'succeeded'] as const).map((to) => db.transaction().execute((trx) => moveAttempt(trx, id, to, { type: 'system' }))),
+      (['succeeded', 'closed', 'failed', 'expired', 'succeeded'] as const).map((to) =>
+        db.transaction().execute((trx) => moveAttempt(trx, id, to, { type: 'system' })),
+      ),
     );
     const winners = results.filter((r) => r.moved && r.from === 'pending');
     t.equal(winners.length, 1, `round ${round}: one move out of pending`);

@@ -36,7 +36,11 @@ t.test('the committed types are what the migrations give', async (t) => {
   t.match(r.out, /db-types\.ts is what the migrations give/);
   t.match(r.out, /\d+ column unions match their CHECK constraints/);
   const applied = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(db);
-  t.same(applied.rows.map((r) => r.name), [...migrationNames].sort(), 'the generator migrated the empty database to the latest');
+  t.same(
+    applied.rows.map((r) => r.name),
+    [...migrationNames].sort(),
+    'the generator migrated the empty database to the latest',
+  );
   t.match(committed, /status: Generated<OrderStatus>;/, 'a CHECK-limited column keeps the app union');
   t.match(committed, /import type \{[^}]*\bOrderStatus\b[^}]*\} from "\.\.\/column-types\.js";/, 'which the generated file imports');
 });
@@ -53,10 +57,14 @@ t.test('a column the committed file lacks fails the check, showing it, and write
 });
 
 t.test('a CHECK that allows a value its union lacks fails the check, naming both', async (t) => {
-  const statuses = (list: string) => sql.raw(`alter table orders drop constraint orders_status_check, add constraint orders_status_check check (status in (${list}))`);
+  const statuses = (list: string) =>
+    sql.raw(`alter table orders drop constraint orders_status_check, add constraint orders_status_check check (status in (${list}))`);
   await statuses(`'pending_payment', 'paid', 'expired', 'refunded'`).execute(db);
   t.teardown(() => statuses(`'pending_payment', 'paid', 'expired'`).execute(db));
   const r = await check(url);
   t.notOk(r.ok, 'the check fails');
-  t.match(r.out, /orders\.status: the migrations allow pending_payment, paid, expired, refunded; OrderStatus in db\/src\/column-types\.ts says pending_payment, paid, expired/);
+  t.match(
+    r.out,
+    /orders\.status: the migrations allow pending_payment, paid, expired, refunded; OrderStatus in db\/src\/column-types\.ts says pending_payment, paid, expired/,
+  );
 });

@@ -11,19 +11,43 @@ async function tables(db: Parameters<typeof migrateToLatest>[0]): Promise<string
 }
 
 const everyTable = [
-  'audit_events', 'books', 'captchas', 'countries', 'idempotency_keys', 'invoices', 'order_events', 'orders', 'outbox', 'payment_attempt_events',
-  'payment_intents', 'provider_events', 'purchase_infos', 'refunds', 'registration_mirrors', 'report_states',
-  'sessions', 'users', 'verification_codes',
+  'audit_events',
+  'books',
+  'captchas',
+  'countries',
+  'idempotency_keys',
+  'invoices',
+  'order_events',
+  'orders',
+  'outbox',
+  'payment_attempt_events',
+  'payment_intents',
+  'provider_events',
+  'purchase_infos',
+  'refunds',
+  'registration_mirrors',
+  'report_states',
+  'sessions',
+  'users',
+  'verification_codes',
 ];
 
 t.test('migrations go up, down and up again on a real PostgreSQL', async (t) => {
   const { db } = await createTestDatabase(t, { empty: true });
   const up = await migrateToLatest(db);
-  t.same(up, migrationNames.map((n) => `Up ${n}`), 'every migration applied in order');
+  t.same(
+    up,
+    migrationNames.map((n) => `Up ${n}`),
+    'every migration applied in order',
+  );
   t.same(await tables(db), everyTable, 'the whole model exists');
 
   const down = await migrateToNothing(db);
-  t.same(down, [...migrationNames].reverse().map((n) => `Down ${n}`), 'every migration reverted in reverse order');
+  t.same(
+    down,
+    [...migrationNames].reverse().map((n) => `Down ${n}`),
+    'every migration reverted in reverse order',
+  );
   t.same(await tables(db), [], 'nothing is left after going down');
 
   await migrateToLatest(db);
@@ -36,7 +60,9 @@ t.test('migrations go up, down and up again on a real PostgreSQL', async (t) => 
   // WeChat payer of the migration before included.
   t.same(await tables(db), everyTable);
   const columns = async (table: string) =>
-    (await sql<{ column_name: string }>`select column_name from information_schema.columns where table_name = ${table}`.execute(db)).rows.map((r) => r.column_name);
+    (await sql<{ column_name: string }>`select column_name from information_schema.columns where table_name = ${table}`.execute(db)).rows.map(
+      (r) => r.column_name,
+    );
   t.ok((await columns('orders')).includes('cancelled_at'), 'the orders get their cancellation time back');
   t.ok((await columns('sessions')).includes('wechat_openid'), 'the sessions keep the WeChat payer of the migration before');
   t.ok((await columns('books')).includes('isbn'), 'and the books their details');
@@ -47,7 +73,11 @@ t.test('migrations go up, down and up again on a real PostgreSQL', async (t) => 
 t.test('an order cannot be cancelled: the database refuses the status, and the migration stops on an old cancelled row', async (t) => {
   const { db } = await createTestDatabase(t);
   await migrateDown(db);
-  const u = await db.insertInto('users').values({ first_name: 'A', last_name: 'B', password_hash: 'x', email: 'old@example.com' }).returning('id').executeTakeFirstOrThrow();
+  const u = await db
+    .insertInto('users')
+    .values({ first_name: 'A', last_name: 'B', password_hash: 'x', email: 'old@example.com' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   const order = { user_id: u.id, expires_at: new Date(Date.now() + 3600_000) };
   await sql`insert into orders (order_no, user_id, book_id, format, country, pay_type, unit_price_cents, amount_cents, expires_at, status, cancelled_at)
     values ('OLD1', ${order.user_id}, 1, 'ebook', 'China', 2, 7500, 7500, ${order.expires_at}, 'cancelled', now())`.execute(db);
@@ -66,31 +96,92 @@ t.test('an order cannot be cancelled: the database refuses the status, and the m
 t.test('seeds: three books in integer cents and about 240 countries with China as 001', async (t) => {
   const { db } = await createTestDatabase(t);
   const books = await db.selectFrom('books').select(['id', 'price_cents', 'currency', 'title_en', 'title_zh']).orderBy('id').execute();
-  t.same(books.map((b) => [b.id, b.price_cents, b.currency]), [[1, 7500, 'EUR'], [2, 25000, 'EUR'], [3, 5000, 'EUR']]);
-  t.ok(books.every((b) => b.title_en && b.title_zh), 'every title in both languages');
+  t.same(
+    books.map((b) => [b.id, b.price_cents, b.currency]),
+    [
+      [1, 7500, 'EUR'],
+      [2, 25000, 'EUR'],
+      [3, 5000, 'EUR'],
+    ],
+  );
+  t.ok(
+    books.every((b) => b.title_en && b.title_zh),
+    'every title in both languages',
+  );
   const countries = await db.selectFrom('countries').selectAll().orderBy('sort_order').execute();
   t.ok(countries.length >= 235 && countries.length <= 250, `${countries.length} countries`);
   t.match(countries[0], { code: '001', name_en: 'China', name_zh: '中国' });
   const again = await seed(db);
   t.equal(again.countries, countries.length, 'seeding twice keeps one row per country');
-  t.equal(Number((await db.selectFrom('countries').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n), countries.length);
+  t.equal(
+    Number(
+      (
+        await db
+          .selectFrom('countries')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    ),
+    countries.length,
+  );
 });
 
 t.test('constraints hold in the database itself', async (t) => {
   const { db } = await createTestDatabase(t);
   const user = { first_name: 'A', last_name: 'B', password_hash: 'x' };
-  await db.insertInto('users').values({ ...user, email: 'Buyer@Example.com' }).execute();
-  await t.rejects(db.insertInto('users').values({ ...user, email: 'buyer@example.COM' }).execute(), /users_email_lower_key/, 'email unique whatever its case');
-  await t.rejects(db.insertInto('users').values({ ...user, email: null }).execute(), /users_has_account/, 'a user needs an email or a phone');
+  await db
+    .insertInto('users')
+    .values({ ...user, email: 'Buyer@Example.com' })
+    .execute();
+  await t.rejects(
+    db
+      .insertInto('users')
+      .values({ ...user, email: 'buyer@example.COM' })
+      .execute(),
+    /users_email_lower_key/,
+    'email unique whatever its case',
+  );
+  await t.rejects(
+    db
+      .insertInto('users')
+      .values({ ...user, email: null })
+      .execute(),
+    /users_has_account/,
+    'a user needs an email or a phone',
+  );
 
   const u = await db.selectFrom('users').select('id').executeTakeFirstOrThrow();
   const order = {
-    user_id: u.id, book_id: 1, format: 'ebook' as const, country: 'China', pay_type: 2 as const,
-    unit_price_cents: 7500, amount_cents: 7500, expires_at: new Date(Date.now() + 3600_000),
+    user_id: u.id,
+    book_id: 1,
+    format: 'ebook' as const,
+    country: 'China',
+    pay_type: 2 as const,
+    unit_price_cents: 7500,
+    amount_cents: 7500,
+    expires_at: new Date(Date.now() + 3600_000),
   };
-  const o = await db.insertInto('orders').values({ ...order, order_no: 'A1' }).returning('id').executeTakeFirstOrThrow();
-  await t.rejects(db.insertInto('orders').values({ ...order, order_no: 'A2' }).execute(), /orders_one_pending_key/, 'one pending order per buyer, book and format');
-  await t.rejects(db.insertInto('orders').values({ ...order, order_no: 'A3', format: 'paper', amount_cents: 0 }).execute(), /amount_cents/, 'no free orders');
+  const o = await db
+    .insertInto('orders')
+    .values({ ...order, order_no: 'A1' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await t.rejects(
+    db
+      .insertInto('orders')
+      .values({ ...order, order_no: 'A2' })
+      .execute(),
+    /orders_one_pending_key/,
+    'one pending order per buyer, book and format',
+  );
+  await t.rejects(
+    db
+      .insertInto('orders')
+      .values({ ...order, order_no: 'A3', format: 'paper', amount_cents: 0 })
+      .execute(),
+    /amount_cents/,
+    'no free orders',
+  );
 
   await db.insertInto('order_events').values({ order_id: o.id, type: 'created', actor_type: 'buyer' }).execute();
   await t.rejects(db.updateTable('order_events').set({ type: 'tampered' }).execute(), /append-only/, 'audit rows cannot be changed');
@@ -114,7 +205,10 @@ t.test('the catalogue holds edition, pages, ISBN, publication date, a descriptio
     const digits = b.isbn!.replace(/-/g, '').split('').map(Number);
     t.equal(digits.reduce((s, d, i) => s + d * (i % 2 ? 3 : 1), 0) % 10, 0, `book ${b.id}: ISBN check digit`);
     t.ok(b.published_on instanceof Date, `book ${b.id}: publication date`);
-    t.ok(b.description_en.length > b.introduction_en.length && b.description_zh.length > b.introduction_zh.length, `book ${b.id}: a longer description in both languages`);
+    t.ok(
+      b.description_en.length > b.introduction_en.length && b.description_zh.length > b.introduction_zh.length,
+      `book ${b.id}: a longer description in both languages`,
+    );
     t.equal(b.cover_zh, `book-${b.id}-zh.svg`, `book ${b.id}: a Chinese cover`);
   }
   await t.rejects(db.updateTable('books').set({ pages: 0 }).where('id', '=', 1).execute(), /check/, 'pages are positive');

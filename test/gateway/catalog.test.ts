@@ -7,7 +7,11 @@ t.test('GraphQL books in both languages, priced from the catalogue', async (t) =
   const en = (await app.inject({ method: 'POST', url: '/graphql', payload: { query, variables: { l: 'en' } } })).json();
   t.same(
     en.data.books.map((b: { id: string; price: string; priceCents: number }) => [b.id, b.price, b.priceCents]),
-    [['1', '75.00', 7500], ['2', '250.00', 25000], ['3', '50.00', 5000]],
+    [
+      ['1', '75.00', 7500],
+      ['2', '250.00', 25000],
+      ['3', '50.00', 5000],
+    ],
   );
   t.equal(en.data.books[0].vatText, 'plus applicable VAT');
   t.equal(en.data.countries[0].code, '001');
@@ -69,7 +73,16 @@ t.test('the book page details per language; the bought-order field is empty for 
   const query = `query($l: Language) { book(id: "1", language: $l) { title introduction description cover coverEn coverZh edition pages isbn publishedOn paidEbookOrder { orderNo } } }`;
   const ask = async (l: string) => (await app.inject({ method: 'POST', url: '/graphql', payload: { query, variables: { l } } })).json().data.book;
   const en = await ask('en');
-  t.match(en, { cover: 'book-1.svg', coverEn: 'book-1.svg', coverZh: 'book-1-zh.svg', edition: '1st edition', pages: 126, isbn: '978-3-00-000001-0', publishedOn: '2024-03-15', paidEbookOrder: null });
+  t.match(en, {
+    cover: 'book-1.svg',
+    coverEn: 'book-1.svg',
+    coverZh: 'book-1-zh.svg',
+    edition: '1st edition',
+    pages: 126,
+    isbn: '978-3-00-000001-0',
+    publishedOn: '2024-03-15',
+    paidEbookOrder: null,
+  });
   t.ok(en.description.length > en.introduction.length, 'a longer description');
   const zh = await ask('zh');
   t.equal(zh.cover, 'book-1-zh.svg', 'Chinese buyers get the Chinese cover');

@@ -37,7 +37,10 @@ t.test('sampled entries carry the legacy codes and wording of spec section 8', a
   // The legacy client recognises the Chinese text whatever the language.
   t.same(messages[errorCatalogue.userExists.message], { en: '该邮箱已注册', zh: '该邮箱已注册' });
   t.equal(errorCatalogue.tooManyRequests.httpStatus, 429, 'a spent limit answers HTTP 429');
-  t.notOk(keys.some((k) => k !== 'tooManyRequests' && 'httpStatus' in errorCatalogue[k]), 'every other refusal answers HTTP 200');
+  t.notOk(
+    keys.some((k) => k !== 'tooManyRequests' && 'httpStatus' in errorCatalogue[k]),
+    'every other refusal answers HTTP 200',
+  );
 });
 
 function fakeRequest(locale: 'en' | 'zh') {
@@ -49,13 +52,21 @@ function fakeRequest(locale: 'en' | 'zh') {
 t.test('the GraphQL formatter answers an AppError from the catalogue', async (t) => {
   const { req, logged } = fakeRequest('zh');
   const err = appError('orderNotFound', { field: 'orderNo' });
-  const out = formatGraphqlErrors({ data: { order: null }, errors: [{ message: err.message, path: ['order'], locations: [{ line: 1, column: 3 }], originalError: err }] }, req);
+  const out = formatGraphqlErrors(
+    { data: { order: null }, errors: [{ message: err.message, path: ['order'], locations: [{ line: 1, column: 3 }], originalError: err }] },
+    req,
+  );
   t.equal(out.statusCode, 200);
-  t.same(out.response.errors, [{ message: '订单不存在', locations: [{ line: 1, column: 3 }], path: ['order'], extensions: { code: 'NOT_FOUND', legacyCode: 404, field: 'orderNo' } }]);
+  t.same(out.response.errors, [
+    { message: '订单不存在', locations: [{ line: 1, column: 3 }], path: ['order'], extensions: { code: 'NOT_FOUND', legacyCode: 404, field: 'orderNo' } },
+  ]);
   t.strictSame(Object.keys(out.response.errors[0]!.extensions), ['code', 'legacyCode', 'field'], 'extensions in the order clients have seen');
   t.same(logged, [], 'a refusal is not logged as a failure');
 
-  const noField = formatGraphqlErrors({ data: null, errors: [{ message: 'x', path: ['orders'], originalError: appError('notLoggedIn') }] }, fakeRequest('en').req);
+  const noField = formatGraphqlErrors(
+    { data: null, errors: [{ message: 'x', path: ['orders'], originalError: appError('notLoggedIn') }] },
+    fakeRequest('en').req,
+  );
   t.same(noField.response.errors[0], { message: 'Please log in first', path: ['orders'], extensions: { code: 'UNAUTHENTICATED', legacyCode: 401 } });
   t.equal(noField.statusCode, 200, 'a refusal is not a server failure even without data');
 });

@@ -26,7 +26,10 @@ t.test('liveness answers without dependencies; readiness follows PostgreSQL and 
   };
 
   t.equal((await app.inject('/health/live')).statusCode, 200);
-  t.match(await eventually('ready', async () => ((await ready()).status === 200 ? ready() : false)), { status: 200, body: { checks: { postgres: 'ok', redis: 'ok' } } });
+  t.match(await eventually('ready', async () => ((await ready()).status === 200 ? ready() : false)), {
+    status: 200,
+    body: { checks: { postgres: 'ok', redis: 'ok' } },
+  });
 
   await redis.stop();
   t.match(await ready(), { status: 503, body: { checks: { postgres: 'ok', redis: 'down' } } }, 'Redis stopped: 503');

@@ -39,18 +39,37 @@ t.test('the OpenAPI document lists every legacy path with its request and answer
       t.same(Object.keys(content).sort(), ['application/json', 'application/x-www-form-urlencoded'], `${url}: a form or JSON body`);
       t.ok(content['application/x-www-form-urlencoded']?.schema, `${url}: its body is described`);
     }
-    for (const name of url.match(/:(\w+)/g) ?? []) t.ok(op.parameters?.some((p) => p.in === 'path' && p.name === name.slice(1)), `${url}: path parameter ${name} described`);
+    for (const name of url.match(/:(\w+)/g) ?? [])
+      t.ok(
+        op.parameters?.some((p) => p.in === 'path' && p.name === name.slice(1)),
+        `${url}: path parameter ${name} described`,
+      );
     const ok = op.responses['200']?.content ?? {};
-    t.ok(Object.values(ok).some((c) => c.schema), `${url}: the 200 answer is described`);
+    t.ok(
+      Object.values(ok).some((c) => c.schema),
+      `${url}: the 200 answer is described`,
+    );
     t.match(op.responses.default?.content?.['application/json']?.schema, { properties: { code: {}, message: {}, data: {} } }, `${url}: a refusal is described`);
   }
   for (const url of notLegacy) t.notOk(doc.paths[url.replace(/:(\w+)/g, '{$1}')], `${url} is no legacy call and stays out`);
   t.notOk(doc.paths['/graphql'], 'GraphQL is not described here');
 
   // The loginOn answer shape, as old clients read it (OpenAPI 3.0 writes "or null" as nullable).
-  const login = doc.paths['/api/login/loginOn']!.post!.responses['200']!.content!['application/json']!.schema as { properties: { data: { nullable?: boolean; properties: Record<string, unknown> } } };
+  const login = doc.paths['/api/login/loginOn']!.post!.responses['200']!.content!['application/json']!.schema as {
+    properties: { data: { nullable?: boolean; properties: Record<string, unknown> } };
+  };
   t.equal(login.properties.data.nullable, true);
-  t.same(Object.keys(login.properties.data.properties).sort(), ['access_token', 'email', 'firstName', 'language', 'lastName', 'loginFirst', 'phoneArea', 'phoneNo', 'userId']);
+  t.same(Object.keys(login.properties.data.properties).sort(), [
+    'access_token',
+    'email',
+    'firstName',
+    'language',
+    'lastName',
+    'loginFirst',
+    'phoneArea',
+    'phoneNo',
+    'userId',
+  ]);
 
   const page = await app.inject({ method: 'GET', url: '/api-docs/' });
   t.equal(page.statusCode, 200, 'the docs page is served outside production');
@@ -101,18 +120,33 @@ t.test('legacy answers keep their exact bytes: key order, types, null data', asy
   t.equal((await form('/api/order/getList', '')).body, '{"code":401,"message":"Please log in first","data":null}', 'a refusal: HTTP 200, the outcome in code');
   const countries = await form('/api/login/selectCountry', '');
   t.match(countries.body, /^\{"code":200,"message":"success","data":\[\{"codeKey":"001","codeValue":"China"\},\{"codeKey":"002",/);
-  t.equal((await form('/api/login/chkUserByEmail', 'userEmail=a%40example.com')).body, '{"code":200,"message":"success","data":0}', 'an integer stays an integer');
+  t.equal(
+    (await form('/api/login/chkUserByEmail', 'userEmail=a%40example.com')).body,
+    '{"code":200,"message":"success","data":0}',
+    'an integer stays an integer',
+  );
   const twice = await form('/api/login/verifyCode', 'verifyCode=a&verifyCode=b');
   t.equal(twice.statusCode, 400, 'a field sent twice with two values is no string');
   t.equal(twice.body, '{"code":400,"message":"body/verifyCode must be string","data":null}');
   t.equal((await form('/api/login/verifyCode', 'verifyCode[]=a')).statusCode, 200, 'a one-value array is coerced to its string');
 
-  const user = await db.insertInto('users').values({ email: 'bytes@example.com', first_name: 'B', last_name: 'Y', password_hash: 'x' }).returning('id').executeTakeFirstOrThrow();
+  const user = await db
+    .insertInto('users')
+    .values({ email: 'bytes@example.com', first_name: 'B', last_name: 'Y', password_hash: 'x' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   const { token } = await createSession(app.deps, user.id);
   const auth = { authorization: `Bearer ${token}` };
-  t.equal((await form('/api/order/getList', 'currentSizeCo=1&pageSizeCo=10', auth)).body, '{"code":200,"message":"success","data":null}', 'no orders: data null');
+  t.equal(
+    (await form('/api/order/getList', 'currentSizeCo=1&pageSizeCo=10', auth)).body,
+    '{"code":200,"message":"success","data":null}',
+    'no orders: data null',
+  );
   const state = await form('/api/reportCommon/reportRetentionCommon', 'reportId=r1&pageNo=2&saveOrSubmit=0', auth);
-  t.equal(state.body, '{"code":200,"message":"success","data":{"reportId":"r1","pageNo":"2","operationModule":"","operationSubModule":"","saveOrSubmit":"0","courseName":null,"saveFlag":true,"submitFlag":false}}');
+  t.equal(
+    state.body,
+    '{"code":200,"message":"success","data":{"reportId":"r1","pageNo":"2","operationModule":"","operationSubModule":"","saveOrSubmit":"0","courseName":null,"saveFlag":true,"submitFlag":false}}',
+  );
   // JSON bodies: a number is coerced to the string the field expects.
   const json = await app.inject({ method: 'POST', url: '/api/reportCommon/saveButtonActivity', payload: { reportId: 'r1', pageNo: 2 }, headers: auth });
   t.match(json.body, /^\{"code":200,"message":"success","data":\{"reportId":"r1","pageNo":"2",/);

@@ -11,7 +11,14 @@ t.test('a refused start closes the connections the plugins before it opened', as
   const { url } = await createTestDatabase(t);
   // Production without a bank account to pay into: the payments plugin refuses the start, after the
   // database and Redis plugins have connected.
-  const config = loadGatewayConfig({ ...process.env, DATABASE_URL: url, QUEUE_PREFIX: uniquePrefix(), NODE_ENV: 'production', APP_SECRET: 'r'.repeat(40), ENABLE_TEST_HOOKS: 'false' });
+  const config = loadGatewayConfig({
+    ...process.env,
+    DATABASE_URL: url,
+    QUEUE_PREFIX: uniquePrefix(),
+    NODE_ENV: 'production',
+    APP_SECRET: 'r'.repeat(40),
+    ENABLE_TEST_HOOKS: 'false',
+  });
   const before = sockets();
   await t.rejects(buildApp({ config }), { name: 'PaymentSetupError', message: /bankTransfer\.iban/ });
   await eventually('every socket the refused start opened is closed', async () => sockets() <= before);

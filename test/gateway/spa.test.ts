@@ -63,14 +63,18 @@ t.test("the page carries this deployment's service contacts and home pages", asy
     t.equal(page.statusCode, 200, url);
     const block = page.body.match(/<script type="application\/json" id="shop-settings">(.*?)<\/script>/)?.[1];
     t.ok(block, `${url}: a settings block in the page`);
-    t.same(JSON.parse(block!), {
-      serviceEmail: 'help@shop.test',
-      serviceEmail2: 'orders@shop.test',
-      serviceHotline: '+49 30 1234 5678',
-      homeUrl: { en: 'https://standard.test/en/', zh: 'https://standard.test/zh/?q=</script><script>alert(1)</script>' },
-      externalLoginUrl: 'https://platform.test/sso/login',
-      brand: { name: { en: 'ASQ Standard Publications', zh: '汽车软件质量标准出版物' }, color: '#1d4ed8', markUrl: '/shop/brand/mark' },
-    }, `${url}: the configured values`);
+    t.same(
+      JSON.parse(block!),
+      {
+        serviceEmail: 'help@shop.test',
+        serviceEmail2: 'orders@shop.test',
+        serviceHotline: '+49 30 1234 5678',
+        homeUrl: { en: 'https://standard.test/en/', zh: 'https://standard.test/zh/?q=</script><script>alert(1)</script>' },
+        externalLoginUrl: 'https://platform.test/sso/login',
+        brand: { name: { en: 'ASQ Standard Publications', zh: '汽车软件质量标准出版物' }, color: '#1d4ed8', markUrl: '/shop/brand/mark' },
+      },
+      `${url}: the configured values`,
+    );
     t.notMatch(page.body, /<script>alert/, `${url}: a value cannot close the block`);
   }
 });
@@ -84,7 +88,14 @@ t.test('without an external login page the settings say so (the in-app dialog is
 t.test('the public pages come rendered in the language of the request, with the settings of this deployment', async (t) => {
   const { app } = await buildTestApp(t, { SERVICE_EMAIL: 'help@shop.test', SERVICE_HOTLINE: '+49 30 1234 5678' });
   await rendererReady(app);
-  const titles = (await app.inject({ method: 'POST', url: '/graphql', headers: { 'content-type': 'application/json' }, payload: { query: '{ zh: books(language: zh) { title } en: books(language: en) { title } }' } })).json() as {
+  const titles = (
+    await app.inject({
+      method: 'POST',
+      url: '/graphql',
+      headers: { 'content-type': 'application/json' },
+      payload: { query: '{ zh: books(language: zh) { title } en: books(language: en) { title } }' },
+    })
+  ).json() as {
     data: { zh: { title: string }[]; en: { title: string }[] };
   };
   const en = await app.inject('/shop/index');
@@ -99,7 +110,11 @@ t.test('the public pages come rendered in the language of the request, with the 
   for (const b of titles.data.zh) t.ok(zh.body.includes(b.title), `zh title ${b.title}`);
   t.match((await app.inject('/shop/zhPage')).body, /<html lang="zh-CN"/, '/zhPage is Chinese');
   t.match((await app.inject({ url: '/shop/index?language=en', cookies: { locale: 'zh' } })).body, /<html lang="en"/, '?language= wins over the stored choice');
-  t.match((await app.inject({ url: '/shop/orders', cookies: { locale: 'zh' } })).body, /<html lang="zh-CN"/, 'the shell of the other pages says the language too');
+  t.match(
+    (await app.inject({ url: '/shop/orders', cookies: { locale: 'zh' } })).body,
+    /<html lang="zh-CN"/,
+    'the shell of the other pages says the language too',
+  );
 
   const detail = await app.inject('/shop/bookDetail/2');
   t.match(detail.body, /data-testid="book-detail"/, 'a book page comes rendered in');

@@ -26,8 +26,19 @@ t.test('JSAPI pays the openid WeChat verified for the session', async (t) => {
 
   await t.test('an openid from the client is not a payer', async (t) => {
     const r = await buy(alice, { paymentMethod: 'WECHAT_JSAPI', openId: aliceOpenid }, inWeChat);
-    t.match(r.errors?.[0], { message: 'OpenId must not be empty', extensions: { code: 'WECHAT_AUTH_REQUIRED' } }, 'GraphQL checkout asks for web authorization');
-    const legacy = await alice.form('/api/login/registratorComplex', { bookId: '1', bookFormat: '0', payType: '2', plat: 'wx', openId: aliceOpenid, purchaseInfo: JSON.stringify({ country: 'Germany' }) });
+    t.match(
+      r.errors?.[0],
+      { message: 'OpenId must not be empty', extensions: { code: 'WECHAT_AUTH_REQUIRED' } },
+      'GraphQL checkout asks for web authorization',
+    );
+    const legacy = await alice.form('/api/login/registratorComplex', {
+      bookId: '1',
+      bookFormat: '0',
+      payType: '2',
+      plat: 'wx',
+      openId: aliceOpenid,
+      purchaseInfo: JSON.stringify({ country: 'Germany' }),
+    });
     t.match(legacy, { code: 400, message: 'OpenId must not be empty' }, 'the legacy call keeps its openId field but does not pay it');
     t.equal(await orderCount(), 0, 'no order was made');
   });
@@ -48,7 +59,13 @@ t.test('JSAPI pays the openid WeChat verified for the session', async (t) => {
     const u = new URL(location);
     t.equal(`${u.origin}${u.pathname}`, `${wechatUrl}/connect/oauth2/authorize`);
     t.same([...u.searchParams.keys()], ['appid', 'redirect_uri', 'response_type', 'scope', 'state'], 'the documented parameters in their order');
-    t.match(Object.fromEntries(u.searchParams), { appid, redirect_uri: `${stack.base}/api/wechat/oauth/callback`, response_type: 'code', scope: 'snsapi_base', state: /^[0-9a-f]{64}$/ });
+    t.match(Object.fromEntries(u.searchParams), {
+      appid,
+      redirect_uri: `${stack.base}/api/wechat/oauth/callback`,
+      response_type: 'code',
+      scope: 'snsapi_base',
+      state: /^[0-9a-f]{64}$/,
+    });
   });
 
   await t.test('a return to another session is refused, and the state is spent', async (t) => {
@@ -58,7 +75,9 @@ t.test('JSAPI pays the openid WeChat verified for the session', async (t) => {
     t.match(await stolen.text(), /WeChat login error/);
     const late = await alice.request('GET', callback, { headers: inWeChat });
     t.equal(late.status, 400, 'a state is taken once');
-    const forged = await alice.request('GET', `/api/wechat/oauth/callback?code=abc&state=${'0'.repeat(64)}`, { headers: { ...inWeChat, 'accept-language': 'zh-CN' } });
+    const forged = await alice.request('GET', `/api/wechat/oauth/callback?code=abc&state=${'0'.repeat(64)}`, {
+      headers: { ...inWeChat, 'accept-language': 'zh-CN' },
+    });
     t.equal(forged.status, 400, 'a state the shop never made');
     t.match(await forged.text(), /微信登录出错/, "in the buyer's language");
     t.equal((await alice.request('GET', '/api/wechat/oauth/callback?code=abc', { headers: inWeChat })).status, 400, 'no state at all');
@@ -90,10 +109,16 @@ t.test('JSAPI pays the openid WeChat verified for the session', async (t) => {
     const paySign = r.data!.checkout.paymentIntent.nextAction.paySign!;
     t.equal(paySign.appId, appid);
     const bridge = (openid: string) =>
-      fetch(`${wechatUrl}/client/jsapi`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ...paySign, openid, action: 'pay' }) }).then(
-        (res) => res.json() as Promise<{ err_msg: string; err_desc?: string }>,
-      );
-    t.match(await bridge('oSomebodyElseEntirelyXXXXXXX'), { err_msg: 'get_brand_wcpay_request:fail', err_desc: /not the payer/ }, "the client's openid cannot pay it");
+      fetch(`${wechatUrl}/client/jsapi`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ ...paySign, openid, action: 'pay' }),
+      }).then((res) => res.json() as Promise<{ err_msg: string; err_desc?: string }>);
+    t.match(
+      await bridge('oSomebodyElseEntirelyXXXXXXX'),
+      { err_msg: 'get_brand_wcpay_request:fail', err_desc: /not the payer/ },
+      "the client's openid cannot pay it",
+    );
     t.match(await bridge(aliceOpenid), { err_msg: 'get_brand_wcpay_request:ok' }, 'the verified WeChat user can');
   });
 });

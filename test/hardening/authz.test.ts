@@ -20,10 +20,16 @@ const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8')
 const section = readme.slice(readme.indexOf('## Authorization'), readme.indexOf('\n## ', readme.indexOf('## Authorization') + 5));
 const rows = [...section.matchAll(/^\| `([^`]+)` \| ([a-z]+) \|/gm)].map((m) => ({ name: m[1]!, rule: m[2]! }));
 
-const form = (path: string, body: Record<string, string> = {}) => async (c: Client) => {
-  const r = await c.form(path, body);
-  return r.status === 401 || r.status === 403 || r.code === 401 || r.code === 403 ? 'refused' : r.data === null || (Array.isArray(r.data) && !r.data.length) ? 'empty' : 'allowed';
-};
+const form =
+  (path: string, body: Record<string, string> = {}) =>
+  async (c: Client) => {
+    const r = await c.form(path, body);
+    return r.status === 401 || r.status === 403 || r.code === 401 || r.code === 403
+      ? 'refused'
+      : r.data === null || (Array.isArray(r.data) && !r.data.length)
+        ? 'empty'
+        : 'allowed';
+  };
 // Self-service calls made harmless (a wrong old password, a wrong code): the question is only
 // whether the caller gets past authorization to the business rules.
 const reached = (path: string, body: Record<string, string>) => async (c: Client) => {
@@ -46,29 +52,33 @@ const get = (path: string) => async (c: Client) => {
   } else if (r.status === 404) return 'empty';
   return 'allowed';
 };
-const gql = (query: string, vars: (x: Ctx) => Record<string, unknown> = () => ({})) => async (c: Client, x: Ctx) => {
-  const r = await c.gql(query, vars(x));
-  const code = r.errors?.[0]?.extensions?.code;
-  if (code === 'UNAUTHENTICATED' || code === 'FORBIDDEN') return 'refused';
-  const values = r.data ? Object.values(r.data) : [];
-  return values.every((v) => v === null || (typeof v === 'object' && v && 'total' in v && (v as { total: number }).total === 0)) ? 'empty' : 'allowed';
-};
+const gql =
+  (query: string, vars: (x: Ctx) => Record<string, unknown> = () => ({})) =>
+  async (c: Client, x: Ctx) => {
+    const r = await c.gql(query, vars(x));
+    const code = r.errors?.[0]?.extensions?.code;
+    if (code === 'UNAUTHENTICATED' || code === 'FORBIDDEN') return 'refused';
+    const values = r.data ? Object.values(r.data) : [];
+    return values.every((v) => v === null || (typeof v === 'object' && v && 'total' in v && (v as { total: number }).total === 0)) ? 'empty' : 'allowed';
+  };
 
 // A subscription over the real WebSocket: refused at the upgrade, or the first event / the refusal.
-const live = (query: string, vars: (x: Ctx) => Record<string, unknown>) => async (c: Client, x: Ctx): Promise<Outcome> => {
-  const o = await openLive(c.base, c);
-  if (!o.socket) return o.status === 401 || o.status === 403 ? 'refused' : 'empty';
-  try {
-    await o.socket.init();
-    o.socket.subscribe('1', query, vars(x));
-    const m = await o.socket.next('1');
-    if (m.type === 'next') return m.payload?.data && Object.values(m.payload.data).every((v) => v !== null) ? 'allowed' : 'empty';
-    const code = m.payload?.[0]?.extensions?.code;
-    return code === 'UNAUTHENTICATED' || code === 'FORBIDDEN' ? 'refused' : 'empty';
-  } finally {
-    o.socket.close();
-  }
-};
+const live =
+  (query: string, vars: (x: Ctx) => Record<string, unknown>) =>
+  async (c: Client, x: Ctx): Promise<Outcome> => {
+    const o = await openLive(c.base, c);
+    if (!o.socket) return o.status === 401 || o.status === 403 ? 'refused' : 'empty';
+    try {
+      await o.socket.init();
+      o.socket.subscribe('1', query, vars(x));
+      const m = await o.socket.next('1');
+      if (m.type === 'next') return m.payload?.data && Object.values(m.payload.data).every((v) => v !== null) ? 'allowed' : 'empty';
+      const code = m.payload?.[0]?.extensions?.code;
+      return code === 'UNAUTHENTICATED' || code === 'FORBIDDEN' ? 'refused' : 'empty';
+    } finally {
+      o.socket.close();
+    }
+  };
 
 const notify = (provider: string) => async (c: Client) => {
   const r = await c.request('POST', `/api/pay/notify/${provider}`, { body: '{"id":"EV-1"}', headers: { 'content-type': 'application/json' } });
@@ -86,11 +96,17 @@ const recipes: Record<string, (c: Client, x: Ctx) => Promise<Outcome>> = {
   'POST /api/login/confirmVer': form('/api/login/confirmVer', { verifycode: '1' }),
   'POST /api/login/userRegister': form('/api/login/userRegister', {}),
   // Logging out would end the walk's sessions: a fresh client shows the route is open to anyone.
-  'GET /api/logout': async (c: Client) => ((await new (c.constructor as typeof Client)(c.base).request('GET', '/api/logout')).status < 400 ? 'allowed' : 'refused'),
+  'GET /api/logout': async (c: Client) =>
+    (await new (c.constructor as typeof Client)(c.base).request('GET', '/api/logout')).status < 400 ? 'allowed' : 'refused',
   'POST /api/login/getCodeWhenForgetPwd': form('/api/login/getCodeWhenForgetPwd', { email: 'nobody@example.com' }),
   'POST /api/login/forgetPassword': form('/api/login/forgetPassword', { email: 'nobody@example.com', verifycode: '1' }),
   'POST /api/login/resetPassword': form('/api/login/resetPassword', { email: 'nobody@example.com', password: 'abc12345' }),
-  'POST /api/login/registratorComplex': form('/api/login/registratorComplex', { bookId: '2', payType: '3', bookFormat: '0', purchaseInfo: '{"country":"China"}' }),
+  'POST /api/login/registratorComplex': form('/api/login/registratorComplex', {
+    bookId: '2',
+    payType: '3',
+    bookFormat: '0',
+    purchaseInfo: '{"country":"China"}',
+  }),
   'POST /api/books/download': body('/api/books/download'),
   'GET /api/wx-pay/query/{orderNo}': (c, x) => get(`/api/wx-pay/query/${x.orderNo}`)(c),
   'GET /api/ali-pay/query/{orderNo}': (c, x) => get(`/api/ali-pay/query/${x.orderNo}`)(c),
@@ -100,36 +116,40 @@ const recipes: Record<string, (c: Client, x: Ctx) => Promise<Outcome>> = {
   'POST /api/pay/notify/{provider}': notify('wechat'),
   'GET /health/live': get('/health/live'),
   'GET /shop/{path}': get('/shop/orders'),
-  'version': gql('{ version }'),
-  'book': gql('{ book(id: "1") { id } }'),
-  'countries': gql('{ countries { code } }'),
-  'captcha': gql('{ captcha { image } }'),
-  'emailRegistered': gql('{ emailRegistered(email: "nobody@example.com") }'),
-  'requestCode': gql('mutation { requestCode(account: "bad", purpose: REGISTER) }'),
-  'confirmCode': gql('mutation { confirmCode(account: "x@example.com", purpose: REGISTER, code: "1") }'),
-  'register': gql('mutation { register(input: { email: "bad", code: "1", firstName: "a", lastName: "b", company: "c", password: "x", confirmPassword: "x", agreement: true }) { accessToken } }'),
-  'login': gql('mutation { login(account: "x@example.com", password: "x", captcha: "abcd") { accessToken } }'),
-  'logout': async (c: Client) => ((await new (c.constructor as typeof Client)(c.base).gql('mutation { logout }')).data ? 'allowed' : 'refused'),
-  'resetPassword': gql('mutation { resetPassword(account: "x@example.com", password: "abc12345", confirmPassword: "abc12345") }'),
-  'adminOrder': gql('query($o: ID!) { adminOrder(orderNo: $o) { orderNo } }', (x) => ({ o: x.orderNo })),
-  'registrationMirrorEvents': gql('query($u: ID!) { registrationMirrorEvents(userId: $u) { type } }', (x) => ({ u: x.userId })),
-  'markBankTransferCompleted': gql('mutation($o: ID!) { markBankTransferCompleted(orderNo: $o, reference: "R") { changed } }', (x) => ({ o: x.orderNo })),
-  'retryRegistrationMirror': gql('mutation($u: ID!) { retryRegistrationMirror(userId: $u) { changed } }', (x) => ({ u: x.userId })),
+  version: gql('{ version }'),
+  book: gql('{ book(id: "1") { id } }'),
+  countries: gql('{ countries { code } }'),
+  captcha: gql('{ captcha { image } }'),
+  emailRegistered: gql('{ emailRegistered(email: "nobody@example.com") }'),
+  requestCode: gql('mutation { requestCode(account: "bad", purpose: REGISTER) }'),
+  confirmCode: gql('mutation { confirmCode(account: "x@example.com", purpose: REGISTER, code: "1") }'),
+  register: gql(
+    'mutation { register(input: { email: "bad", code: "1", firstName: "a", lastName: "b", company: "c", password: "x", confirmPassword: "x", agreement: true }) { accessToken } }',
+  ),
+  login: gql('mutation { login(account: "x@example.com", password: "x", captcha: "abcd") { accessToken } }'),
+  logout: async (c: Client) => ((await new (c.constructor as typeof Client)(c.base).gql('mutation { logout }')).data ? 'allowed' : 'refused'),
+  resetPassword: gql('mutation { resetPassword(account: "x@example.com", password: "abc12345", confirmPassword: "abc12345") }'),
+  adminOrder: gql('query($o: ID!) { adminOrder(orderNo: $o) { orderNo } }', (x) => ({ o: x.orderNo })),
+  registrationMirrorEvents: gql('query($u: ID!) { registrationMirrorEvents(userId: $u) { type } }', (x) => ({ u: x.userId })),
+  markBankTransferCompleted: gql('mutation($o: ID!) { markBankTransferCompleted(orderNo: $o, reference: "R") { changed } }', (x) => ({ o: x.orderNo })),
+  retryRegistrationMirror: gql('mutation($u: ID!) { retryRegistrationMirror(userId: $u) { changed } }', (x) => ({ u: x.userId })),
   'POST /api/user/updatePassword': reached('/api/user/updatePassword', { oldPassword: 'Wrong1234', password: 'Changed123' }),
   'POST /api/user/firstLoginPassword': reached('/api/user/firstLoginPassword', { password: 'Changed123' }),
   'POST /api/user/bindEmailGetCode': reached('/api/user/bindEmailGetCode', { email: 'not-an-email' }),
   'POST /api/user/bindEmail': reached('/api/user/bindEmail', { email: 'nobody@example.com', verifycode: '000000' }),
-  'changePassword': gqlReached('mutation { changePassword(oldPassword: "Wrong1234", password: "Changed123", confirmPassword: "Changed123") { sessionsEnded } }'),
-  'setFirstPassword': gqlReached('mutation { setFirstPassword(password: "Changed123", confirmPassword: "Changed123") { sessionsEnded } }'),
-  'requestEmailBindingCode': gqlReached('mutation { requestEmailBindingCode(email: "not-an-email") }'),
-  'bindEmail': gqlReached('mutation { bindEmail(email: "nobody@example.com", code: "000000") { sessionsEnded } }'),
-  'adminAccounts': gql('{ adminAccounts { total } }'),
-  'adminAccount': gql('query($u: ID!) { adminAccount(userId: $u) { email } }', (x) => ({ u: x.userId })),
-  'accountEvents': gql('query($u: ID!) { accountEvents(userId: $u) { type } }', (x) => ({ u: x.userId })),
+  changePassword: gqlReached('mutation { changePassword(oldPassword: "Wrong1234", password: "Changed123", confirmPassword: "Changed123") { sessionsEnded } }'),
+  setFirstPassword: gqlReached('mutation { setFirstPassword(password: "Changed123", confirmPassword: "Changed123") { sessionsEnded } }'),
+  requestEmailBindingCode: gqlReached('mutation { requestEmailBindingCode(email: "not-an-email") }'),
+  bindEmail: gqlReached('mutation { bindEmail(email: "nobody@example.com", code: "000000") { sessionsEnded } }'),
+  adminAccounts: gql('{ adminAccounts { total } }'),
+  adminAccount: gql('query($u: ID!) { adminAccount(userId: $u) { email } }', (x) => ({ u: x.userId })),
+  accountEvents: gql('query($u: ID!) { accountEvents(userId: $u) { type } }', (x) => ({ u: x.userId })),
   // An account that does not exist: disabling the walk's buyer would end its session mid-walk.
-  'disableAccount': gql('mutation { disableAccount(userId: "999999") { changed } }'),
-  'enableAccount': gql('mutation { enableAccount(userId: "999999") { changed } }'),
-  'recordPaperOrder': gql('mutation { recordPaperOrder(input: { buyerEmail: "nobody@example.com", bookId: "1", language: en, country: "China", markPaid: false, purchaseInfo: { streetNumber: "s", zip: "1", town: "t", country: "China" } }) { changed } }'),
+  disableAccount: gql('mutation { disableAccount(userId: "999999") { changed } }'),
+  enableAccount: gql('mutation { enableAccount(userId: "999999") { changed } }'),
+  recordPaperOrder: gql(
+    'mutation { recordPaperOrder(input: { buyerEmail: "nobody@example.com", bookId: "1", language: en, country: "China", markPaid: false, purchaseInfo: { streetNumber: "s", zip: "1", town: "t", country: "China" } }) { changed } }',
+  ),
   'GET /api/login/getCode': get('/api/login/getCode'),
   'POST /api/login/chkUserByEmail': form('/api/login/chkUserByEmail', { userEmail: 'nobody@example.com' }),
   'POST /api/login/selectCountry': form('/api/login/selectCountry'),
@@ -143,26 +163,27 @@ const recipes: Record<string, (c: Client, x: Ctx) => Promise<Outcome>> = {
   'GET /api/orders/{orderNo}/download': (c, x) => get(`/api/orders/${x.orderNo}/download`)(c),
   'GET /api/paypal/checkout/{orderNo}': (c, x) => get(`/api/paypal/checkout/${x.orderNo}`)(c),
   'POST /api/reportCommon/get8DReportPermission': form('/api/reportCommon/get8DReportPermission', { reportId: 'R1' }),
-  'POST /api/orderManagement/updateOrderStatus': (c, x) => form('/api/orderManagement/updateOrderStatus', { orderId: x.orderNo, shippingStatus: '1' })(c).then((o) => (o === 'empty' ? 'allowed' : o)),
+  'POST /api/orderManagement/updateOrderStatus': (c, x) =>
+    form('/api/orderManagement/updateOrderStatus', { orderId: x.orderNo, shippingStatus: '1' })(c).then((o) => (o === 'empty' ? 'allowed' : o)),
   'GET /shop/version': get('/shop/version'),
   'GET /health/ready': get('/health/ready'),
   'GET /admin/queues': get('/admin/queues'),
-  'books': gql('{ books { id } }'),
-  'me': gql('{ me { email } }'),
-  'orders': async (c, x) => {
+  books: gql('{ books { id } }'),
+  me: gql('{ me { email } }'),
+  orders: async (c, x) => {
     const r = await c.gql<{ orders: { items: { orderNo: string }[] } }>('{ orders(pageSize: 50) { items { orderNo } } }');
     return r.errors?.[0]?.extensions?.code === 'UNAUTHENTICATED' ? 'refused' : r.data?.orders.items.some((o) => o.orderNo === x.orderNo) ? 'allowed' : 'empty';
   },
-  'order': gql('query($o: ID!) { order(orderNo: $o) { orderNo } }', (x) => ({ o: x.orderNo })),
-  'purchaseInfo': gql('query($o: ID!) { purchaseInfo(orderNo: $o) { zip } }', (x) => ({ o: x.orderNo })),
-  'paymentIntent': gql('query($o: ID!) { paymentIntent(orderNo: $o) { id } }', (x) => ({ o: x.orderNo })),
-  'paymentStatus': live(PAYMENT_STATUS, (x) => ({ r: x.orderNo })),
-  'checkPayment': gql('mutation($o: ID!) { checkPayment(reference: $o) { paid } }', (x) => ({ o: x.orderNo })),
-  'checkout': gql('mutation { checkout(input: { bookId: "3", format: EBOOK, country: "China", paymentMethod: BANK_TRANSFER }) { reused } }'),
-  'adminOrders': gql('{ adminOrders { total } }'),
-  'orderEvents': gql('query($o: ID!) { orderEvents(orderNo: $o) { type } }', (x) => ({ o: x.orderNo })),
-  'registrationMirrors': gql('{ registrationMirrors { total } }'),
-  'markOrderShipped': gql('mutation($o: ID!) { markOrderShipped(orderNo: $o) { changed } }', (x) => ({ o: x.orderNo })),
+  order: gql('query($o: ID!) { order(orderNo: $o) { orderNo } }', (x) => ({ o: x.orderNo })),
+  purchaseInfo: gql('query($o: ID!) { purchaseInfo(orderNo: $o) { zip } }', (x) => ({ o: x.orderNo })),
+  paymentIntent: gql('query($o: ID!) { paymentIntent(orderNo: $o) { id } }', (x) => ({ o: x.orderNo })),
+  paymentStatus: live(PAYMENT_STATUS, (x) => ({ r: x.orderNo })),
+  checkPayment: gql('mutation($o: ID!) { checkPayment(reference: $o) { paid } }', (x) => ({ o: x.orderNo })),
+  checkout: gql('mutation { checkout(input: { bookId: "3", format: EBOOK, country: "China", paymentMethod: BANK_TRANSFER }) { reused } }'),
+  adminOrders: gql('{ adminOrders { total } }'),
+  orderEvents: gql('query($o: ID!) { orderEvents(orderNo: $o) { type } }', (x) => ({ o: x.orderNo })),
+  registrationMirrors: gql('{ registrationMirrors { total } }'),
+  markOrderShipped: gql('mutation($o: ID!) { markOrderShipped(orderNo: $o) { changed } }', (x) => ({ o: x.orderNo })),
 };
 
 // What each rule expects from each caller (for own-data rules: buyer sees the data, other sees none).
@@ -177,7 +198,11 @@ const expected: Record<string, Record<Who, Outcome[]>> = {
 t.test('every row of the authorization table holds for guest, buyer, other buyer and operator', async (t) => {
   t.ok(rows.length >= 20, `${rows.length} rows in the README table`);
   for (const r of rows) t.ok(recipes[r.name], `a recipe for ${r.name}`);
-  for (const name of Object.keys(recipes)) t.ok(rows.some((r) => r.name === name), `${name} is in the README table`);
+  for (const name of Object.keys(recipes))
+    t.ok(
+      rows.some((r) => r.name === name),
+      `${name} is in the README table`,
+    );
 
   const stack = await startStack(t, { RATE_LIMIT_SCALE: '50' }, { payments: true });
   const clients = { guest: stack.client(), buyer: stack.client(), other: stack.client(), operator: stack.client() } as Record<Who, Client>;

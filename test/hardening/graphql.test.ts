@@ -6,7 +6,10 @@ t.test('GraphQL limits: depth, aliases, CSRF, batching, introspection in product
   const stack = await startStack(t, {}, { workers: false });
   const c = stack.client();
   const deep = `{ orders { items { orderNo } } books { id } me { email } }`;
-  t.notOk((await c.gql(deep)).errors?.some((e) => e.extensions?.code === 'QUERY_TOO_COMPLEX'), 'a normal query passes');
+  t.notOk(
+    (await c.gql(deep)).errors?.some((e) => e.extensions?.code === 'QUERY_TOO_COMPLEX'),
+    'a normal query passes',
+  );
   const frag = `fragment F on Book { id title }`;
   const aliases = `{ ${Array.from({ length: 16 }, (_, i) => `a${i}: books { ...F }`).join(' ')} } ${frag}`;
   const tooMany = await c.gql(aliases);
@@ -14,15 +17,27 @@ t.test('GraphQL limits: depth, aliases, CSRF, batching, introspection in product
   const nested = `{ __schema { types { fields { type { ofType { ofType { ofType { ofType { name } } } } } } } } }`;
   t.ok((await c.gql(nested)).errors?.length, 'deep queries refused');
 
-  const form = await fetch(`${stack.base}/graphql`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'query=mutation%7Blogout%7D' });
+  const form = await fetch(`${stack.base}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: 'query=mutation%7Blogout%7D',
+  });
   t.equal(form.status, 415, 'a cross-site form post cannot run an operation');
-  const textPlain = await fetch(`${stack.base}/graphql`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: JSON.stringify({ query: '{ books { id } }' }) });
+  const textPlain = await fetch(`${stack.base}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'text/plain' },
+    body: JSON.stringify({ query: '{ books { id } }' }),
+  });
   t.equal(textPlain.status, 415);
   const get = await fetch(`${stack.base}/graphql?query=${encodeURIComponent('{ books { id } }')}`);
   t.equal(get.status, 400, 'GET needs the preflight header');
   const getOk = await fetch(`${stack.base}/graphql?query=${encodeURIComponent('{ books { id } }')}`, { headers: { 'apollo-require-preflight': 'true' } });
   t.equal(getOk.status, 200);
-  const batch = await fetch(`${stack.base}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify([{ query: '{ books { id } }' }, { query: '{ books { id } }' }]) });
+  const batch = await fetch(`${stack.base}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify([{ query: '{ books { id } }' }, { query: '{ books { id } }' }]),
+  });
   t.not(batch.status, 200, 'batched queries are off');
 });
 
@@ -39,7 +54,10 @@ t.test('GraphQL has a per-client request limit', async (t) => {
   const stack = await startStack(t, { RATE_LIMIT_SCALE: '0.01' }, { workers: false });
   const c = stack.client();
   const statuses: number[] = [];
-  for (let i = 0; i < 4; i++) statuses.push((await c.request('POST', '/graphql', { body: JSON.stringify({ query: '{ books { id } }' }), headers: { 'content-type': 'application/json' } })).status);
+  for (let i = 0; i < 4; i++)
+    statuses.push(
+      (await c.request('POST', '/graphql', { body: JSON.stringify({ query: '{ books { id } }' }), headers: { 'content-type': 'application/json' } })).status,
+    );
   t.same(statuses, [200, 200, 200, 429]);
 });
 
@@ -66,17 +84,27 @@ t.test('GraphQL status: 400 for a request that cannot run, one error or several;
   };
   const one = await post({ query: '{ nope }' });
   t.equal(one.status, 400, 'one validation error: 400');
-  t.same(one.body.errors?.map((e) => e.extensions?.code), ['GRAPHQL_VALIDATION_FAILED']);
+  t.same(
+    one.body.errors?.map((e) => e.extensions?.code),
+    ['GRAPHQL_VALIDATION_FAILED'],
+  );
   const several = await post({ query: '{ nope1 nope2 nope3 }' });
   t.equal(several.status, 400, 'three validation errors: 400 as well');
-  t.same(several.body.errors?.map((e) => e.extensions?.code), ['GRAPHQL_VALIDATION_FAILED', 'GRAPHQL_VALIDATION_FAILED', 'GRAPHQL_VALIDATION_FAILED']);
+  t.same(
+    several.body.errors?.map((e) => e.extensions?.code),
+    ['GRAPHQL_VALIDATION_FAILED', 'GRAPHQL_VALIDATION_FAILED', 'GRAPHQL_VALIDATION_FAILED'],
+  );
   t.equal((await post({ query: '{ books { id ' })).status, 400, 'a syntax error: 400');
   const variables = await post({ query: 'query($e: String!) { emailRegistered(email: $e) }', variables: { e: 5 } });
   t.equal(variables.status, 400, 'a variable of the wrong type: 400');
   t.equal(variables.body.errors?.[0]?.extensions?.code, 'GRAPHQL_VALIDATION_FAILED');
   t.equal((await post({ query: '{ emailRegistered }' })).status, 400, 'a missing argument: 400');
   const refused = await post({ query: '{ emailRegistered(email: "not-an-email") }' });
-  t.same({ status: refused.status, code: refused.body.errors?.[0]?.extensions?.code, message: refused.body.errors?.[0]?.message }, { status: 200, code: 'BAD_USER_INPUT', message: 'Please input the correct email address' }, 'a refusal of the input: 200 with its code');
+  t.same(
+    { status: refused.status, code: refused.body.errors?.[0]?.extensions?.code, message: refused.body.errors?.[0]?.message },
+    { status: 200, code: 'BAD_USER_INPUT', message: 'Please input the correct email address' },
+    'a refusal of the input: 200 with its code',
+  );
   const unauth = await post({ query: '{ orders { total } }' });
   t.equal(unauth.status, 200);
   t.equal(unauth.body.errors?.[0]?.extensions?.code, 'UNAUTHENTICATED');

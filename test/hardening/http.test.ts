@@ -10,20 +10,34 @@ t.test('HTTP hardening: headers, CSP, body limits, content types, Origin checks,
   t.match(csp, /default-src 'self'/);
   t.match(csp, /script-src 'self'/);
   t.match(csp, /frame-ancestors 'none'/);
-  t.match(csp, new RegExp(`connect-src 'self' ${stack.base.replace(/^http/, 'ws').replace(/\./g, '\\.')}(;|$)`), 'the live status socket (same origin, ws:) may connect');
+  t.match(
+    csp,
+    new RegExp(`connect-src 'self' ${stack.base.replace(/^http/, 'ws').replace(/\./g, '\\.')}(;|$)`),
+    'the live status socket (same origin, ws:) may connect',
+  );
   t.match(csp, /form-action 'self' http:\/\/127\.0\.0\.1:\d+/, 'the Alipay gateway may receive the page-pay form');
   t.equal(index.headers.get('x-content-type-options'), 'nosniff');
   t.equal(index.headers.get('x-frame-options'), 'SAMEORIGIN');
 
-  const huge = await fetch(`${stack.base}/api/login/chkUserByEmail`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: `userEmail=${'a'.repeat(300_000)}` });
+  const huge = await fetch(`${stack.base}/api/login/chkUserByEmail`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: `userEmail=${'a'.repeat(300_000)}`,
+  });
   t.equal(huge.status, 413, 'bodies over 256 KB are refused');
   const weird = await fetch(`${stack.base}/api/login/chkUserByEmail`, { method: 'POST', headers: { 'content-type': 'application/xml' }, body: '<x/>' });
   t.equal(weird.status, 415, 'unknown content types are refused');
 
   const c = stack.client();
-  const cross = await c.request('POST', '/api/login/chkUserByEmail', { body: 'userEmail=a%40b.co', headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'https://evil.example' } });
+  const cross = await c.request('POST', '/api/login/chkUserByEmail', {
+    body: 'userEmail=a%40b.co',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'https://evil.example' },
+  });
   t.equal(cross.status, 403, 'a state-changing legacy call from another site is refused');
-  const same = await c.request('POST', '/api/login/chkUserByEmail', { body: 'userEmail=a%40b.co', headers: { 'content-type': 'application/x-www-form-urlencoded', origin: stack.base } });
+  const same = await c.request('POST', '/api/login/chkUserByEmail', {
+    body: 'userEmail=a%40b.co',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: stack.base },
+  });
   t.equal(same.status, 200, 'the own origin passes');
   t.equal((await c.form('/api/login/chkUserByEmail', { userEmail: 'a@b.co' })).status, 200, 'old clients without Origin pass');
 

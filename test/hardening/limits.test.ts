@@ -31,7 +31,11 @@ function codes(body: GqlAnswer): Record<string, number> {
 }
 
 const user = async (stack: TestStack, email: string, password = 'x') =>
-  stack.db.insertInto('users').values({ email, first_name: 'A', last_name: 'B', password_hash: password === 'x' ? 'x' : await hashPassword(password) }).returning(['id', 'email']).executeTakeFirstOrThrow();
+  stack.db
+    .insertInto('users')
+    .values({ email, first_name: 'A', last_name: 'B', password_hash: password === 'x' ? 'x' : await hashPassword(password) })
+    .returning(['id', 'email'])
+    .executeTakeFirstOrThrow();
 
 t.test('code sending: one budget per client for legacy, GraphQL and every alias', async (t) => {
   const stack = await startStack(t, PROXIED);
@@ -47,7 +51,11 @@ t.test('code sending: one budget per client for legacy, GraphQL and every alias'
   const legacy = await a.form('/api/login/registerGetCode', { email: uniqueEmail('spam') });
   t.equal(legacy.status, 429, 'the legacy route draws on the same budget');
   t.same({ code: legacy.code, message: legacy.message, data: legacy.data }, { code: 429, message: 'Too many requests, please try again later', data: null });
-  t.same(codes((await gqlRaw(a, `mutation { requestCode(account: "${uniqueEmail()}", purpose: REGISTER) }`)).body), { RATE_LIMITED: 1 }, 'and so does a plain GraphQL request');
+  t.same(
+    codes((await gqlRaw(a, `mutation { requestCode(account: "${uniqueEmail()}", purpose: REGISTER) }`)).body),
+    { RATE_LIMITED: 1 },
+    'and so does a plain GraphQL request',
+  );
 
   const sent = targets.slice(0, 5);
   for (const e of sent) await waitForMails(e, 1);
@@ -69,7 +77,8 @@ t.test('email look-ups: 20 a minute per client across legacy, GraphQL and aliase
   const stack = await startStack(t, PROXIED, { workers: false });
   const known = (await user(stack, uniqueEmail('known'))).email!;
   const a = clientAt(stack, '10.0.1.1');
-  const aliases = (n: number) => `{ ${Array.from({ length: n }, (_, i) => `e${i}: emailRegistered(email: "${i === 0 ? known : uniqueEmail('probe')}")`).join(' ')} }`;
+  const aliases = (n: number) =>
+    `{ ${Array.from({ length: n }, (_, i) => `e${i}: emailRegistered(email: "${i === 0 ? known : uniqueEmail('probe')}")`).join(' ')} }`;
   const first = await gqlRaw(a, aliases(15));
   t.equal(first.status, 200);
   t.same(codes(first.body), {});
@@ -108,9 +117,11 @@ t.test('reset codes: GraphQL answers alike for known and unknown addresses; lega
   t.same(kAgain, uAgain, 'the cool-down answers alike too');
   t.equal(kAgain.body.errors?.[0]?.extensions?.code, 'RATE_LIMITED');
 
-  const confirm = (c: Client, account: string) => gqlRaw(c, 'mutation($a: String!) { confirmCode(account: $a, purpose: RESET, code: "000000") }', { a: account });
+  const confirm = (c: Client, account: string) =>
+    gqlRaw(c, 'mutation($a: String!) { confirmCode(account: $a, purpose: RESET, code: "000000") }', { a: account });
   t.same(await confirm(clientAt(stack, '10.0.2.5'), known), await confirm(clientAt(stack, '10.0.2.6'), unknown), 'a wrong code answers alike');
-  const reset = (c: Client, account: string) => gqlRaw(c, `mutation($a: String!) { resetPassword(account: $a, password: "${PASSWORD}", confirmPassword: "${PASSWORD}") }`, { a: account });
+  const reset = (c: Client, account: string) =>
+    gqlRaw(c, `mutation($a: String!) { resetPassword(account: $a, password: "${PASSWORD}", confirmPassword: "${PASSWORD}") }`, { a: account });
   const kReset = await reset(clientAt(stack, '10.0.2.7'), known);
   t.same(kReset, await reset(clientAt(stack, '10.0.2.8'), unknown), 'a reset without a confirmed code answers alike');
   t.equal(kReset.body.errors?.[0]?.extensions?.code, 'CODE_NOT_CONFIRMED');
@@ -140,13 +151,25 @@ t.test('login: per client across both faces and aliases, per account across clie
   };
   const tryLogin = async (ip: string, password: string) => {
     const c = clientAt(stack, ip);
-    return gqlRaw(c, 'mutation($a: String!, $p: String!, $c: String!) { login(account: $a, password: $p, captcha: $c) { accessToken } }', { a: victim, p: password, c: await captchaFor(c) });
+    return gqlRaw(c, 'mutation($a: String!, $p: String!, $c: String!) { login(account: $a, password: $p, captcha: $c) { accessToken } }', {
+      a: victim,
+      p: password,
+      c: await captchaFor(c),
+    });
   };
   for (let i = 0; i < 10; i++) t.equal((await tryLogin(`10.0.4.${i + 1}`, 'Wrong1234')).body.errors?.[0]?.extensions?.code, 'LOGIN_FAILED');
-  t.equal((await tryLogin('10.0.4.200', PASSWORD)).body.errors?.[0]?.extensions?.code, 'RATE_LIMITED', 'the 11th try on the account this minute is refused, from anywhere');
+  t.equal(
+    (await tryLogin('10.0.4.200', PASSWORD)).body.errors?.[0]?.extensions?.code,
+    'RATE_LIMITED',
+    'the 11th try on the account this minute is refused, from anywhere',
+  );
   const other = (await user(stack, uniqueEmail('other'), PASSWORD)).email!;
   const c = clientAt(stack, '10.0.4.201');
-  const ok = await gqlRaw(c, 'mutation($a: String!, $p: String!, $c: String!) { login(account: $a, password: $p, captcha: $c) { accessToken } }', { a: other, p: PASSWORD, c: await captchaFor(c) });
+  const ok = await gqlRaw(c, 'mutation($a: String!, $p: String!, $c: String!) { login(account: $a, password: $p, captcha: $c) { accessToken } }', {
+    a: other,
+    p: PASSWORD,
+    c: await captchaFor(c),
+  });
   t.ok((ok.body.data?.login as { accessToken?: string } | undefined)?.accessToken, 'other accounts are unaffected');
 });
 
@@ -159,8 +182,10 @@ t.test('checkout: one budget per client and per buyer across legacy and GraphQL'
     c.headers.authorization = `Bearer ${token}`;
     return c;
   };
-  const gqlCheckout = (c: Client) => gqlRaw(c, 'mutation { checkout(input: { bookId: "3", format: EBOOK, country: "China", paymentMethod: BANK_TRANSFER }) { order { orderNo } } }');
-  const legacyCheckout = (c: Client) => c.form('/api/login/registratorComplex', { bookId: '3', payType: '3', bookFormat: '0', purchaseInfo: '{"country":"China"}' });
+  const gqlCheckout = (c: Client) =>
+    gqlRaw(c, 'mutation { checkout(input: { bookId: "3", format: EBOOK, country: "China", paymentMethod: BANK_TRANSFER }) { order { orderNo } } }');
+  const legacyCheckout = (c: Client) =>
+    c.form('/api/login/registratorComplex', { bookId: '3', payType: '3', bookFormat: '0', purchaseInfo: '{"country":"China"}' });
   const a = as('10.0.5.1');
   t.notOk((await gqlCheckout(a)).body.errors, 'GraphQL checkout 1');
   t.equal((await legacyCheckout(a)).code, 200, 'legacy checkout 2');

@@ -11,7 +11,11 @@ t.test('?orderToken signs in only after the visitor confirms the account', async
   const browser = await launchBrowser(t);
   const buyer = async (first: string) => {
     const email = uniqueEmail(first.toLowerCase());
-    const u = await stack.db.insertInto('users').values({ email, first_name: first, last_name: 'Buyer', password_hash: 'x' }).returning('id').executeTakeFirstOrThrow();
+    const u = await stack.db
+      .insertInto('users')
+      .values({ email, first_name: first, last_name: 'Buyer', password_hash: 'x' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     return { email, token: (await createSession(stack.app.deps, u.id)).token };
   };
   const attacker = await buyer('Mallory');

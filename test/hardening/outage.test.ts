@@ -22,14 +22,25 @@ t.test('PostgreSQL stopped: both faces answer 503 with a generic message and the
   await prepareDatabase(pg.url);
 
   const port = await getPort();
-  const config = loadGatewayConfig({ ...process.env, DATABASE_URL: pg.url, QUEUE_PREFIX: uniquePrefix(), PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, CHECK_LEGACY_ANSWERS: 'true' });
+  const config = loadGatewayConfig({
+    ...process.env,
+    DATABASE_URL: pg.url,
+    QUEUE_PREFIX: uniquePrefix(),
+    PORT: String(port),
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    CHECK_LEGACY_ANSWERS: 'true',
+  });
   const app = await buildApp({ config });
   await app.listen({ port, host: '127.0.0.1' });
   t.teardown(() => app.close());
   failOnLegacyMismatches(t, app);
   const base = `http://127.0.0.1:${port}`;
 
-  const buyer = await app.db.insertInto('users').values({ email: 'outage@example.com', first_name: 'A', last_name: 'B', password_hash: 'x' }).returning('id').executeTakeFirstOrThrow();
+  const buyer = await app.db
+    .insertInto('users')
+    .values({ email: 'outage@example.com', first_name: 'A', last_name: 'B', password_hash: 'x' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   const { token } = await createSession(app.deps, buyer.id);
   const buyerClient = (locale?: 'zh') => {
     const c = new Client(base);
@@ -47,7 +58,11 @@ t.test('PostgreSQL stopped: both faces answer 503 with a generic message and the
   };
 
   const before = await gql(buyerClient(), '{ me { userId } }');
-  t.same({ status: before.status, body: JSON.parse(before.text) }, { status: 200, body: { data: { me: { userId: String(buyer.id) } } } }, 'up: the buyer is known');
+  t.same(
+    { status: before.status, body: JSON.parse(before.text) },
+    { status: 200, body: { data: { me: { userId: String(buyer.id) } } } },
+    'up: the buyer is known',
+  );
   t.equal((await form(buyerClient(), '/api/order/getList')).status, 200);
 
   // The pool holds open connections now: the first requests see them dropped, the later ones refused.
@@ -56,7 +71,12 @@ t.test('PostgreSQL stopped: both faces answer 503 with a generic message and the
     const me = await gql(buyerClient(), '{ me { userId } }');
     t.equal(me.status, 503, `GraphQL, session look-up in the request hook (round ${round + 1}): 503`);
     t.notMatch(me.text, driverText, 'no driver text');
-    t.same(JSON.parse(me.text), { data: null, errors: [{ message: 'The service is temporarily unavailable, please try again later', extensions: { code: 'SERVICE_UNAVAILABLE', requestId: me.requestId } }] });
+    t.same(JSON.parse(me.text), {
+      data: null,
+      errors: [
+        { message: 'The service is temporarily unavailable, please try again later', extensions: { code: 'SERVICE_UNAVAILABLE', requestId: me.requestId } },
+      ],
+    });
     t.notMatch(me.text, /GRAPHQL_VALIDATION_FAILED/, 'not mistaken for a validation error');
 
     const legacy = await form(buyerClient(), '/api/order/getList');
@@ -73,7 +93,10 @@ t.test('PostgreSQL stopped: both faces answer 503 with a generic message and the
   const guest = new Client(base);
   const countries = await gql(guest, '{ countries { code } }');
   t.equal(countries.status, 503, 'a resolver reading PostgreSQL: 503');
-  t.match(JSON.parse(countries.text), { data: null, errors: [{ extensions: { code: 'SERVICE_UNAVAILABLE', requestId: countries.requestId }, path: ['countries'] }] });
+  t.match(JSON.parse(countries.text), {
+    data: null,
+    errors: [{ extensions: { code: 'SERVICE_UNAVAILABLE', requestId: countries.requestId }, path: ['countries'] }],
+  });
   t.notMatch(countries.text, driverText);
   const code = await gql(guest, 'mutation { requestCode(account: "someone@example.com", purpose: REGISTER) }');
   t.equal(code.status, 503, 'a mutation: 503');
@@ -84,9 +107,13 @@ t.test('PostgreSQL stopped: both faces answer 503 with a generic message and the
   t.equal(ready.status, 503, 'readiness agrees');
 
   pg = await startPostgres({ dir: path.join(dir, 'pg'), port: pgPort, persistent: true });
-  const back = await eventually('GraphQL answers again', async () => {
-    const r = await gql(buyerClient(), '{ me { userId } }');
-    return r.status === 200 ? r : false;
-  }, 30_000);
+  const back = await eventually(
+    'GraphQL answers again',
+    async () => {
+      const r = await gql(buyerClient(), '{ me { userId } }');
+      return r.status === 200 ? r : false;
+    },
+    30_000,
+  );
   t.same(JSON.parse(back.text), { data: { me: { userId: String(buyer.id) } } }, 'PostgreSQL back: served again');
 });

@@ -13,7 +13,11 @@ export async function solveCaptcha(c: Client): Promise<string> {
 }
 
 /** The legacy journey of spec section 4: code by mail, confirm, register (which logs in). */
-export async function registerLegacy(c: Client, email: string, opts: { language?: 'zh' | 'en'; password?: string; firstName?: string; lastName?: string } = {}) {
+export async function registerLegacy(
+  c: Client,
+  email: string,
+  opts: { language?: 'zh' | 'en'; password?: string; firstName?: string; lastName?: string } = {},
+) {
   const sent = await c.form('/api/login/registerGetCode', { email });
   if (sent.code !== 200) throw new Error(`registerGetCode: ${sent.message}`);
   const code = await latestCode(email);

@@ -35,6 +35,7 @@ export async function buildTestApp(t: { teardown(fn: () => unknown): void }, env
 export function failOnLegacyMismatches(t: { teardown(fn: () => unknown): void }, app: FastifyInstance): void {
   t.teardown(() => {
     const found = app.legacyAnswerMismatches;
-    if (found.length) throw new Error(`legacy answers that do not match the OpenAPI document:\n${found.map((m) => `${m.route} ${m.status}: ${m.problem}`).join('\n')}`);
+    if (found.length)
+      throw new Error(`legacy answers that do not match the OpenAPI document:\n${found.map((m) => `${m.route} ${m.status}: ${m.problem}`).join('\n')}`);
   });
 }

@@ -5,7 +5,15 @@ import { checkA11y } from './axe.js';
 
 // Debian's Chromium driven by playwright-core (never a downloaded browser).
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 export const ARTIFACTS = path.resolve(import.meta.dirname, '../../test-artifacts/web');
 
 type T = { teardown(fn: () => unknown): void };
@@ -33,7 +41,13 @@ export interface ShopPage {
 
 /** A fresh browser profile (own cookies and storage) on the stack's base URL. */
 export async function openShop(browser: Browser, base: string, opts: PageOptions = {}): Promise<ShopPage> {
-  const context = await browser.newContext({ baseURL: base, viewport: opts.viewport ?? { width: 1280, height: 900 }, locale: opts.locale ?? 'en-US', acceptDownloads: true, ...(opts.userAgent ? { userAgent: opts.userAgent } : {}) });
+  const context = await browser.newContext({
+    baseURL: base,
+    viewport: opts.viewport ?? { width: 1280, height: 900 },
+    locale: opts.locale ?? 'en-US',
+    acceptDownloads: true,
+    ...(opts.userAgent ? { userAgent: opts.userAgent } : {}),
+  });
   context.setDefaultTimeout(15_000);
   const page = await context.newPage();
   const errors: string[] = [];

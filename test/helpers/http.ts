@@ -45,7 +45,10 @@ export class Client {
     return { status: res.status, ...((await res.json()) as { code: number; message: string; data: T }) };
   }
 
-  async gql<T = Record<string, unknown>>(query: string, variables: Record<string, unknown> = {}): Promise<{ data: T | null; errors?: { message: string; extensions?: Record<string, unknown> }[] }> {
+  async gql<T = Record<string, unknown>>(
+    query: string,
+    variables: Record<string, unknown> = {},
+  ): Promise<{ data: T | null; errors?: { message: string; extensions?: Record<string, unknown> }[] }> {
     const res = await this.request('POST', '/graphql', { body: JSON.stringify({ query, variables }), headers: { 'content-type': 'application/json' } });
     return (await res.json()) as { data: T | null; errors?: { message: string; extensions?: Record<string, unknown> }[] };
   }

@@ -17,10 +17,14 @@ export async function mailsTo(address: string): Promise<SinkMail[]> {
 }
 
 export async function waitForMails(address: string, count: number, timeoutMs = 15_000): Promise<SinkMail[]> {
-  return eventually(`${count} mail(s) to ${address}`, async () => {
-    const mails = await mailsTo(address);
-    return mails.length >= count ? mails : false;
-  }, timeoutMs);
+  return eventually(
+    `${count} mail(s) to ${address}`,
+    async () => {
+      const mails = await mailsTo(address);
+      return mails.length >= count ? mails : false;
+    },
+    timeoutMs,
+  );
 }
 
 /** The 6-digit code in the newest mail to an address. */

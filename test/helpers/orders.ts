@@ -11,8 +11,30 @@ export const CHECKOUT = `mutation($i: CheckoutInput!) {
 export interface CheckoutAnswer {
   checkout: {
     reused: boolean;
-    order: { orderNo: string; status: string; amount: string; amountCents: number; currency: string; payType: number; paymentMethod: string; bookId: string; downloadable: boolean };
-    paymentIntent: { id: string; status: string; method: string; nextAction: { type: string; codeUrl: string | null; body: string | null; href: string | null; reference: string | null; paySign: Record<string, string> | null } };
+    order: {
+      orderNo: string;
+      status: string;
+      amount: string;
+      amountCents: number;
+      currency: string;
+      payType: number;
+      paymentMethod: string;
+      bookId: string;
+      downloadable: boolean;
+    };
+    paymentIntent: {
+      id: string;
+      status: string;
+      method: string;
+      nextAction: {
+        type: string;
+        codeUrl: string | null;
+        body: string | null;
+        href: string | null;
+        reference: string | null;
+        paySign: Record<string, string> | null;
+      };
+    };
   };
 }
 

@@ -63,7 +63,11 @@ export const drivers: Driver[] = [
 ];
 
 export async function waitPaid(stack: TestStack, orderNo: string, timeoutMs = 20_000): Promise<void> {
-  await eventually(`order ${orderNo} paid`, async () => (await stack.db.selectFrom('orders').select('status').where('order_no', '=', orderNo).executeTakeFirstOrThrow()).status === 'paid', timeoutMs);
+  await eventually(
+    `order ${orderNo} paid`,
+    async () => (await stack.db.selectFrom('orders').select('status').where('order_no', '=', orderNo).executeTakeFirstOrThrow()).status === 'paid',
+    timeoutMs,
+  );
 }
 
 export async function paidTransitions(stack: TestStack, orderNo: string): Promise<number> {

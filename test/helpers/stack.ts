@@ -32,13 +32,28 @@ export interface TestStack {
 type T = { teardown(fn: () => unknown): void };
 
 /** Gateway listening on a real port, workers in-process, a fresh database, its own queue prefix. */
-export async function startStack(t: T, env: RawConfig = {}, opts: { workers?: boolean; payments?: boolean; timeScale?: number; setups?: SandboxSetups } = {}): Promise<TestStack> {
+export async function startStack(
+  t: T,
+  env: RawConfig = {},
+  opts: { workers?: boolean; payments?: boolean; timeScale?: number; setups?: SandboxSetups } = {},
+): Promise<TestStack> {
   const { url } = await createTestDatabase(t);
   const registration = await startRegistrationService();
   t.teardown(() => registration.app.close());
   const sms = await startSmsSandbox();
   t.teardown(() => sms.close());
-  const common = { ...process.env, ...sandboxSmsEnv(sms.url), DATABASE_URL: url, CONTENT_DIR: new URL('../../content/books', import.meta.url).pathname, LEGAL_DIR: new URL('../../content/legal', import.meta.url).pathname, QUEUE_PREFIX: uniquePrefix(), REGISTRATION_SERVICE_URL: registration.url, ENABLE_TEST_HOOKS: 'true', CHECK_LEGACY_ANSWERS: 'true', ...env };
+  const common = {
+    ...process.env,
+    ...sandboxSmsEnv(sms.url),
+    DATABASE_URL: url,
+    CONTENT_DIR: new URL('../../content/books', import.meta.url).pathname,
+    LEGAL_DIR: new URL('../../content/legal', import.meta.url).pathname,
+    QUEUE_PREFIX: uniquePrefix(),
+    REGISTRATION_SERVICE_URL: registration.url,
+    ENABLE_TEST_HOOKS: 'true',
+    CHECK_LEGACY_ANSWERS: 'true',
+    ...env,
+  };
   const { app, base, config, sandboxes } = await listeningGateway(t, common, opts);
   failOnLegacyMismatches(t, app);
 
@@ -49,7 +64,14 @@ export async function startStack(t: T, env: RawConfig = {}, opts: { workers?: bo
     const connection = workerConnection(wconfig.redisUrl);
     const queues = createQueues(producer, wconfig.queuePrefix, undefined, wconfig.retryDelayScale);
     const log = createLogger('test-workers', 'silent');
-    const deps = { config: wconfig, db, log, queues, events: redisStatusEvents(producer, wconfig.queuePrefix, log), providers: sandboxes ? providersFromConfig(sandboxes.adapters) : providersFromConfig(readPaymentsConfig(wconfig.paymentsConfigFile)) };
+    const deps = {
+      config: wconfig,
+      db,
+      log,
+      queues,
+      events: redisStatusEvents(producer, wconfig.queuePrefix, log),
+      providers: sandboxes ? providersFromConfig(sandboxes.adapters) : providersFromConfig(readPaymentsConfig(wconfig.paymentsConfigFile)),
+    };
     const workers = startWorkers(deps, connection, buildProcessors(deps));
     await scheduleMaintenance(queues, 200);
     t.teardown(async () => {

@@ -31,9 +31,12 @@ t.test('the workspaces keep their boundaries (dependency-cruiser over the real s
   const result = await cruiseTree(root, dirs);
   const sources = new Set(result.modules.map((m) => m.source));
   // A graph that stopped resolving workspace imports would pass vacuously.
-  for (const entry of ['gateway/src/server.ts', 'workers/src/main.ts', 'scripts/src/migrate.ts', 'payments/src/registry.ts', 'sandboxes/src/main.ts']) t.ok(sources.has(entry), `${entry} is in the graph`);
+  for (const entry of ['gateway/src/server.ts', 'workers/src/main.ts', 'scripts/src/migrate.ts', 'payments/src/registry.ts', 'sandboxes/src/main.ts'])
+    t.ok(sources.has(entry), `${entry} is in the graph`);
   t.ok(sources.has('payments/src/wechat/adapter.ts'), 'the gateway reaches the adapters through @shop/payments');
-  const unresolved = result.modules.flatMap((m) => m.dependencies.filter((d) => d.couldNotResolve && (d.module.startsWith('.') || d.module.startsWith('@shop/'))).map((d) => `${m.source} -> ${d.module}`));
+  const unresolved = result.modules.flatMap((m) =>
+    m.dependencies.filter((d) => d.couldNotResolve && (d.module.startsWith('.') || d.module.startsWith('@shop/'))).map((d) => `${m.source} -> ${d.module}`),
+  );
   t.same(unresolved, [], 'every relative and workspace import resolves');
   t.same(result.summary.violations.map(describe), [], 'no boundary rule is broken');
 });
@@ -107,13 +110,16 @@ t.test('the production processes load no module of sandboxes', async (t) => {
     t.ok(modules.includes(expected), `${name}: the recorder saw its own modules (${expected})`);
     t.same(fromSandboxes(modules), [], `${name}: no sandboxes module loaded`);
   }
-  t.ok(loadedModules(gatewayOut).some((m) => m.startsWith('payments/dist/')), 'gateway: the payment adapters are loaded');
+  t.ok(
+    loadedModules(gatewayOut).some((m) => m.startsWith('payments/dist/')),
+    'gateway: the payment adapters are loaded',
+  );
 });
 
 t.test('the process rules catch gateway → workers, workers → gateway and shared → process imports', async (t) => {
   const dir = tempDir(t, 'shop-boundaries-');
   const files: Record<string, string> = {
-    'workers/src/runtime.ts': "export const runtime = 1;\n",
+    'workers/src/runtime.ts': 'export const runtime = 1;\n',
     'gateway/src/app.ts': "import { runtime } from '../../workers/src/runtime.js';\nexport const app = runtime;\n",
     'gateway/src/plain.ts': 'export const plain = 1;\n',
     'workers/src/main.ts': "import { plain } from '../../gateway/src/plain.js';\nexport const main = plain;\n",
@@ -138,7 +144,10 @@ t.test('the process rules catch gateway → workers, workers → gateway and sha
 // and raw SQL are both found by a scan of the sources (a module graph cannot see SQL).
 const ledgerTables = ['orders', 'payment_intents', 'order_events', 'payment_attempt_events', 'refunds'];
 const tableAlt = ledgerTables.join('|');
-const ledgerWrite = new RegExp(`(?:insertInto|updateTable|deleteFrom|mergeInto|replaceInto)\\(\\s*['"\`](?:${tableAlt})(?:\\s+as\\s+\\w+)?['"\`]|\\b(?:insert\\s+into|update|delete\\s+from|truncate(?:\\s+table)?|merge\\s+into)\\s+(?:public\\.)?"?(?:${tableAlt})\\b"?`, 'i');
+const ledgerWrite = new RegExp(
+  `(?:insertInto|updateTable|deleteFrom|mergeInto|replaceInto)\\(\\s*['"\`](?:${tableAlt})(?:\\s+as\\s+\\w+)?['"\`]|\\b(?:insert\\s+into|update|delete\\s+from|truncate(?:\\s+table)?|merge\\s+into)\\s+(?:public\\.)?"?(?:${tableAlt})\\b"?`,
+  'i',
+);
 /** Benchmark fixtures bulk-load orders directly for speed; they are no production path. */
 const allowedOutsideCore = new Set(['scripts/src/bench/seed.ts']);
 
@@ -166,7 +175,10 @@ function ledgerWritesOutsideCore(base: string): string[] {
 
 t.test('no file outside core writes orders, payment attempts, their trails or refunds', async (t) => {
   t.same(ledgerWritesOutsideCore(root), [], 'every write of a ledger table is in core/');
-  t.ok(sourceFiles(root, 'core/src').some((f) => ledgerWrite.test(readFileSync(path.join(root, f), 'utf8'))), 'the scan does see the writes core makes');
+  t.ok(
+    sourceFiles(root, 'core/src').some((f) => ledgerWrite.test(readFileSync(path.join(root, f), 'utf8'))),
+    'the scan does see the writes core makes',
+  );
 });
 
 t.test('the ledger-write scan catches Kysely and raw SQL writes outside core', async (t) => {

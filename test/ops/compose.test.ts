@@ -27,7 +27,10 @@ function resolveEnv(env: Record<string, string>): Record<string, string> {
 
 const known = new Set<string>(settings.map((s) => s.name));
 
-for (const [service, process] of [['gateway', 'gateway'], ['workers', 'workers']] as [string, Process][]) {
+for (const [service, process] of [
+  ['gateway', 'gateway'],
+  ['workers', 'workers'],
+] as [string, Process][]) {
   t.test(`${service}: environment satisfies the config schema`, async (t) => {
     const svc = compose.services[service];
     t.ok(svc, `${service} service exists`);

@@ -46,7 +46,7 @@ async function problems(file: string): Promise<string[]> {
 const tag = `${process.pid}-${Date.now()}`;
 const restricted = '@typescript-eslint/no-restricted-imports';
 
-t.test('a workspace that imports the sandboxes, its sibling process or another package\'s src/ fails the lint', async (t) => {
+t.test("a workspace that imports the sandboxes, its sibling process or another package's src/ fails the lint", async (t) => {
   // Outside gateway/src and core/src, so neither tsc -b nor the dependency-cruiser test sees it.
   const gateway = probe(t, `gateway/lint-probe-${tag}/probe.ts`, [
     "import { startRegistrationService } from '@shop/sandboxes/registration/service';",
@@ -68,7 +68,11 @@ t.test('a workspace that imports the sandboxes, its sibling process or another p
   t.match(found[2], /not its src\/ or dist\/ folder/);
   t.match(found[3], /relative path into another package's src\//);
 
-  const core = probe(t, `core/lint-probe-${tag}/probe.ts`, ["import { buildApp } from '@shop/gateway';", "import { db } from '@shop/db';", 'export const used = [buildApp, db];']);
+  const core = probe(t, `core/lint-probe-${tag}/probe.ts`, [
+    "import { buildApp } from '@shop/gateway';",
+    "import { db } from '@shop/db';",
+    'export const used = [buildApp, db];',
+  ]);
   const coreFound = await problems(core);
   t.equal(coreFound.length, 1, coreFound.join(' | '));
   t.match(coreFound[0], /^1 @typescript-eslint\/no-restricted-imports: the shared layer .* imports neither process/);
@@ -99,12 +103,15 @@ t.test('a feature of the SPA that reaches into another feature or a server packa
   t.match(found[2], /imports no server package/);
 });
 
-t.test('tests may reach anywhere; each workspace\'s allowed imports are the @shop dependencies its package.json declares', async (t) => {
+t.test("tests may reach anywhere; each workspace's allowed imports are the @shop dependencies its package.json declares", async (t) => {
   const testConfig = await eslint.calculateConfigForFile(path.join(root, 'test/ops/lint.test.ts'));
   t.equal(testConfig.rules?.[restricted], undefined, 'no import restriction on the tests');
   const { workspaceImports } = (await import(pathToFileURL(path.join(root, 'eslint.config.mjs')).href)) as { workspaceImports: Record<string, string[]> };
   for (const [workspace, allowed] of Object.entries(workspaceImports)) {
-    const manifest = JSON.parse(readFileSync(path.join(root, workspace, 'package.json'), 'utf8')) as { dependencies?: Record<string, string>; devDependencies?: Record<string, string> };
+    const manifest = JSON.parse(readFileSync(path.join(root, workspace, 'package.json'), 'utf8')) as {
+      dependencies?: Record<string, string>;
+      devDependencies?: Record<string, string>;
+    };
     const declared = Object.keys({ ...manifest.dependencies, ...manifest.devDependencies })
       .filter((d) => d.startsWith('@shop/'))
       .map((d) => d.slice('@shop/'.length));
@@ -116,10 +123,21 @@ t.test('the real tree lints clean', async (t) => {
   const results = await eslint.lintFiles(['.']);
   const linted = new Set(results.map((r) => path.relative(root, r.filePath).split(path.sep).join('/')));
   // A config that stopped matching the sources would pass vacuously.
-  for (const file of ['gateway/src/app.ts', 'workers/src/main.ts', 'web/src/main.tsx', 'web/src/features/checkout/PurchaseFlow.tsx', 'scripts/bootstrap.mjs', 'test/ops/lint.test.ts', 'eslint.config.mjs']) {
+  for (const file of [
+    'gateway/src/app.ts',
+    'workers/src/main.ts',
+    'web/src/main.tsx',
+    'web/src/features/checkout/PurchaseFlow.tsx',
+    'scripts/bootstrap.mjs',
+    'test/ops/lint.test.ts',
+    'eslint.config.mjs',
+  ]) {
     t.ok(linted.has(file), `${file} is linted`);
   }
-  t.notOk([...linted].some((f) => f.includes('/dist/') || f.includes('node_modules/')), 'builds and packages are not');
+  t.notOk(
+    [...linted].some((f) => f.includes('/dist/') || f.includes('node_modules/')),
+    'builds and packages are not',
+  );
   const found = results.flatMap((r) => r.messages.map((m) => `${path.relative(root, r.filePath)}:${m.line} ${m.ruleId ?? '(fatal)'}: ${m.message}`));
   t.same(found, [], 'no error and no warning');
 });

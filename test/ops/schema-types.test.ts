@@ -70,7 +70,10 @@ const wrongQuery = "import { graphql } from 'gql.tada';\nexport const BOOKS = gr
 
 async function checkQuery(t: Test, schemaSdl: string, query: string) {
   const { introspection, schema } = await generate(schemaSdl);
-  const tsconfig = { compilerOptions: { ...compilerOptions, plugins: [{ name: 'gql.tada/ts-plugin', schema: './schema.graphql', tadaOutputLocation: './graphql-env.d.ts' }] }, files: ['query.ts', 'graphql-env.d.ts'] };
+  const tsconfig = {
+    compilerOptions: { ...compilerOptions, plugins: [{ name: 'gql.tada/ts-plugin', schema: './schema.graphql', tadaOutputLocation: './graphql-env.d.ts' }] },
+    files: ['query.ts', 'graphql-env.d.ts'],
+  };
   const dir = project(t, { 'tsconfig.json': JSON.stringify(tsconfig), 'schema.graphql': schema, 'graphql-env.d.ts': introspection, 'query.ts': query });
   const checked = run(gqlTada, ['check'], dir);
   const typed = run(tsc, ['-p', 'tsconfig.json'], dir);

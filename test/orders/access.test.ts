@@ -22,7 +22,10 @@ t.test("a paid e-book downloads encrypted for its buyer; nobody else reaches the
   const order = (await buy(a, { paymentMethod: 'BANK_TRANSFER', purchaseInfo: { ...purchaseInfo, vatId: 'DE123', letterbox: '' } })).data!.checkout.order;
 
   // Before payment: nothing to download.
-  const unpaid = await a.request('POST', '/api/books/download', { body: JSON.stringify({ buyerEmail: aEmail, bookId: 1 }), headers: { 'content-type': 'application/json' } });
+  const unpaid = await a.request('POST', '/api/books/download', {
+    body: JSON.stringify({ buyerEmail: aEmail, bookId: 1 }),
+    headers: { 'content-type': 'application/json' },
+  });
   t.equal(unpaid.status, 404);
   t.match(await unpaid.json(), { message: 'Download failed, please contact customer service!' });
 
@@ -32,10 +35,21 @@ t.test("a paid e-book downloads encrypted for its buyer; nobody else reaches the
   await ensureOperator(stack.db, { email: opEmail, password: 'Operator1' });
   const op = stack.client();
   await loginLegacy(op, opEmail, 'Operator1');
-  t.match(await op.form('/api/orderManagement/updateOrderStatus', { orderId: order.orderNo, orderStatus: '0', userId: aUser.data.userId as string }), { code: 200, message: 'operation success', data: { changed: true, status: 'paid' } });
-  t.match(await op.form('/api/orderManagement/updateOrderStatus', { orderId: order.orderNo, orderStatus: '0' }), { code: 200, data: { changed: false } }, 'a second completion changes nothing');
+  t.match(await op.form('/api/orderManagement/updateOrderStatus', { orderId: order.orderNo, orderStatus: '0', userId: aUser.data.userId as string }), {
+    code: 200,
+    message: 'operation success',
+    data: { changed: true, status: 'paid' },
+  });
+  t.match(
+    await op.form('/api/orderManagement/updateOrderStatus', { orderId: order.orderNo, orderStatus: '0' }),
+    { code: 200, data: { changed: false } },
+    'a second completion changes nothing',
+  );
 
-  const mine = await a.gql<{ order: { status: string; downloadable: boolean; downloadUrl: string; ebookPassword: string } }>(`query($o: ID!) { order(orderNo: $o) { status downloadable downloadUrl ebookPassword } }`, { o: order.orderNo });
+  const mine = await a.gql<{ order: { status: string; downloadable: boolean; downloadUrl: string; ebookPassword: string } }>(
+    `query($o: ID!) { order(orderNo: $o) { status downloadable downloadUrl ebookPassword } }`,
+    { o: order.orderNo },
+  );
   t.match(mine.data?.order, { status: 'PAID', downloadable: true, ebookPassword: aEmail });
   const pdf = await a.request('GET', mine.data!.order.downloadUrl);
   t.equal(pdf.status, 200);
@@ -48,14 +62,36 @@ t.test("a paid e-book downloads encrypted for its buyer; nobody else reaches the
   t.notOk(qpdfOpens(file, uniqueEmail()), 'nor with another email');
   t.match(execFileSync('qpdf', ['--show-encryption', `--password=${aEmail}`, file], { encoding: 'utf8' }), /AESv3|AES-256|V = 5/, 'AES-256');
 
-  const legacyDl = await a.request('POST', '/api/books/download', { body: JSON.stringify({ buyerEmail: 'someone@else.com', bookId: 1 }), headers: { 'content-type': 'application/json' } });
+  const legacyDl = await a.request('POST', '/api/books/download', {
+    body: JSON.stringify({ buyerEmail: 'someone@else.com', bookId: 1 }),
+    headers: { 'content-type': 'application/json' },
+  });
   t.equal(legacyDl.status, 200, 'legacy download by book id (the body email is ignored: identity is the session)');
-  const byRow = await a.request('POST', '/api/books/download', { body: JSON.stringify({ orderId: order.orderNo, bookName: 'x' }), headers: { 'content-type': 'application/json' } });
+  const byRow = await a.request('POST', '/api/books/download', {
+    body: JSON.stringify({ orderId: order.orderNo, bookName: 'x' }),
+    headers: { 'content-type': 'application/json' },
+  });
   t.equal(byRow.status, 200, 'legacy download with the order row');
 
   t.same((await a.form('/api/books/selectBookPurchases', { payerId: '1' })).data, [{ bookId: '1', bookPwd: aEmail }]);
   const info = await a.form<Record<string, unknown>>('/api/order/purchaseInfo', { userId: '1', orderId: order.orderNo });
-  t.same(Object.keys(info.data).sort(), ['country', 'landlineTel', 'letterbox', 'mobileTel', 'paymentMethod', 'province', 'purchaseOrderNo', 'selLanguage', 'streetNumber', 'town', 'vatId', 'zip'].sort());
+  t.same(
+    Object.keys(info.data).sort(),
+    [
+      'country',
+      'landlineTel',
+      'letterbox',
+      'mobileTel',
+      'paymentMethod',
+      'province',
+      'purchaseOrderNo',
+      'selLanguage',
+      'streetNumber',
+      'town',
+      'vatId',
+      'zip',
+    ].sort(),
+  );
   t.match(info.data, { streetNumber: 'Hauptstr. 1', zip: '10115', town: 'Berlin', country: 'Germany', vatId: 'DE123', letterbox: null, paymentMethod: 3 });
 
   // Another buyer, with A's ids in every body: nothing of A's comes back.
@@ -76,8 +112,34 @@ t.test("a paid e-book downloads encrypted for its buyer; nobody else reaches the
 
   // A paid paper order has nothing to download.
   const paper = `${order.orderNo.slice(0, 8)}PAPER00001`;
-  await stack.db.insertInto('orders').values({ order_no: paper, user_id: Number(aId), book_id: 2, format: 'paper', country: 'Germany', pay_type: 3, provider: 'bank_transfer', unit_price_cents: 25000, amount_cents: 25000, status: 'paid', paid_at: new Date(), expires_at: new Date() }).execute();
+  await stack.db
+    .insertInto('orders')
+    .values({
+      order_no: paper,
+      user_id: Number(aId),
+      book_id: 2,
+      format: 'paper',
+      country: 'Germany',
+      pay_type: 3,
+      provider: 'bank_transfer',
+      unit_price_cents: 25000,
+      amount_cents: 25000,
+      status: 'paid',
+      paid_at: new Date(),
+      expires_at: new Date(),
+    })
+    .execute();
   t.equal((await a.request('GET', `/api/orders/${paper}/download`)).status, 404, 'paper orders are not downloadable');
-  const events = await stack.db.selectFrom('order_events').innerJoin('orders', 'orders.id', 'order_events.order_id').select(['type', 'actor_type']).where('orders.order_no', '=', order.orderNo).orderBy('order_events.id').execute();
-  t.same(events.map((e) => `${e.type}:${e.actor_type}`), ['created:buyer', 'paid:operator'], 'the audit trail');
+  const events = await stack.db
+    .selectFrom('order_events')
+    .innerJoin('orders', 'orders.id', 'order_events.order_id')
+    .select(['type', 'actor_type'])
+    .where('orders.order_no', '=', order.orderNo)
+    .orderBy('order_events.id')
+    .execute();
+  t.same(
+    events.map((e) => `${e.type}:${e.actor_type}`),
+    ['created:buyer', 'paid:operator'],
+    'the audit trail',
+  );
 });

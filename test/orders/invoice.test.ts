@@ -48,10 +48,16 @@ t.test('the invoice given at checkout is stored and shown to its buyer and to op
   const plain = await gqlOk<{ order: { invoiceRequired: boolean; invoice: unknown } }>(a.client, ORDER, { o: without.data!.checkout.order.orderNo });
   t.same(plain.order, { orderNo: without.data!.checkout.order.orderNo, invoiceRequired: false, invoice: null }, 'no switch, no invoice');
 
-  const list = await gqlOk<{ orders: { items: { orderNo: string; invoiceRequired: boolean; invoice: { invoicePayable: string } | null }[] } }>(a.client, ORDERS);
+  const list = await gqlOk<{ orders: { items: { orderNo: string; invoiceRequired: boolean; invoice: { invoicePayable: string } | null }[] } }>(
+    a.client,
+    ORDERS,
+  );
   t.same(
     list.orders.items.map((o) => [o.orderNo, o.invoiceRequired, o.invoice?.invoicePayable ?? null]).sort(),
-    [[orderNo, true, invoice.invoicePayable], [without.data!.checkout.order.orderNo, false, null]].sort(),
+    [
+      [orderNo, true, invoice.invoicePayable],
+      [without.data!.checkout.order.orderNo, false, null],
+    ].sort(),
     'the orders list carries it per order',
   );
 
@@ -65,19 +71,41 @@ t.test('the invoice given at checkout is stored and shown to its buyer and to op
   // order no longer asks for an invoice and the old details are not shown.
   const again = await buy(a.client, { bookId: '1', paymentMethod: 'PAYPAL' });
   t.equal(again.data!.checkout.order.orderNo, orderNo, 'same open order');
-  t.same((await gqlOk(a.client, ORDER, { o: orderNo })).order, { orderNo, invoiceRequired: false, invoice: null }, 'switched off: not required, no invoice info');
-  const back = await buy(a.client, { bookId: '1', invoice: { invoiceType: 'VAT_GENERAL', invoicePayable: 'Li Lei', pickupMethod: 'ELECTRONIC', contactMail: 'li@example.com' } });
+  t.same(
+    (await gqlOk(a.client, ORDER, { o: orderNo })).order,
+    { orderNo, invoiceRequired: false, invoice: null },
+    'switched off: not required, no invoice info',
+  );
+  const back = await buy(a.client, {
+    bookId: '1',
+    invoice: { invoiceType: 'VAT_GENERAL', invoicePayable: 'Li Lei', pickupMethod: 'ELECTRONIC', contactMail: 'li@example.com' },
+  });
   t.equal(back.data!.checkout.order.orderNo, orderNo);
-  t.match((await gqlOk(a.client, ORDER, { o: orderNo })).order, { invoiceRequired: true, invoice: { invoiceType: 'VAT_GENERAL', invoicePayable: 'Li Lei', pickupMethod: 'ELECTRONIC', contactMail: 'li@example.com', bankAccount: null } }, 'switched on again: the new details replace the old');
+  t.match(
+    (await gqlOk(a.client, ORDER, { o: orderNo })).order,
+    {
+      invoiceRequired: true,
+      invoice: { invoiceType: 'VAT_GENERAL', invoicePayable: 'Li Lei', pickupMethod: 'ELECTRONIC', contactMail: 'li@example.com', bankAccount: null },
+    },
+    'switched on again: the new details replace the old',
+  );
 
   // The legacy face: invoiceFlag 1 sends the invoice object, 0 drops it.
   const legacy = await a.client.form<{ orderNo: string }>('/api/login/registratorComplex', {
-    bookId: '3', bookType: '0', payType: '3', currency: 'EUR', bookFormat: '0', invoiceFlag: '1',
+    bookId: '3',
+    bookType: '0',
+    payType: '3',
+    currency: 'EUR',
+    bookFormat: '0',
+    invoiceFlag: '1',
     purchaseInfo: JSON.stringify({ country: 'Germany', streetNumber: 'Hauptstr. 1', zip: '10115', town: 'Berlin' }),
     invoice: JSON.stringify({ invoiceType: 'VAT_GENERAL', invoicePayable: 'Legacy GmbH', pickupMethod: 'ELECTRONIC', contactMail: 'legacy@example.com' }),
   });
   t.equal(legacy.code, 200, `legacy checkout with invoiceFlag 1 (${legacy.message})`);
-  t.match((await gqlOk(a.client, ORDER, { o: legacy.data.orderNo })).order, { invoiceRequired: true, invoice: { invoicePayable: 'Legacy GmbH', contactMail: 'legacy@example.com' } });
+  t.match((await gqlOk(a.client, ORDER, { o: legacy.data.orderNo })).order, {
+    invoiceRequired: true,
+    invoice: { invoicePayable: 'Legacy GmbH', contactMail: 'legacy@example.com' },
+  });
 
   // Bounds: 255 characters each.
   const long = await buy(b.client, { bookId: '1', invoice: { invoiceType: 'VAT_GENERAL', bankAccount: 'x'.repeat(256) } });

@@ -46,17 +46,40 @@ t.test('switching method with the workers stopped: the old QR is refused before 
   t.match((await sandboxOrder(stack, old!.out_trade_no)).body, { state: 'CLOSED' }, 'WeChat closed the old order before the form was handed out');
 
   // The buyer scans the old QR anyway: WeChat refuses a closed order.
-  const late = await fetch(`${stack.sandboxes!.url}/wechat/_control/orders/${old!.out_trade_no}/pay`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+  const late = await fetch(`${stack.sandboxes!.url}/wechat/_control/orders/${old!.out_trade_no}/pay`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: '{}',
+  });
   t.ok(late.status >= 400, `the old QR cannot be paid (HTTP ${late.status})`);
 
   await alipay.pay(stack, switched);
   await waitPaid(stack, first.order.orderNo);
   t.equal(await paidTransitions(stack, first.order.orderNo), 1, 'one paid transition');
   const rows = await attempts(stack, first.order.orderNo);
-  t.same(rows.map((r) => `${r.provider}:${r.status}`), ['wechat:closed', 'alipay:succeeded'], 'the WeChat attempt closed, the Alipay one paid');
-  const duplicates = await stack.db.selectFrom('order_events').innerJoin('orders', 'orders.id', 'order_events.order_id').select('order_events.id').where('orders.order_no', '=', first.order.orderNo).where('order_events.type', '=', 'duplicate_payment').execute();
+  t.same(
+    rows.map((r) => `${r.provider}:${r.status}`),
+    ['wechat:closed', 'alipay:succeeded'],
+    'the WeChat attempt closed, the Alipay one paid',
+  );
+  const duplicates = await stack.db
+    .selectFrom('order_events')
+    .innerJoin('orders', 'orders.id', 'order_events.order_id')
+    .select('order_events.id')
+    .where('orders.order_no', '=', first.order.orderNo)
+    .where('order_events.type', '=', 'duplicate_payment')
+    .execute();
   t.equal(duplicates.length, 0, 'no second payment to refund');
-  const trail = await stack.db.selectFrom('payment_attempt_events').select(['intent_id', 'from_status', 'to_status']).where('intent_id', 'in', rows.map((r) => r.id)).orderBy('id').execute();
+  const trail = await stack.db
+    .selectFrom('payment_attempt_events')
+    .select(['intent_id', 'from_status', 'to_status'])
+    .where(
+      'intent_id',
+      'in',
+      rows.map((r) => r.id),
+    )
+    .orderBy('id')
+    .execute();
   t.match(
     trail.map((e) => `${e.intent_id === old!.id ? 'wechat' : 'alipay'}:${e.from_status ?? '-'}>${e.to_status}`),
     ['wechat:->created', 'wechat:created>pending', 'wechat:pending>closed', 'alipay:->created', 'alipay:created>pending', 'alipay:pending>succeeded'],
@@ -73,10 +96,28 @@ t.test('settling an order closes its other open attempts at their providers at o
   // it was then, a second WeChat order at the provider and its row in the ledger.
   const extraNo = `${order.order_no}X9`;
   await stack.app.providers.wechat!.createAttempt({
-    outTradeNo: extraNo, orderNo: order.order_no, description: 'second attempt', amountCents: order.amount_cents, currency: order.currency, method: 'native',
-    notifyUrl: `${stack.base}/api/pay/notify/wechat`, returnUrl: stack.base, expiresAt: order.expires_at,
+    outTradeNo: extraNo,
+    orderNo: order.order_no,
+    description: 'second attempt',
+    amountCents: order.amount_cents,
+    currency: order.currency,
+    method: 'native',
+    notifyUrl: `${stack.base}/api/pay/notify/wechat`,
+    returnUrl: stack.base,
+    expiresAt: order.expires_at,
   });
-  await stack.db.insertInto('payment_intents').values({ order_id: order.id, provider: 'wechat', method: 'native', out_trade_no: extraNo, amount_cents: order.amount_cents, currency: order.currency, status: 'pending' }).execute();
+  await stack.db
+    .insertInto('payment_intents')
+    .values({
+      order_id: order.id,
+      provider: 'wechat',
+      method: 'native',
+      out_trade_no: extraNo,
+      amount_cents: order.amount_cents,
+      currency: order.currency,
+      status: 'pending',
+    })
+    .execute();
   t.match((await sandboxOrder(stack, extraNo)).body, { state: 'NOTPAY' }, 'the second attempt is payable at WeChat');
 
   await wechat.pay(stack, co);
@@ -101,12 +142,18 @@ t.test('a close the provider does not confirm: a clear message, and no second pa
   const switched = await buy(c, { paymentMethod: 'ALIPAY' });
   t.match(switched.errors?.[0], { message: '该订单之前的支付暂时无法撤销，请稍后再试或完成之前的支付', extensions: { code: 'PREVIOUS_PAYMENT_OPEN' } });
   const rows = await attempts(stack, first.order.orderNo);
-  t.same(rows.map((r) => `${r.provider}:${r.status}`), ['wechat:pending'], 'the old attempt stays open (it may still be paid), no new one exists');
+  t.same(
+    rows.map((r) => `${r.provider}:${r.status}`),
+    ['wechat:pending'],
+    'the old attempt stays open (it may still be paid), no new one exists',
+  );
   const order = await stack.db.selectFrom('orders').select(['provider', 'pay_type']).where('order_no', '=', first.order.orderNo).executeTakeFirstOrThrow();
   t.equal(order.provider, 'wechat', 'the order is unchanged');
   const close = await stack.db.selectFrom('outbox').select('job_id').where('job_id', '=', `close-${rows[0]!.id}`).execute();
   t.equal(close.length, 1, 'a payment-close job keeps trying');
   c.headers = { ...c.headers, locale: 'en' };
   const again = await buy(c, { paymentMethod: 'ALIPAY' });
-  t.match(again.errors?.[0], { message: 'Your previous payment for this order could not be cancelled yet, please try again later or complete the previous payment' });
+  t.match(again.errors?.[0], {
+    message: 'Your previous payment for this order could not be cancelled yet, please try again later or complete the previous payment',
+  });
 });

@@ -25,16 +25,43 @@ t.test('CNY at a dated rate, checked against every notification, a new attempt f
   const co = (await buy(b.client, { paymentMethod: 'WECHAT_NATIVE' })).data!.checkout;
   t.match(co.order, { amount: '75.00', currency: 'EUR' }, 'the order keeps its EUR price');
   const intent = await stack.db.selectFrom('payment_intents').selectAll().where('id', '=', co.paymentIntent.id).executeTakeFirstOrThrow();
-  t.match(intent, { amount_cents: 58359, currency: 'CNY', order_amount_cents: 7500, order_currency: 'EUR', fx_rate: '7.7812', fx_source: 'Bank of China spot selling rate', fx_date: '2026-11-23' }, 'the attempt stores the CNY fen asked for and the rate');
+  t.match(
+    intent,
+    {
+      amount_cents: 58359,
+      currency: 'CNY',
+      order_amount_cents: 7500,
+      order_currency: 'EUR',
+      fx_rate: '7.7812',
+      fx_source: 'Bank of China spot selling rate',
+      fx_date: '2026-11-23',
+    },
+    'the attempt stores the CNY fen asked for and the rate',
+  );
 
   // A validly signed notification with another amount: refused and recorded; the poller settles on the true amount.
-  await fetch(`${sandboxes.url}/wechat/_control/orders/${intent.out_trade_no}/pay`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ faults: { wrongAmount: true, persistent: true } }) });
+  await fetch(`${sandboxes.url}/wechat/_control/orders/${intent.out_trade_no}/pay`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ faults: { wrongAmount: true, persistent: true } }),
+  });
   const refused = await eventually('the refused notification', async () =>
-    stack.db.selectFrom('provider_events').select(['outcome', 'error', 'verified']).where('provider', '=', 'wechat').where('outcome', '=', 'mismatch').executeTakeFirst(),
+    stack.db
+      .selectFrom('provider_events')
+      .select(['outcome', 'error', 'verified'])
+      .where('provider', '=', 'wechat')
+      .where('outcome', '=', 'mismatch')
+      .executeTakeFirst(),
   );
   t.match(refused, { verified: true, outcome: 'mismatch', error: 'amount 58360 is not 58359' }, 'refused and recorded');
   await waitPaid(stack, co.order.orderNo, 30_000);
-  const paid = await stack.db.selectFrom('order_events').select('data').innerJoin('orders', 'orders.id', 'order_events.order_id').where('orders.order_no', '=', co.order.orderNo).where('order_events.type', '=', 'paid').execute();
+  const paid = await stack.db
+    .selectFrom('order_events')
+    .select('data')
+    .innerJoin('orders', 'orders.id', 'order_events.order_id')
+    .where('orders.order_no', '=', co.order.orderNo)
+    .where('order_events.type', '=', 'paid')
+    .execute();
   t.equal(paid.length, 1, 'paid once, by the poller on the true amount');
 
   // Alipay's mainland form: CNY yuan, no currency field.
@@ -48,7 +75,15 @@ t.test('CNY at a dated rate, checked against every notification, a new attempt f
   writeFileSync(file, JSON.stringify({ ...domestic, exchangeRates: [rate('7.9000', '2026-11-24')] }));
   const again = (await buy(b.client, { paymentMethod: 'WECHAT_NATIVE', bookId: '3' })).data!.checkout;
   t.not(again.paymentIntent.id, first.paymentIntent.id, 'a new attempt');
-  const [a, bb] = await Promise.all([first, again].map((c) => stack.db.selectFrom('payment_intents').select(['amount_cents', 'fx_rate', 'fx_date', 'status']).where('id', '=', c.paymentIntent.id).executeTakeFirstOrThrow()));
+  const [a, bb] = await Promise.all(
+    [first, again].map((c) =>
+      stack.db
+        .selectFrom('payment_intents')
+        .select(['amount_cents', 'fx_rate', 'fx_date', 'status'])
+        .where('id', '=', c.paymentIntent.id)
+        .executeTakeFirstOrThrow(),
+    ),
+  );
   t.match(a, { amount_cents: 38906, fx_rate: '7.7812', status: 'closed' }, 'the old attempt keeps its amount and is closed');
   t.match(bb, { amount_cents: 39500, fx_rate: '7.9000', fx_date: '2026-11-24' }, 'the new one carries the new rate');
 });

@@ -64,7 +64,11 @@ t.test('a buyer watches the own order go from pending to paid; others and guests
   live.subscribe('1', PAYMENT_STATUS, { r: orderNo });
   const first = await live.next('1');
   t.equal(first.type, 'next');
-  t.same(first.payload.data.paymentStatus, { paid: false, orderNo, bookId: '2', status: 'pending', retryHref: null, message: '支付失败，请重新支付！' }, 'first event: the state now, in the language named at connection_init');
+  t.same(
+    first.payload.data.paymentStatus,
+    { paid: false, orderNo, bookId: '2', status: 'pending', retryHref: null, message: '支付失败，请重新支付！' },
+    'first event: the state now, in the language named at connection_init',
+  );
 
   // The gateway listens on the order's channel while a page watches it (and the test's own ear).
   const plain = new Redis(stack.config.redisUrl);
@@ -113,7 +117,11 @@ t.test('an operator completing a bank transfer reaches the buyer live', async (t
   const marked = await op.gql('mutation($o: ID!) { markBankTransferCompleted(orderNo: $o, reference: "BANK-REF-1") { changed } }', { o: orderNo });
   t.same(marked.data, { markBankTransferCompleted: { changed: true } });
   const paid = await live.next('a', 10_000);
-  t.match(paid.payload.data.paymentStatus, { paid: true, status: 'succeeded', message: 'Successful Book Purchase' }, 'settled by the operator, pushed to the page');
+  t.match(
+    paid.payload.data.paymentStatus,
+    { paid: true, status: 'succeeded', message: 'Successful Book Purchase' },
+    'settled by the operator, pushed to the page',
+  );
   live.close();
 });
 
@@ -215,7 +223,10 @@ t.test('idle sockets are closed, silent clients dropped (about a minute)', async
   t.ok(idleAfter >= 55_000 && idleAfter < 75_000, `after about a minute (${idleAfter} ms)`);
   t.equal(silentClose.code, 1006, 'a client that does not answer the pings is cut off');
   t.equal(busy.ws.readyState, busy.ws.OPEN, 'a live, watching socket stays open');
-  t.ok(busy.messages.some((m) => m.type === 'ping'), 'the server pinged it');
+  t.ok(
+    busy.messages.some((m) => m.type === 'ping'),
+    'the server pinged it',
+  );
   busy.close();
 });
 

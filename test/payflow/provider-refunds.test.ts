@@ -16,14 +16,25 @@ const REFUND_DUP = `mutation($o: ID!, $a: ID!) { refundDuplicatePayment(orderNo:
 const ATTEMPTS = `query($o: ID!) { adminOrder(orderNo: $o) { status refundedAt canRefund attempts { id outTradeNo provider status role canRefund payerAmount payerCurrency refunds { refundNo status } } } }`;
 
 async function refundEvents(stack: TestStack, orderNo: string) {
-  return stack.db.selectFrom('order_events').innerJoin('orders', 'orders.id', 'order_events.order_id').select('order_events.type').where('orders.order_no', '=', orderNo).where('order_events.type', 'in', ['refund_requested', 'refunded', 'refund_failed']).orderBy('order_events.id').execute();
+  return stack.db
+    .selectFrom('order_events')
+    .innerJoin('orders', 'orders.id', 'order_events.order_id')
+    .select('order_events.type')
+    .where('orders.order_no', '=', orderNo)
+    .where('order_events.type', 'in', ['refund_requested', 'refunded', 'refund_failed'])
+    .orderBy('order_events.id')
+    .execute();
 }
 
 t.test('one refund per paid order at every provider, however the requests and results race', async (t) => {
   const stack = await startStack(t, env, { payments: true });
   const op = await operator(stack);
   // Every WeChat refund callback comes five times.
-  await fetch(`${stack.sandboxes!.url}/wechat/_control/refund-faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ duplicate: 5 }) });
+  await fetch(`${stack.sandboxes!.url}/wechat/_control/refund-faults`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ duplicate: 5 }),
+  });
   for (const d of drivers) {
     const c = stack.client();
     await registerLegacy(c, uniqueEmail(d.provider));
@@ -32,25 +43,58 @@ t.test('one refund per paid order at every provider, however the requests and re
     await waitPaid(stack, co.order.orderNo);
     const orderNo = co.order.orderNo;
 
-    const clicks = await Promise.all(Array.from({ length: 5 }, () => gqlOk<{ refundOrder: { changed: boolean; refund: { refundNo: string; kind: string; amount: string; currency: string } } }>(op.client, REFUND, { o: orderNo })));
+    const clicks = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        gqlOk<{ refundOrder: { changed: boolean; refund: { refundNo: string; kind: string; amount: string; currency: string } } }>(op.client, REFUND, {
+          o: orderNo,
+        }),
+      ),
+    );
     t.equal(clicks.filter((x) => x.refundOrder.changed).length, 1, `${d.provider}: five clicks, one refund asked`);
     t.match(clicks[0]!.refundOrder.refund, { kind: 'ORDER', amount: '75.00', currency: 'EUR', refundNo: /^RF/ });
-    await eventually(`${d.provider}: refunded`, async () => (await stack.db.selectFrom('orders').select('refunded_at').where('order_no', '=', orderNo).executeTakeFirstOrThrow()).refunded_at, 30_000);
+    await eventually(
+      `${d.provider}: refunded`,
+      async () => (await stack.db.selectFrom('orders').select('refunded_at').where('order_no', '=', orderNo).executeTakeFirstOrThrow()).refunded_at,
+      30_000,
+    );
     // Let late callbacks and polls arrive before counting.
     await new Promise((r) => setTimeout(r, 800));
-    t.same((await refundEvents(stack, orderNo)).map((e) => e.type), ['refund_requested', 'refunded'], `${d.provider}: one refund in the ledger`);
-    const rows = await stack.db.selectFrom('refunds').innerJoin('orders', 'orders.id', 'refunds.order_id').select(['refunds.status', 'refunds.provider']).where('orders.order_no', '=', orderNo).execute();
+    t.same(
+      (await refundEvents(stack, orderNo)).map((e) => e.type),
+      ['refund_requested', 'refunded'],
+      `${d.provider}: one refund in the ledger`,
+    );
+    const rows = await stack.db
+      .selectFrom('refunds')
+      .innerJoin('orders', 'orders.id', 'refunds.order_id')
+      .select(['refunds.status', 'refunds.provider'])
+      .where('orders.order_no', '=', orderNo)
+      .execute();
     t.same(rows, [{ status: 'succeeded', provider: d.provider }], `${d.provider}: one refund row`);
-    const admin = await gqlOk<{ adminOrder: { refundedAt: string; canRefund: boolean; attempts: Array<{ role: string; refunds: Array<{ status: string }> }> } }>(op.client, ATTEMPTS, { o: orderNo });
-    t.match(admin.adminOrder, { refundedAt: String, canRefund: false, attempts: [{ role: 'ORDER', refunds: [{ status: 'SUCCEEDED' }] }] }, `${d.provider}: the order and its attempt show the refund`);
+    const admin = await gqlOk<{
+      adminOrder: { refundedAt: string; canRefund: boolean; attempts: Array<{ role: string; refunds: Array<{ status: string }> }> };
+    }>(op.client, ATTEMPTS, { o: orderNo });
+    t.match(
+      admin.adminOrder,
+      { refundedAt: String, canRefund: false, attempts: [{ role: 'ORDER', refunds: [{ status: 'SUCCEEDED' }] }] },
+      `${d.provider}: the order and its attempt show the refund`,
+    );
     t.not((await c.request('GET', `/api/orders/${orderNo}/download`)).status, 200, `${d.provider}: the e-book is refused`);
   }
   const wechatRefunds = (await (await fetch(`${stack.sandboxes!.url}/wechat/_control/refunds`)).json()) as { setup: string; refunds: unknown[] };
   t.match(wechatRefunds, { setup: 'overseas' });
   t.equal(wechatRefunds.refunds.length, 1, 'WeChat Pay Global holds exactly one refund');
-  const wechatRefundEvents = await stack.db.selectFrom('provider_events').select('outcome').where('provider', '=', 'wechat').where('event_type', '=', 'REFUND.SUCCESS').execute();
+  const wechatRefundEvents = await stack.db
+    .selectFrom('provider_events')
+    .select('outcome')
+    .where('provider', '=', 'wechat')
+    .where('event_type', '=', 'REFUND.SUCCESS')
+    .execute();
   t.ok(wechatRefundEvents.length >= 1, 'the refund callbacks were recorded');
-  t.ok(wechatRefundEvents.every((e) => e.outcome.startsWith('refund_')), 'and applied through the refund ledger');
+  t.ok(
+    wechatRefundEvents.every((e) => e.outcome.startsWith('refund_')),
+    'and applied through the refund ledger',
+  );
 });
 
 t.test('a duplicate payment is offered for refund and refunded alone', async (t) => {
@@ -66,29 +110,66 @@ t.test('a duplicate payment is offered for refund and refunded alone', async (t)
   const row = await stack.db.selectFrom('orders').selectAll().where('order_no', '=', orderNo).executeTakeFirstOrThrow();
   const legacyNo = `${orderNo}X9`;
   await stack.app.providers.wechat!.createAttempt({
-    outTradeNo: legacyNo, orderNo, description: 'older attempt', amountCents: row.amount_cents, currency: row.currency, method: 'native',
-    notifyUrl: `${stack.base}/api/pay/notify/wechat`, returnUrl: stack.base, expiresAt: row.expires_at,
+    outTradeNo: legacyNo,
+    orderNo,
+    description: 'older attempt',
+    amountCents: row.amount_cents,
+    currency: row.currency,
+    method: 'native',
+    notifyUrl: `${stack.base}/api/pay/notify/wechat`,
+    returnUrl: stack.base,
+    expiresAt: row.expires_at,
   });
-  await stack.db.insertInto('payment_intents').values({ order_id: row.id, provider: 'wechat', method: 'native', out_trade_no: legacyNo, amount_cents: row.amount_cents, currency: row.currency, status: 'pending' }).execute();
+  await stack.db
+    .insertInto('payment_intents')
+    .values({
+      order_id: row.id,
+      provider: 'wechat',
+      method: 'native',
+      out_trade_no: legacyNo,
+      amount_cents: row.amount_cents,
+      currency: row.currency,
+      status: 'pending',
+    })
+    .execute();
   // The buyer pays the older WeChat order; its notification is late (held back by the sandbox).
-  const paid = await fetch(`${stack.sandboxes!.url}/wechat/_control/orders/${legacyNo}/pay`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ faults: { reordered: true } }) });
+  const paid = await fetch(`${stack.sandboxes!.url}/wechat/_control/orders/${legacyNo}/pay`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ faults: { reordered: true } }),
+  });
   t.equal(paid.status, 200, 'the older WeChat attempt is paid at WeChat');
   // Paying through Alipay settles the order; closing the WeChat attempt then finds it paid.
   await drivers.find((d) => d.provider === 'alipay')!.pay(stack, second);
   await waitPaid(stack, orderNo);
   await fetch(`${stack.sandboxes!.url}/wechat/_control/deliveries/release-held`, { method: 'POST' });
   const admin = await eventually('the duplicate payment', async () => {
-    const a = await gqlOk<{ adminOrder: { attempts: Array<{ id: string; provider: string; role: string | null; canRefund: boolean; payerAmount: string | null; payerCurrency: string | null }> } }>(op.client, ATTEMPTS, { o: orderNo });
+    const a = await gqlOk<{
+      adminOrder: {
+        attempts: Array<{ id: string; provider: string; role: string | null; canRefund: boolean; payerAmount: string | null; payerCurrency: string | null }>;
+      };
+    }>(op.client, ATTEMPTS, { o: orderNo });
     return a.adminOrder.attempts.find((x) => x.role === 'DUPLICATE_PAYMENT' && x.payerAmount) ? a : false;
   });
   const dup = admin.adminOrder.attempts.find((x) => x.role === 'DUPLICATE_PAYMENT')!;
   t.match(dup, { provider: 'WECHAT', canRefund: true, payerCurrency: 'CNY', payerAmount: '583.59' }, 'offered for refund, with what the payer paid in CNY');
-  t.match(admin.adminOrder.attempts.find((x) => x.role === 'ORDER'), { provider: 'ALIPAY', canRefund: true, payerCurrency: 'CNY' });
+  t.match(
+    admin.adminOrder.attempts.find((x) => x.role === 'ORDER'),
+    { provider: 'ALIPAY', canRefund: true, payerCurrency: 'CNY' },
+  );
   const r = await gqlOk<{ refundDuplicatePayment: { changed: boolean; refund: { kind: string } } }>(op.client, REFUND_DUP, { o: orderNo, a: dup.id });
   t.match(r.refundDuplicatePayment, { changed: true, refund: { kind: 'DUPLICATE_PAYMENT' } });
-  await eventually('the duplicate refunded', async () => (await stack.db.selectFrom('refunds').select('status').where('intent_id', '=', dup.id).executeTakeFirst())?.status === 'succeeded', 30_000);
+  await eventually(
+    'the duplicate refunded',
+    async () => (await stack.db.selectFrom('refunds').select('status').where('intent_id', '=', dup.id).executeTakeFirst())?.status === 'succeeded',
+    30_000,
+  );
   const order = await stack.db.selectFrom('orders').select(['status', 'refunded_at']).where('order_no', '=', orderNo).executeTakeFirstOrThrow();
   t.same(order, { status: 'paid', refunded_at: null }, 'the order itself stays paid and downloadable');
   t.equal((await c.request('GET', `/api/orders/${orderNo}/download`)).status, 200);
-  t.match((await op.client.gql(REFUND_DUP, { o: orderNo, a: admin.adminOrder.attempts.find((x) => x.role === 'ORDER')!.id })).errors?.[0], { extensions: { code: 'WRONG_ORDER_STATE' } }, 'the paying attempt is not a duplicate');
+  t.match(
+    (await op.client.gql(REFUND_DUP, { o: orderNo, a: admin.adminOrder.attempts.find((x) => x.role === 'ORDER')!.id })).errors?.[0],
+    { extensions: { code: 'WRONG_ORDER_STATE' } },
+    'the paying attempt is not a duplicate',
+  );
 });

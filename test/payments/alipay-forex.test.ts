@@ -13,7 +13,12 @@ import { eventually } from '../helpers/tmp.js';
 
 const creds = generateAlipayCredentials();
 const partner = creds.sellerId;
-const preSign = (p: Record<string, string>) => Object.keys(p).filter((k) => k !== 'sign' && k !== 'sign_type' && p[k] !== '').sort().map((k) => `${k}=${p[k]}`).join('&');
+const preSign = (p: Record<string, string>) =>
+  Object.keys(p)
+    .filter((k) => k !== 'sign' && k !== 'sign_type' && p[k] !== '')
+    .sort()
+    .map((k) => `${k}=${p[k]}`)
+    .join('&');
 
 const app = Fastify();
 const port = await new Promise<number>((resolve) => {
@@ -24,7 +29,13 @@ const port = await new Promise<number>((resolve) => {
   });
 });
 const base = `http://127.0.0.1:${port}/alipay`;
-const sandbox = alipayForexSandbox({ publicBaseUrl: base, partner, merchantPublicKey: creds.appPublicKey, alipayPrivateKey: creds.alipayPrivateKey, timeScale: 0.0001 });
+const sandbox = alipayForexSandbox({
+  publicBaseUrl: base,
+  partner,
+  merchantPublicKey: creds.appPublicKey,
+  alipayPrivateKey: creds.alipayPrivateKey,
+  timeScale: 0.0001,
+});
 await app.register(sandbox, { prefix: '/alipay' });
 await app.listen({ port, host: '127.0.0.1' });
 t.teardown(() => app.close());
@@ -54,14 +65,28 @@ t.teardown(() => receiver.close());
 
 let seq = 0;
 const attempt = (over: Record<string, unknown> = {}) => ({
-  outTradeNo: `SO${Date.now()}${++seq}`, orderNo: `SO${seq}`, description: 'Automotive SPICE 4.0 PAM', amountCents: 7500, currency: 'EUR', method: 'page' as const,
-  notifyUrl, returnUrl: 'http://127.0.0.1:1/shop/views/pay/AliPayResult', expiresAt: new Date(Date.now() + 3_600_000), ...over,
+  outTradeNo: `SO${Date.now()}${++seq}`,
+  orderNo: `SO${seq}`,
+  description: 'Automotive SPICE 4.0 PAM',
+  amountCents: 7500,
+  currency: 'EUR',
+  method: 'page' as const,
+  notifyUrl,
+  returnUrl: 'http://127.0.0.1:1/shop/views/pay/AliPayResult',
+  expiresAt: new Date(Date.now() + 3_600_000),
+  ...over,
 });
 
 function formOf(html: string): { action: string; fields: Record<string, string> } {
   const action = /action="([^"]+)"/.exec(html)![1]!.replace(/&amp;/g, '&');
   const fields: Record<string, string> = {};
-  for (const m of html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"\/>/g)) fields[m[1]!] = m[2]!.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+  for (const m of html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"\/>/g))
+    fields[m[1]!] = m[2]!
+      .replace(/&quot;/g, '"')
+      .replace(/&#39;/g, "'")
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/&amp;/g, '&');
   return { action, fields };
 }
 
@@ -69,19 +94,54 @@ async function openCashier(input = attempt()) {
   const created = await adapter.createAttempt(input);
   if (created.nextAction.type !== 'form') throw new Error('form expected');
   const form = formOf(created.nextAction.body);
-  const res = await fetch(form.action, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(form.fields).toString() });
+  const res = await fetch(form.action, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(form.fields).toString(),
+  });
   return { input, form, html: await res.text() };
 }
 
-const DOCUMENTED = new Set(['service', 'partner', '_input_charset', 'sign_type', 'sign', 'notify_url', 'return_url', 'subject', 'body', 'out_trade_no', 'currency', 'total_fee', 'product_code', 'trade_information']);
+const DOCUMENTED = new Set([
+  'service',
+  'partner',
+  '_input_charset',
+  'sign_type',
+  'sign',
+  'notify_url',
+  'return_url',
+  'subject',
+  'body',
+  'out_trade_no',
+  'currency',
+  'total_fee',
+  'product_code',
+  'trade_information',
+]);
 
 t.test('create_forex_trade: only documented fields, EUR, signed per the pre-sign rule; the cashier shows EUR and CNY', async (t) => {
   const { input, form, html } = await openCashier();
   t.equal(form.action, sandbox.gatewayUrl);
-  t.match(form.fields, { service: 'create_forex_trade', partner, _input_charset: 'UTF-8', currency: 'EUR', total_fee: '75.00', product_code: 'NEW_OVERSEAS_SELLER', out_trade_no: input.outTradeNo, sign_type: 'RSA2' });
-  t.same(Object.keys(form.fields).filter((k) => !DOCUMENTED.has(k)), [], 'no field the product does not define');
+  t.match(form.fields, {
+    service: 'create_forex_trade',
+    partner,
+    _input_charset: 'UTF-8',
+    currency: 'EUR',
+    total_fee: '75.00',
+    product_code: 'NEW_OVERSEAS_SELLER',
+    out_trade_no: input.outTradeNo,
+    sign_type: 'RSA2',
+  });
+  t.same(
+    Object.keys(form.fields).filter((k) => !DOCUMENTED.has(k)),
+    [],
+    'no field the product does not define',
+  );
   t.notOk('rmb_fee' in form.fields, 'never total_fee and rmb_fee together');
-  t.ok(createVerify('RSA-SHA256').update(preSign(form.fields), 'utf8').verify(creds.appPublicKey, form.fields.sign!, 'base64'), 'the merchant signature verifies');
+  t.ok(
+    createVerify('RSA-SHA256').update(preSign(form.fields), 'utf8').verify(creds.appPublicKey, form.fields.sign!, 'base64'),
+    'the merchant signature verifies',
+  );
   t.match(html, /75\.00 EUR/);
   t.match(html, /¥583\.59/, 'the buyer sees the CNY price');
 
@@ -91,10 +151,19 @@ t.test('create_forex_trade: only documented fields, EUR, signed per the pre-sign
 });
 
 t.test('the sandbox is never more permissive: other currencies, undefined fields and forged signatures are refused', async (t) => {
-  const usd = new AlipayForexAdapter({ partner, privateKey: creds.appPrivateKey, alipayPublicKey: creds.alipayPublicKey, gatewayUrl: sandbox.gatewayUrl, currency: 'USD' });
+  const usd = new AlipayForexAdapter({
+    partner,
+    privateKey: creds.appPrivateKey,
+    alipayPublicKey: creds.alipayPublicKey,
+    gatewayUrl: sandbox.gatewayUrl,
+    currency: 'USD',
+  });
   const created = await usd.createAttempt(attempt({ currency: 'USD' }));
   const form = formOf((created.nextAction as { body: string }).body);
-  const post = (fields: Record<string, string>) => fetch(form.action, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(fields).toString() }).then((r) => r.text());
+  const post = (fields: Record<string, string>) =>
+    fetch(form.action, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(fields).toString() }).then(
+      (r) => r.text(),
+    );
   t.match(await post(form.fields), /ILLEGAL_CURRENCY/, 'the contract settles EUR only');
   const { form: good } = await openCashier();
   const extra: Record<string, string> = { ...good.fields, trans_currency: 'EUR' };
@@ -112,37 +181,101 @@ t.test('paid at the cashier: the notification passes signature and notify_verify
   const paid = await fetch(`${base}/cashier/${trade.token}/pay`, { method: 'POST', redirect: 'manual' });
   t.equal(paid.status, 302);
   const back = new URL(paid.headers.get('location')!);
-  t.match(Object.fromEntries(back.searchParams), { is_success: 'T', out_trade_no: input.outTradeNo, trade_status: 'TRADE_FINISHED', currency: 'EUR', forex_total_fee: '75.00', total_fee: '583.59', sign_type: 'RSA2' }, 'the buyer is sent back with signed return parameters');
-  t.ok(createVerify('RSA-SHA256').update(preSign(Object.fromEntries(back.searchParams)), 'utf8').verify(creds.alipayPublicKey, back.searchParams.get('sign')!, 'base64'), 'the return parameters verify');
+  t.match(
+    Object.fromEntries(back.searchParams),
+    {
+      is_success: 'T',
+      out_trade_no: input.outTradeNo,
+      trade_status: 'TRADE_FINISHED',
+      currency: 'EUR',
+      forex_total_fee: '75.00',
+      total_fee: '583.59',
+      sign_type: 'RSA2',
+    },
+    'the buyer is sent back with signed return parameters',
+  );
+  t.ok(
+    createVerify('RSA-SHA256')
+      .update(preSign(Object.fromEntries(back.searchParams)), 'utf8')
+      .verify(creds.alipayPublicKey, back.searchParams.get('sign')!, 'base64'),
+    'the return parameters verify',
+  );
   const n = await eventually('the notification', async () => received.find((r) => r.raw.out_trade_no === input.outTradeNo));
-  t.match(n.ok, { state: 'succeeded', outTradeNo: input.outTradeNo, amountCents: 7500, currency: 'EUR', providerRef: trade.tradeNo, payer: { amountMinor: 58359, currency: 'CNY' } });
-  t.same(Object.keys(n.raw).sort(), ['body', 'buyer_email', 'buyer_id', 'currency', 'forex_total_fee', 'gmt_payment', 'notify_id', 'notify_time', 'notify_type', 'out_trade_no', 'sign', 'sign_type', 'subject', 'total_fee', 'trade_no', 'trade_status'], 'exactly the documented fields');
+  t.match(n.ok, {
+    state: 'succeeded',
+    outTradeNo: input.outTradeNo,
+    amountCents: 7500,
+    currency: 'EUR',
+    providerRef: trade.tradeNo,
+    payer: { amountMinor: 58359, currency: 'CNY' },
+  });
+  t.same(
+    Object.keys(n.raw).sort(),
+    [
+      'body',
+      'buyer_email',
+      'buyer_id',
+      'currency',
+      'forex_total_fee',
+      'gmt_payment',
+      'notify_id',
+      'notify_time',
+      'notify_type',
+      'out_trade_no',
+      'sign',
+      'sign_type',
+      'subject',
+      'total_fee',
+      'trade_no',
+      'trade_status',
+    ],
+    'exactly the documented fields',
+  );
   t.ok(createVerify('RSA-SHA256').update(preSign(n.raw), 'utf8').verify(creds.alipayPublicKey, n.raw.sign!, 'base64'), 'independently verified');
   await eventually('no redelivery after success', async () => sandbox.notifier.deliveries.filter((d) => d.outTradeNo === input.outTradeNo).length === 1);
   t.match(await adapter.query(input.outTradeNo), { state: 'succeeded', amountCents: 7500, currency: 'EUR', payer: { amountMinor: 58359, currency: 'CNY' } });
 });
 
 t.test('forged and unverifiable notifications are refused and resent; a wrong amount reaches the shop to be refused there', async (t) => {
-  for (const [faults, reason] of [[{ badSignature: true }, 'signature'], [{ unverifiable: true }, 'notify_verify']] as const) {
+  for (const [faults, reason] of [
+    [{ badSignature: true }, 'signature'],
+    [{ unverifiable: true }, 'notify_verify'],
+  ] as const) {
     const { input } = await openCashier();
-    await fetch(`${base}/_control/pay`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ outTradeNo: input.outTradeNo, faults }) });
+    await fetch(`${base}/_control/pay`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ outTradeNo: input.outTradeNo, faults }),
+    });
     const r = await eventually(reason, async () => received.find((x) => x.raw.out_trade_no === input.outTradeNo && x.rejected));
     t.equal(r.rejected, reason);
     await eventually('resent and then accepted', async () => received.find((x) => x.raw.out_trade_no === input.outTradeNo && x.ok));
   }
   const { input } = await openCashier();
-  await fetch(`${base}/_control/pay`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ outTradeNo: input.outTradeNo, faults: { wrongAmount: true } }) });
+  await fetch(`${base}/_control/pay`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ outTradeNo: input.outTradeNo, faults: { wrongAmount: true } }),
+  });
   const wrong = await eventually('wrong amount', async () => received.find((x) => x.raw.out_trade_no === input.outTradeNo));
   t.equal(wrong.ok?.amountCents, 7501, 'authentic, but not the attempt amount: the shop compares');
 });
 
 t.test('forex_refund: refunded once per out_return_no, never beyond the payment', async (t) => {
   const { input } = await openCashier();
-  await fetch(`${base}/_control/pay`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ outTradeNo: input.outTradeNo }) });
+  await fetch(`${base}/_control/pay`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ outTradeNo: input.outTradeNo }),
+  });
   const r = { refundNo: `RF${input.outTradeNo}`, outTradeNo: input.outTradeNo, amountMinor: 7500, totalMinor: 7500, currency: 'EUR' };
   t.match(await adapter.refund(r), { state: 'succeeded', refundNo: r.refundNo });
   t.match(await adapter.refund(r), { state: 'succeeded' }, 'the same number again answers the same refund');
-  t.match(await adapter.refund({ ...r, refundNo: `${r.refundNo}-2` }), { state: 'failed', detail: 'RETURN_AMOUNT_EXCEED' }, 'no second refund of the same money');
+  t.match(
+    await adapter.refund({ ...r, refundNo: `${r.refundNo}-2` }),
+    { state: 'failed', detail: 'RETURN_AMOUNT_EXCEED' },
+    'no second refund of the same money',
+  );
   const trades = (await (await fetch(`${base}/_control/trades`)).json()) as Array<{ outTradeNo: string; refunds: unknown[] }>;
   t.equal(trades.find((x) => x.outTradeNo === input.outTradeNo)!.refunds.length, 1);
   const unpaid = await openCashier();

@@ -15,7 +15,6 @@ const { creds, ctl, adapter, newAttempt, deliveries, forTrade } = await startAli
   },
 });
 
-
 t.test('receiver answering fail twice then success: 3 deliveries with the same notify_id', async (t) => {
   const { outTradeNo, form } = await newAttempt(4200);
   await submit(form);
@@ -26,8 +25,14 @@ t.test('receiver answering fail twice then success: 3 deliveries with the same n
     return d.some((x) => x.acknowledged) && d;
   });
   t.equal(log.length, 3);
-  t.same(log.map((d) => d.attempt), [1, 2, 3]);
-  t.same(log.map((d) => d.responseBody), ['fail', 'fail', 'success']);
+  t.same(
+    log.map((d) => d.attempt),
+    [1, 2, 3],
+  );
+  t.same(
+    log.map((d) => d.responseBody),
+    ['fail', 'fail', 'success'],
+  );
   t.equal(new Set(log.map((d) => d.notifyId)).size, 1, 'same notify_id across retries');
   t.equal(new Set(forTrade(outTradeNo).map((r) => r.notification?.eventId)).size, 1, 'receiver saw one event id');
   await new Promise((r) => setTimeout(r, 200));
@@ -46,7 +51,10 @@ t.test('bad signature is rejected and redelivered on the whole schedule (8 tries
   t.ok(log.every((d) => d.responseBody === 'fail'));
   const gaps = log.slice(1).map((d, i) => Date.parse(d.at) - Date.parse(log[i]!.at));
   t.ok(gaps[6]! > gaps[0]!, 'intervals grow (15 h vs 4 m, scaled)');
-  t.ok(forTrade(outTradeNo).every((r) => r.rejected?.reason === 'signature'), 'adapter rejected every copy');
+  t.ok(
+    forTrade(outTradeNo).every((r) => r.rejected?.reason === 'signature'),
+    'adapter rejected every copy',
+  );
 });
 
 t.test('tampered amount without re-signing is rejected; signed wrong amount / app / seller fail business checks', async (t) => {
@@ -119,4 +127,3 @@ t.test('fault switches: duplicate, reordered, delayed, drop; global switches and
   await ctl.clearFaults();
   t.equal((await ctl.setFaults({ nonsense: true })).status, 400, 'unknown switch refused');
 });
-

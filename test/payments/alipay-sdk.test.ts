@@ -69,8 +69,15 @@ const newOutTradeNo = () => `S${Date.now()}${++seq}`;
 async function adapterAttempt(gatewayAdapter: AlipayAdapter, which: string, amountCents = 7500) {
   const outTradeNo = newOutTradeNo();
   const created = await gatewayAdapter.createAttempt({
-    outTradeNo, orderNo: `O-${seq}`, description: '汽车软件 ASPICE 指南', amountCents, currency: 'CNY', method: 'page',
-    notifyUrl: `${receiverUrl}/notify/${which}`, returnUrl: `${receiverUrl}/return`, expiresAt: new Date(Date.now() + 3_600_000),
+    outTradeNo,
+    orderNo: `O-${seq}`,
+    description: '汽车软件 ASPICE 指南',
+    amountCents,
+    currency: 'CNY',
+    method: 'page',
+    notifyUrl: `${receiverUrl}/notify/${which}`,
+    returnUrl: `${receiverUrl}/return`,
+    expiresAt: new Date(Date.now() + 3_600_000),
   });
   if (created.nextAction.type !== 'form') throw new Error('expected a form');
   return { outTradeNo, form: parseForm(created.nextAction.body) };
@@ -94,13 +101,24 @@ t.test('the SDK queries the sandbox and accepts its response signatures', async 
   t.match(closeRes, { code: '40004', subCode: 'ACQ.TRADE_STATUS_ERROR' }, 'a paid trade cannot be closed');
 
   const distrustful = sdkFor(plain.gatewayUrl, creds.appPrivateKey, other.alipayPublicKey);
-  await t.rejects(distrustful.exec('alipay.trade.query', { bizContent: { outTradeNo } }, { validateSign: true }), /验签失败/, 'the SDK really checks the signature');
+  await t.rejects(
+    distrustful.exec('alipay.trade.query', { bizContent: { outTradeNo } }, { validateSign: true }),
+    /验签失败/,
+    'the SDK really checks the signature',
+  );
   const wrongKey = sdkFor(plain.gatewayUrl, other.appPrivateKey);
-  t.match(await wrongKey.exec('alipay.trade.query', { bizContent: { outTradeNo } }, { validateSign: true }), { code: '40002', subCode: 'isv.invalid-signature' }, 'sandbox checks the SDK request signature');
+  t.match(
+    await wrongKey.exec('alipay.trade.query', { bizContent: { outTradeNo } }, { validateSign: true }),
+    { code: '40002', subCode: 'isv.invalid-signature' },
+    'sandbox checks the SDK request signature',
+  );
 });
 
 t.test("the SDK's notify check accepts the sandbox's notifies (both signing variants) and its return", async (t) => {
-  for (const [which, sb] of [['plain', plain], ['withType', withType]] as const) {
+  for (const [which, sb] of [
+    ['plain', plain],
+    ['withType', withType],
+  ] as const) {
     const a = adapterFor(sb.gatewayUrl);
     const { outTradeNo, form } = await adapterAttempt(a, which);
     await submit(form);
@@ -139,7 +157,9 @@ t.test('the sandbox accepts page-pay forms and URLs produced by the SDK', async 
   const url = sdk.pageExecute('alipay.trade.page.pay', 'GET', { bizContent: { ...bizContent, outTradeNo: getNo } });
   t.match(await (await fetch(url)).text(), /data-amount="12\.34"/, 'GET variant accepted');
 
-  const forged = sdkFor(plain.gatewayUrl, other.appPrivateKey).pageExecute('alipay.trade.page.pay', 'POST', { bizContent: { ...bizContent, outTradeNo: newOutTradeNo() } });
+  const forged = sdkFor(plain.gatewayUrl, other.appPrivateKey).pageExecute('alipay.trade.page.pay', 'POST', {
+    bizContent: { ...bizContent, outTradeNo: newOutTradeNo() },
+  });
   t.match(await submit(parseForm(forged)), /isv\.invalid-signature/, 'a form signed with another key is refused');
 });
 

@@ -26,7 +26,11 @@ t.test('page pay form is well-formed and signed with the app key over every para
   t.notOk('trans_currency' in biz, 'CNY order: amount in CNY, no trans_currency');
   // Independent check with plain node:crypto: sorted k=v without URL-encoding, sign excluded.
   const all: Record<string, string> = { ...q, ...form.fields };
-  const content = Object.keys(all).filter((k) => k !== 'sign').sort().map((k) => `${k}=${all[k]}`).join('&');
+  const content = Object.keys(all)
+    .filter((k) => k !== 'sign')
+    .sort()
+    .map((k) => `${k}=${all[k]}`)
+    .join('&');
   t.ok(createVerify('RSA-SHA256').update(content, 'utf8').verify(creds.appPublicKey, q.sign!, 'base64'), 'RSA2 signature verifies');
 
   // The mainland product has no currency field: anything but CNY is refused before a form exists.
@@ -40,8 +44,15 @@ t.test('page pay form is well-formed and signed with the app key over every para
 
 function baseInput() {
   return {
-    outTradeNo: 'X1', orderNo: 'O1', description: 'd', amountCents: 100, currency: 'CNY', method: 'page' as const,
-    notifyUrl: `${receiver.notifyUrl}`, returnUrl: `${receiver.returnUrl}`, expiresAt: new Date(Date.now() + 60_000),
+    outTradeNo: 'X1',
+    orderNo: 'O1',
+    description: 'd',
+    amountCents: 100,
+    currency: 'CNY',
+    method: 'page' as const,
+    notifyUrl: `${receiver.notifyUrl}`,
+    returnUrl: `${receiver.returnUrl}`,
+    expiresAt: new Date(Date.now() + 60_000),
   };
 }
 
@@ -70,8 +81,15 @@ t.test('query: not existing before the cashier opens, waiting after, succeeded a
   t.match(await adapter.query(outTradeNo, waiting.providerRef), { state: 'succeeded', amountCents: 7500, detail: 'TRADE_SUCCESS' });
   const got = await eventually('notify', async () => forTrade(outTradeNo).find((r) => r.answered === 'success'));
   t.match(got.notification, {
-    state: 'succeeded', outTradeNo, amountCents: 7500, currency: 'CNY', providerRef: waiting.providerRef,
-    merchantId: creds.sellerId, appId: creds.appId, eventType: 'trade_status_sync', detail: 'TRADE_SUCCESS',
+    state: 'succeeded',
+    outTradeNo,
+    amountCents: 7500,
+    currency: 'CNY',
+    providerRef: waiting.providerRef,
+    merchantId: creds.sellerId,
+    appId: creds.appId,
+    eventType: 'trade_status_sync',
+    detail: 'TRADE_SUCCESS',
   });
   t.match(got.notification!.eventId, /^[0-9a-f]{40}$/);
   const log = await eventually('ack logged', async () => ((await deliveries(outTradeNo)).some((d) => d.acknowledged) ? deliveries(outTradeNo) : false));

@@ -66,7 +66,9 @@ t.teardown(() => sink.close());
 function sdkOrderBody(customId: string) {
   return {
     intent: CheckoutPaymentIntent.Capture,
-    purchaseUnits: [{ referenceId: customId, customId, invoiceId: `INV-${customId}`, description: 'SDK order', amount: { currencyCode: 'EUR', value: '25.00' } }],
+    purchaseUnits: [
+      { referenceId: customId, customId, invoiceId: `INV-${customId}`, description: 'SDK order', amount: { currencyCode: 'EUR', value: '25.00' } },
+    ],
     paymentSource: {
       paypal: {
         experienceContext: {
@@ -141,7 +143,12 @@ t.test('the SDK reads orders the adapter created, and the adapter captures order
   });
   const got = await orders.getOrder({ id: providerRef! });
   t.match(got.result, { intent: 'CAPTURE', status: 'PAYER_ACTION_REQUIRED' });
-  t.match(got.result.purchaseUnits?.[0], { referenceId: outTradeNo, customId: outTradeNo, invoiceId: outTradeNo, amount: { currencyCode: 'USD', value: '9.90' } });
+  t.match(got.result.purchaseUnits?.[0], {
+    referenceId: outTradeNo,
+    customId: outTradeNo,
+    invoiceId: outTradeNo,
+    amount: { currencyCode: 'USD', value: '9.90' },
+  });
   await fetch(`${sandbox.url}/checkoutnow/${providerRef}/pay`, { method: 'POST', redirect: 'manual' });
   t.equal((await adapter.capture(outTradeNo, providerRef!)).state, 'succeeded');
   t.equal((await orders.getOrder({ id: providerRef! })).result.purchaseUnits?.[0]?.payments?.captures?.[0]?.status, 'COMPLETED');
@@ -174,7 +181,7 @@ async function aTransmission(): Promise<NotificationInput> {
   return eventually('a webhook transmission', async () => transmissions[before]);
 }
 
-t.test('webhook signatures verify independently with node-forge and PayPal\'s postback endpoint', async (t) => {
+t.test("webhook signatures verify independently with node-forge and PayPal's postback endpoint", async (t) => {
   const tx = await aTransmission();
   const h = tx.headers;
   t.equal(h['paypal-auth-algo'], 'SHA256withRSA');

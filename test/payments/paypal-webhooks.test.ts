@@ -56,13 +56,23 @@ t.test('receiver failing twice then acking gets 3 deliveries of the same event',
   const got = await eventually('three deliveries', async () => (arrivals(outTradeNo).length >= 3 ? arrivals(outTradeNo) : false));
   await new Promise((r) => setTimeout(r, (RETRY_SCHEDULE_SECONDS[2] ?? 0) * 1000 * 0.001 + 200));
   t.equal(arrivals(outTradeNo).length, 3, 'no delivery after the acknowledgement');
-  t.same(got.map((r) => r.status), [500, 500, 200]);
+  t.same(
+    got.map((r) => r.status),
+    [500, 500, 200],
+  );
   const ids = new Set(got.map((r) => r.verified!.eventId));
   t.equal(ids.size, 1, 'one event id across redeliveries');
   const transmissions = new Set(got.map((r) => r.input.headers['paypal-transmission-id']));
   t.equal(transmissions.size, 3, 'each redelivery is a new, freshly signed transmission');
   const log = await deliveriesOf(got[0]!.verified!.eventId);
-  t.same(log.map((d) => [d.attempt, d.outcome]), [[1, 'failed'], [2, 'failed'], [3, 'acked']]);
+  t.same(
+    log.map((d) => [d.attempt, d.outcome]),
+    [
+      [1, 'failed'],
+      [2, 'failed'],
+      [3, 'acked'],
+    ],
+  );
   t.ok(got[1]!.at - got[0]!.at >= 25, 'waits ~30 s x timeScale before the first retry');
 });
 
@@ -76,7 +86,11 @@ t.test('forged signature is rejected and redelivered (still forged)', async (t) 
   });
   t.ok(log.every((d) => d.outcome === 'failed' && d.status === 500 && d.badSignature));
   t.ok(received.filter((r) => r.input.rawBody.includes(orderId)).every((r) => r.rejected === 'signature'));
-  t.same(await control('faults'), { duplicate: 0, reorder: false, delayMs: 0, badSignature: false, wrongAmount: false, drop: false, remaining: null }, 'one-shot fault switched off');
+  t.same(
+    await control('faults'),
+    { duplicate: 0, reorder: false, delayMs: 0, badSignature: false, wrongAmount: false, drop: false, remaining: null },
+    'one-shot fault switched off',
+  );
 });
 
 t.test('a transmission is bound to the webhook id, the pinned cert host, and the current time', async (t) => {
@@ -145,7 +159,10 @@ t.test('reorder fault: the older event arrives after the newer one', async (t) =
   t.equal(arrivals(input.outTradeNo).length, 0, 'APPROVED is held back');
   await adapter.capture(input.outTradeNo, providerRef!);
   const got = await eventually('both events', async () => (arrivals(input.outTradeNo).length >= 2 ? arrivals(input.outTradeNo) : false));
-  t.same(got.map((r) => r.verified!.eventType), ['PAYMENT.CAPTURE.COMPLETED', 'CHECKOUT.ORDER.APPROVED']);
+  t.same(
+    got.map((r) => r.verified!.eventType),
+    ['PAYMENT.CAPTURE.COMPLETED', 'CHECKOUT.ORDER.APPROVED'],
+  );
 });
 
 t.test('delay fault: the first delivery waits', async (t) => {

@@ -30,8 +30,9 @@ function attempt(over: Partial<CreateAttemptInput> = {}): CreateAttemptInput {
 }
 
 const notificationFor = (outTradeNo: string, eventType: string) =>
-  eventually(`${eventType} for ${outTradeNo}`, async () =>
-    received.find((r) => r.verified?.outTradeNo === outTradeNo && r.verified.eventType === eventType)?.verified,
+  eventually(
+    `${eventType} for ${outTradeNo}`,
+    async () => received.find((r) => r.verified?.outTradeNo === outTradeNo && r.verified.eventType === eventType)?.verified,
   );
 
 /** Creates an attempt and approves it as the buyer would (control endpoint). */
@@ -57,10 +58,18 @@ t.test('full journey: create, approval page Pay, APPROVED webhook, capture, COMP
   t.match(order, {
     intent: 'CAPTURE',
     status: 'PAYER_ACTION_REQUIRED',
-    purchase_units: [{ reference_id: input.outTradeNo, custom_id: input.outTradeNo, invoice_id: input.outTradeNo, amount: { currency_code: 'EUR', value: '123.45' } }],
+    purchase_units: [
+      { reference_id: input.outTradeNo, custom_id: input.outTradeNo, invoice_id: input.outTradeNo, amount: { currency_code: 'EUR', value: '123.45' } },
+    ],
   });
   const stored = sandbox.engine.store.orders.get(created.providerRef!)!;
-  t.match(stored.experience, { return_url: input.returnUrl, cancel_url: input.cancelUrl, user_action: 'PAY_NOW', shipping_preference: 'NO_SHIPPING', locale: 'zh-CN' });
+  t.match(stored.experience, {
+    return_url: input.returnUrl,
+    cancel_url: input.cancelUrl,
+    user_action: 'PAY_NOW',
+    shipping_preference: 'NO_SHIPPING',
+    locale: 'zh-CN',
+  });
 
   // The buyer opens the approval page and presses Pay.
   const page = await fetch(href);
@@ -78,7 +87,13 @@ t.test('full journey: create, approval page Pay, APPROVED webhook, capture, COMP
   t.match(back.searchParams.get('PayerID'), /^[A-Z0-9]{13}$/);
 
   const approvedEvent = await notificationFor(input.outTradeNo, 'CHECKOUT.ORDER.APPROVED');
-  t.match(approvedEvent, { state: 'approved', providerRef: created.providerRef, amountCents: 12345, currency: 'EUR', merchantId: sandbox.credentials.merchantId });
+  t.match(approvedEvent, {
+    state: 'approved',
+    providerRef: created.providerRef,
+    amountCents: 12345,
+    currency: 'EUR',
+    merchantId: sandbox.credentials.merchantId,
+  });
   t.match(approvedEvent.eventId, /^WH-/);
   t.equal((await adapter.query(input.outTradeNo, created.providerRef)).state, 'approved');
 
@@ -99,7 +114,10 @@ t.test('PayPal-Request-Id replay answers the same order (201 first, 200 after)',
 
   const tokenRes = await fetch(`${sandbox.url}/v1/oauth2/token`, {
     method: 'POST',
-    headers: { authorization: `Basic ${Buffer.from(`${sandbox.credentials.clientId}:${sandbox.credentials.clientSecret}`).toString('base64')}`, 'content-type': 'application/x-www-form-urlencoded' },
+    headers: {
+      authorization: `Basic ${Buffer.from(`${sandbox.credentials.clientId}:${sandbox.credentials.clientSecret}`).toString('base64')}`,
+      'content-type': 'application/x-www-form-urlencoded',
+    },
     body: 'grant_type=client_credentials',
   });
   const { access_token } = (await tokenRes.json()) as { access_token: string };
@@ -117,7 +135,10 @@ t.test('PayPal-Request-Id replay answers the same order (201 first, 200 after)',
   const [o1, o2] = [(await r1.json()) as PaypalOrder, (await r2.json()) as PaypalOrder];
   t.equal(o2.id, o1.id);
   t.equal(o1.status, 'CREATED', 'legacy style (no payment_source) starts CREATED');
-  t.ok(o1.links?.some((l) => l.rel === 'approve'), 'with an approve link');
+  t.ok(
+    o1.links?.some((l) => l.rel === 'approve'),
+    'with an approve link',
+  );
 });
 
 t.test('capture before approval is refused with 422 ORDER_NOT_APPROVED', async (t) => {

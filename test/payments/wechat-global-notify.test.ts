@@ -22,7 +22,13 @@ function callback(eventType: string, resource: object, opts: { originalType?: st
     resource_type: 'encrypt-resource',
     event_type: eventType,
     summary: eventType.startsWith('REFUND') ? '退款成功' : '支付成功',
-    resource: { original_type: opts.originalType ?? 'transaction', algorithm: 'AEAD_AES_256_GCM', ciphertext, associated_data: opts.originalType ?? 'transaction', nonce },
+    resource: {
+      original_type: opts.originalType ?? 'transaction',
+      algorithm: 'AEAD_AES_256_GCM',
+      ciphertext,
+      associated_data: opts.originalType ?? 'transaction',
+      nonce,
+    },
   });
   const timestamp = String(Formatter.timestamp());
   const headerNonce = Formatter.nonce();
@@ -58,22 +64,46 @@ t.test('a global payment callback: EUR amount checked, the payer CNY amount and 
   const adapter = new WechatPayAdapter(common);
   t.equal(adapter.setup, 'overseas');
   const n = await adapter.verifyNotification(callback('TRANSACTION.SUCCESS', paid));
-  t.match(n, { state: 'succeeded', outTradeNo: paid.out_trade_no, providerRef: paid.id, amountCents: 7500, currency: 'EUR', merchantId: credentials.mchid, appId: credentials.appid, eventType: 'TRANSACTION.SUCCESS' });
+  t.match(n, {
+    state: 'succeeded',
+    outTradeNo: paid.out_trade_no,
+    providerRef: paid.id,
+    amountCents: 7500,
+    currency: 'EUR',
+    merchantId: credentials.mchid,
+    appId: credentials.appid,
+    eventType: 'TRANSACTION.SUCCESS',
+  });
   t.same(n.payer, { amountMinor: 58234, currency: 'CNY', rate: 'SETTLEMENT_RATE 776453333' });
 });
 
 t.test('institutional mode: the institution ids identify the merchant, transaction_id is read too', async (t) => {
   const adapter = new WechatPayAdapter(institutional);
   const { mchid: _m, appid: _a, id: _id, ...rest } = paid;
-  const n = await adapter.verifyNotification(callback('TRANSACTION.SUCCESS', { ...rest, sp_mchid: credentials.mchid, sp_appid: credentials.appid, sub_mchid: '1900000109', transaction_id: '4200000000202611230000000002' }));
+  const n = await adapter.verifyNotification(
+    callback('TRANSACTION.SUCCESS', {
+      ...rest,
+      sp_mchid: credentials.mchid,
+      sp_appid: credentials.appid,
+      sub_mchid: '1900000109',
+      transaction_id: '4200000000202611230000000002',
+    }),
+  );
   t.match(n, { merchantId: credentials.mchid, appId: credentials.appid, providerRef: '4200000000202611230000000002', amountCents: 7500, currency: 'EUR' });
 });
 
 t.test('refund callbacks carry the refund for the refund ledger', async (t) => {
   const adapter = new WechatPayAdapter(common);
   const refund = {
-    mchid: credentials.mchid, out_trade_no: paid.out_trade_no, transaction_id: paid.id, out_refund_no: 'RFSO2026112300001-1', refund_id: '50300000002026112300001',
-    refund_status: 'SUCCESS', success_time: '2026-11-23T19:00:00+08:00', recv_account: '支付用户零钱', fund_source: 'REFUND_SOURCE_UNSETTLED_FUNDS',
+    mchid: credentials.mchid,
+    out_trade_no: paid.out_trade_no,
+    transaction_id: paid.id,
+    out_refund_no: 'RFSO2026112300001-1',
+    refund_id: '50300000002026112300001',
+    refund_status: 'SUCCESS',
+    success_time: '2026-11-23T19:00:00+08:00',
+    recv_account: '支付用户零钱',
+    fund_source: 'REFUND_SOURCE_UNSETTLED_FUNDS',
     amount: { total: 7500, refund: 7500, currency: 'EUR', payer_total: 58234, payer_refund: 58234, payer_currency: 'CNY' },
   };
   const n = await adapter.verifyNotification(callback('REFUND.SUCCESS', refund, { originalType: 'refund' }));
@@ -87,7 +117,10 @@ t.test('forged callbacks are refused', async (t) => {
   const stranger = await generateWechatCredentials();
   await t.rejects(adapter.verifyNotification(callback('TRANSACTION.SUCCESS', paid, { key: stranger.wechatpayPublicKey.privateKeyPem })), NotificationRejected);
   const good = callback('TRANSACTION.SUCCESS', paid);
-  await t.rejects(adapter.verifyNotification({ ...good, rawBody: good.rawBody.replace('"TRANSACTION.SUCCESS"', '"TRANSACTION.SUCCESS" ') }), { name: 'NotificationRejected', reason: 'bad_signature' });
+  await t.rejects(adapter.verifyNotification({ ...good, rawBody: good.rawBody.replace('"TRANSACTION.SUCCESS"', '"TRANSACTION.SUCCESS" ') }), {
+    name: 'NotificationRejected',
+    reason: 'bad_signature',
+  });
 });
 
 t.test('the overseas setup is refused without its merchant category code; domestic refuses institutional mode', async (t) => {

@@ -95,15 +95,24 @@ for (const [fault, reason] of [
       { rejected: reason, status: 500 },
       { verified: { outTradeNo: no, state: 'succeeded' }, status: 204 },
     ]);
-    t.match(await deliveries(no), [{ attempt: 1, status: 500, faults: [fault] }, { attempt: 2, status: 204, acknowledged: true }]);
+    t.match(await deliveries(no), [
+      { attempt: 1, status: 500, faults: [fault] },
+      { attempt: 2, status: 204, acknowledged: true },
+    ]);
   });
 }
 
 t.test('SIGNTEST probe is rejected; the real callback still arrives', async (t) => {
   const no = await paidOrder('probe', { signtestProbe: true });
   await accepted('probe');
-  t.match(receiver.of('probe'), [{ rejected: 'signtest_probe', status: 500 }, { verified: { outTradeNo: no }, status: 204 }]);
-  t.match(await deliveries(no), [{ kind: 'probe', acknowledged: false }, { kind: 'event', acknowledged: true }]);
+  t.match(receiver.of('probe'), [
+    { rejected: 'signtest_probe', status: 500 },
+    { verified: { outTradeNo: no }, status: 204 },
+  ]);
+  t.match(await deliveries(no), [
+    { kind: 'probe', acknowledged: false },
+    { kind: 'event', acknowledged: true },
+  ]);
 });
 
 t.test('both WeChat key modes verify, also switching at random', async (t) => {
@@ -126,7 +135,17 @@ t.test('both WeChat key modes verify, also switching at random', async (t) => {
   t.teardown(() => other.close());
   await setMode('publicKey');
   const no = `N${Date.now()}x`;
-  await adapter.createAttempt({ outTradeNo: no, orderNo: 'SO', description: 'x', amountCents: 100, currency: 'CNY', method: 'native', notifyUrl: `${other.url}/notify/k`, returnUrl: 'x', expiresAt: new Date(Date.now() + 600_000) });
+  await adapter.createAttempt({
+    outTradeNo: no,
+    orderNo: 'SO',
+    description: 'x',
+    amountCents: 100,
+    currency: 'CNY',
+    method: 'native',
+    notifyUrl: `${other.url}/notify/k`,
+    returnUrl: 'x',
+    expiresAt: new Date(Date.now() + 600_000),
+  });
   await fetch(`${sandbox.baseUrl}/_control/orders/${no}/pay`, { method: 'POST' });
   const [first] = await eventually('callback at the cert-only receiver', async () => (other.of('k').length ? other.of('k') : false));
   t.match(first, { rejected: 'unknown_serial', status: 500 }, 'a key the merchant does not hold is refused');
@@ -138,7 +157,14 @@ t.test('redelivery: refused twice, acknowledged on the third delivery', async (t
   await accepted('retry');
   await new Promise((r) => setTimeout(r, 200)); // a 4th delivery would be due after 30 ms
   const log = await deliveries(no);
-  t.match(log.map((d) => [d.attempt, d.status, d.acknowledged]), [[1, 500, false], [2, 500, false], [3, 204, true]]);
+  t.match(
+    log.map((d) => [d.attempt, d.status, d.acknowledged]),
+    [
+      [1, 500, false],
+      [2, 500, false],
+      [3, 204, true],
+    ],
+  );
   t.equal(log.length, 3, 'exactly 3 deliveries');
   const times = receiver.of('retry').map((r) => r.at);
   t.ok(times[1]! - times[0]! >= 14 && times[2]! - times[1]! >= 14, 'waits 15 s x timeScale between deliveries');
@@ -151,7 +177,17 @@ t.test('redelivery gives up after the documented 15 retries', async (t) => {
   const fastAdapter = new WechatPayAdapter(adapterConfigFromCredentials(credentials, fast.baseUrl));
   receiver.refuse.set('never', 1000);
   const no = `N${Date.now()}f`;
-  await fastAdapter.createAttempt({ outTradeNo: no, orderNo: 'SO', description: 'x', amountCents: 100, currency: 'CNY', method: 'native', notifyUrl: `${receiver.url}/notify/never`, returnUrl: 'x', expiresAt: new Date(Date.now() + 600_000) });
+  await fastAdapter.createAttempt({
+    outTradeNo: no,
+    orderNo: 'SO',
+    description: 'x',
+    amountCents: 100,
+    currency: 'CNY',
+    method: 'native',
+    notifyUrl: `${receiver.url}/notify/never`,
+    returnUrl: 'x',
+    expiresAt: new Date(Date.now() + 600_000),
+  });
   await fetch(`${fast.baseUrl}/_control/orders/${no}/pay`, { method: 'POST' });
   t.equal(RETRY_SCHEDULE_SECONDS.length, 15);
   await eventually('16 deliveries', async () => receiver.of('never').length >= 16, 10_000);
@@ -164,7 +200,10 @@ t.test('duplicates carry the same event id', async (t) => {
   await eventually('3 accepted copies', async () => receiver.of('dup').filter((r) => r.status === 204).length === 3);
   const ids = new Set(receiver.of('dup').map((r) => r.verified!.eventId));
   t.equal(ids.size, 1, 'one event id across copies');
-  t.same((await deliveries(no)).map((d) => d.copy), [1, 2, 3]);
+  t.same(
+    (await deliveries(no)).map((d) => d.copy),
+    [1, 2, 3],
+  );
 });
 
 t.test('reordered: the older event arrives after the newer one', async (t) => {
@@ -173,7 +212,10 @@ t.test('reordered: the older event arrives after the newer one', async (t) => {
   t.equal(receiver.of('order').length, 0, 'held until a newer event goes out');
   const newer = await paidOrder('order');
   await eventually('both callbacks', async () => receiver.of('order').length === 2);
-  t.same(receiver.of('order').map((r) => r.verified!.outTradeNo), [newer, older]);
+  t.same(
+    receiver.of('order').map((r) => r.verified!.outTradeNo),
+    [newer, older],
+  );
 });
 
 t.test('delayed, wrong amount and dropped callbacks', async (t) => {

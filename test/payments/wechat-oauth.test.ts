@@ -3,7 +3,13 @@
 // configured authorization domain, single-use codes bound to the AppID, the AppSecret) and the
 // production check that JSAPI cannot run without the AppSecret.
 import t from 'tap';
-import { WechatOAuthClient, WechatOAuthError, WechatPayAdapter, adapterConfigFromCredentials, generateWechatCredentials } from '../../payments/src/wechat/index.js';
+import {
+  WechatOAuthClient,
+  WechatOAuthError,
+  WechatPayAdapter,
+  adapterConfigFromCredentials,
+  generateWechatCredentials,
+} from '../../payments/src/wechat/index.js';
 import { paymentSetupProblems } from '../../payments/src/setup/validate.js';
 import { SANDBOX_WECHAT_USER_COOKIE, startWechatSandbox } from '@shop/sandboxes/wechat/index';
 import { SANDBOX_BANK_ACCOUNT } from '@shop/sandboxes/combined';
@@ -50,9 +56,18 @@ async function refusal(p: Promise<unknown>): Promise<WechatOAuthError> {
 
 t.test('the authorize URL is the documented one, for the paying AppID', async (t) => {
   const u = oauth.authorizeUrl(REDIRECT, 'f00d');
-  t.match(u, new RegExp(`^${sandbox.baseUrl}/connect/oauth2/authorize\\?appid=${credentials.appid}&redirect_uri=${encodeURIComponent(REDIRECT).replace(/[.]/g, '\\.')}&response_type=code&scope=snsapi_base&state=f00d#wechat_redirect$`));
+  t.match(
+    u,
+    new RegExp(
+      `^${sandbox.baseUrl}/connect/oauth2/authorize\\?appid=${credentials.appid}&redirect_uri=${encodeURIComponent(REDIRECT).replace(/[.]/g, '\\.')}&response_type=code&scope=snsapi_base&state=f00d#wechat_redirect$`,
+    ),
+  );
   const real = new WechatOAuthClient('wx1234567890abcdef', { appSecret: 'x'.repeat(32) });
-  t.match(real.authorizeUrl(REDIRECT, 's1'), /^https:\/\/open\.weixin\.qq\.com\/connect\/oauth2\/authorize\?appid=wx1234567890abcdef&/, 'defaults to open.weixin.qq.com');
+  t.match(
+    real.authorizeUrl(REDIRECT, 's1'),
+    /^https:\/\/open\.weixin\.qq\.com\/connect\/oauth2\/authorize\?appid=wx1234567890abcdef&/,
+    'defaults to open.weixin.qq.com',
+  );
 });
 
 t.test('a good code gives the openid the WeChat user has under the AppID, once', async (t) => {
@@ -83,7 +98,9 @@ t.test('the exchange answers WeChat error JSON for a bad code or credentials', a
   t.equal((await refusal(otherApp.exchangeCode(code))).errcode, 40013, 'an AppID WeChat does not know: invalid appid');
   t.ok((await oauth.exchangeCode(code)).openid, 'refused attempts do not spend the code');
 
-  const res = await fetch(`${sandbox.baseUrl}/sns/oauth2/access_token?appid=${credentials.appid}&secret=${credentials.appSecret}&code=${await codeFor()}&grant_type=client_credential`);
+  const res = await fetch(
+    `${sandbox.baseUrl}/sns/oauth2/access_token?appid=${credentials.appid}&secret=${credentials.appSecret}&code=${await codeFor()}&grant_type=client_credential`,
+  );
   t.match(JSON.parse(await res.text()), { errcode: 40002 }, 'grant_type must be authorization_code');
 });
 
@@ -117,11 +134,18 @@ t.test('a production start refuses WeChat Pay without the AppSecret JSAPI needs'
   const { oauth: _gone, ...without } = https;
   t.match(paymentSetupProblems({ wechat: without, bankTransfer: SANDBOX_BANK_ACCOUNT }, ctx), [/wechat\.oauth\.appSecret/], 'refused without it');
   t.match(
-    paymentSetupProblems({ wechat: { ...https, oauth: { appSecret: credentials.appSecret, apiBaseUrl: 'http://127.0.0.1:1/wechat' } }, bankTransfer: SANDBOX_BANK_ACCOUNT }, ctx),
+    paymentSetupProblems(
+      { wechat: { ...https, oauth: { appSecret: credentials.appSecret, apiBaseUrl: 'http://127.0.0.1:1/wechat' } }, bankTransfer: SANDBOX_BANK_ACCOUNT },
+      ctx,
+    ),
     [/oauth\.authorizeBaseUrl and wechat\.oauth\.apiBaseUrl must be https/],
     'and a sandbox OAuth host',
   );
-  t.same(paymentSetupProblems({ wechat: { ...without, baseUrl: 'http://127.0.0.1:1' } }, { production: false, publicUrl: 'http://localhost:3000' }), [], 'development may leave it out');
+  t.same(
+    paymentSetupProblems({ wechat: { ...without, baseUrl: 'http://127.0.0.1:1' } }, { production: false, publicUrl: 'http://localhost:3000' }),
+    [],
+    'development may leave it out',
+  );
   t.equal(new WechatPayAdapter(without).oauth, null, 'and then no payer can be verified');
 });
 
@@ -129,9 +153,24 @@ t.test("institutional mode: the sub-merchant's AppID is authorized with its own 
   const creds = await generateWechatCredentials();
   const subAppid = 'wx5ub0ff1c1a1acc01';
   const subAppSecret = 'b'.repeat(32);
-  const sb = await startWechatSandbox({ credentials: creds, oauthRedirectDomains: [SHOP], setup: 'overseas', mode: 'institutional', subMchid: '1900000109', subAppid, subAppSecret });
+  const sb = await startWechatSandbox({
+    credentials: creds,
+    oauthRedirectDomains: [SHOP],
+    setup: 'overseas',
+    mode: 'institutional',
+    subMchid: '1900000109',
+    subAppid,
+    subAppSecret,
+  });
   t.teardown(() => sb.close());
-  const base = { ...adapterConfigFromCredentials(creds, sb.baseUrl), setup: 'overseas' as const, merchantCategoryCode: '5942', mode: 'institutional' as const, subMchid: '1900000109', subAppid };
+  const base = {
+    ...adapterConfigFromCredentials(creds, sb.baseUrl),
+    setup: 'overseas' as const,
+    merchantCategoryCode: '5942',
+    mode: 'institutional' as const,
+    subMchid: '1900000109',
+    subAppid,
+  };
   const sub = new WechatPayAdapter({ ...base, oauth: { ...base.oauth!, appSecret: subAppSecret } }).oauth!;
   const code = async () => (await visitAuthorize(sub.authorizeUrl(REDIRECT, 'sub1'))).location!.searchParams.get('code')!;
   t.match(sub.authorizeUrl(REDIRECT, 'sub1'), new RegExp(`\\?appid=${subAppid}&`), 'the payer is authorized under the sub-merchant AppID');

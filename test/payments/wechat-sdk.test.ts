@@ -112,7 +112,13 @@ t.test('the SDK reads our certificate serial and its requests pass the sandbox',
     t.equal(closed.status, 204);
     t.equal(await sdkVerifies(http.last!, ''), true, 'an empty 204 is signed over an empty body line');
   }
-  const jsapi = await sdk.transactions_jsapi({ description: '书', out_trade_no: tradeNo(), notify_url: notifyUrl, amount: { total: 100, currency: 'CNY' }, payer: { openid: 'oUpF8uMuAJO_M2pxb1Q9zNjWeS6o' } });
+  const jsapi = await sdk.transactions_jsapi({
+    description: '书',
+    out_trade_no: tradeNo(),
+    notify_url: notifyUrl,
+    amount: { total: 100, currency: 'CNY' },
+    payer: { openid: 'oUpF8uMuAJO_M2pxb1Q9zNjWeS6o' },
+  });
   t.match(jsapi, { status: 200, data: { package: /^prepay_id=wx/ } });
 });
 
@@ -130,7 +136,17 @@ t.test('the SDK verifies and decrypts sandbox callbacks; probes and forgeries fa
   await setMode('random');
   const adapter = new WechatPayAdapter(adapterConfigFromCredentials(credentials, sandbox.baseUrl));
   const no = tradeNo();
-  await adapter.createAttempt({ outTradeNo: no, orderNo: 'SO-9', description: '书', amountCents: 4200, currency: 'CNY', method: 'native', notifyUrl, returnUrl: 'x', expiresAt: new Date(Date.now() + 600_000) });
+  await adapter.createAttempt({
+    outTradeNo: no,
+    orderNo: 'SO-9',
+    description: '书',
+    amountCents: 4200,
+    currency: 'CNY',
+    method: 'native',
+    notifyUrl,
+    returnUrl: 'x',
+    expiresAt: new Date(Date.now() + 600_000),
+  });
   const before = captured.length;
   await fetch(`${sandbox.baseUrl}/_control/orders/${no}/pay`, {
     method: 'POST',
@@ -147,7 +163,12 @@ t.test('the SDK verifies and decrypts sandbox callbacks; probes and forgeries fa
 
   const envelope = JSON.parse(genuine!.body) as { id: string; resource: { ciphertext: string; associated_data: string; nonce: string; algorithm: string } };
   t.equal(envelope.resource.algorithm, 'AEAD_AES_256_GCM');
-  const tx = sdk.decipher_gcm<Record<string, unknown>>(envelope.resource.ciphertext, envelope.resource.associated_data, envelope.resource.nonce, credentials.apiV3Key);
+  const tx = sdk.decipher_gcm<Record<string, unknown>>(
+    envelope.resource.ciphertext,
+    envelope.resource.associated_data,
+    envelope.resource.nonce,
+    credentials.apiV3Key,
+  );
   t.match(tx, { out_trade_no: no, trade_state: 'SUCCESS', mchid: credentials.mchid, appid: credentials.appid, amount: { total: 4200, currency: 'CNY' } });
 
   const ours = await adapter.verifyNotification({ headers: genuine!.headers, rawBody: genuine!.body });
@@ -162,7 +183,18 @@ t.test("the SDK's signer reproduces the adapter's Authorization and paySign", as
   };
   const adapter = new WechatPayAdapter({ ...adapterConfigFromCredentials(credentials, sandbox.baseUrl), fetch: recordingFetch });
   const no = tradeNo();
-  const created = await adapter.createAttempt({ outTradeNo: no, orderNo: 'SO-7', description: '书', amountCents: 990, currency: 'CNY', method: 'jsapi', openId: 'oUpF8uMuAJO_M2pxb1Q9zNjWeS6o', notifyUrl, returnUrl: 'x', expiresAt: new Date(Date.now() + 600_000) });
+  const created = await adapter.createAttempt({
+    outTradeNo: no,
+    orderNo: 'SO-7',
+    description: '书',
+    amountCents: 990,
+    currency: 'CNY',
+    method: 'jsapi',
+    openId: 'oUpF8uMuAJO_M2pxb1Q9zNjWeS6o',
+    notifyUrl,
+    returnUrl: 'x',
+    expiresAt: new Date(Date.now() + 600_000),
+  });
   await adapter.query(no);
 
   for (const req of sent) {

@@ -4,13 +4,7 @@ import { createPublicKey } from 'node:crypto';
 import Fastify from 'fastify';
 import t, { type Test } from 'tap';
 import { NotificationRejected, type CreateAttemptInput, type PaymentProvider, type VerifiedNotification } from '../../payments/src/provider.js';
-import {
-  WechatPayAdapter,
-  adapterConfigFromCredentials,
-  generateWechatCredentials,
-  paySignMessage,
-  rsaVerify,
-} from '../../payments/src/wechat/index.js';
+import { WechatPayAdapter, adapterConfigFromCredentials, generateWechatCredentials, paySignMessage, rsaVerify } from '../../payments/src/wechat/index.js';
 import { startWechatSandbox, wechatSandbox, type OrderView } from '@shop/sandboxes/wechat/index';
 import { eventually } from '../helpers/tmp.js';
 
@@ -66,7 +60,10 @@ const attempt = (over: Partial<CreateAttemptInput> = {}): CreateAttemptInput => 
   ...over,
 });
 async function control<T = OrderView>(path: string, body?: unknown): Promise<{ status: number; json: T }> {
-  const res = await fetch(`${sandbox.baseUrl}/_control${path}`, body === undefined ? {} : { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const res = await fetch(
+    `${sandbox.baseUrl}/_control${path}`,
+    body === undefined ? {} : { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) },
+  );
   return { status: res.status, json: (await res.json()) as T };
 }
 const rejectsWith = (t: Test, p: Promise<unknown>, code: string, retryable: boolean) =>
@@ -120,7 +117,13 @@ t.test('cashier buttons: Cancel keeps NOTPAY, Pay completes', async (t) => {
   const input = attempt({ notifyUrl: `${receiver.url}/notify/cashier` });
   await adapter.createAttempt(input);
   const base = `${sandbox.baseUrl}/cashier/${input.outTradeNo}`;
-  const click = (action: string) => fetch(`${base}/${action}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: `action=${action}`, redirect: 'manual' });
+  const click = (action: string) =>
+    fetch(`${base}/${action}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: `action=${action}`,
+      redirect: 'manual',
+    });
 
   const cancelled = await click('cancel');
   t.equal(cancelled.status, 303);
@@ -165,8 +168,16 @@ t.test('JSAPI in the WeChat app: the bridge pays only a genuine paySign for the 
   };
   const tampered = { ...params, paySign: params.paySign.replace(/^./, (c) => (c === 'A' ? 'B' : 'A')) };
   t.match(await bridge({ ...tampered, openid }), { err_msg: 'get_brand_wcpay_request:fail', err_desc: /paySign/ }, 'a forged paySign is refused');
-  t.match(await bridge({ ...params, package: 'prepay_id=wx000', openid }), { err_msg: 'get_brand_wcpay_request:fail' }, 'a package not covered by the signature is refused');
-  t.match(await bridge({ ...params, openid: 'oSomeoneElse' }), { err_msg: 'get_brand_wcpay_request:fail', err_desc: /payer/ }, 'another WeChat user cannot pay it');
+  t.match(
+    await bridge({ ...params, package: 'prepay_id=wx000', openid }),
+    { err_msg: 'get_brand_wcpay_request:fail' },
+    'a package not covered by the signature is refused',
+  );
+  t.match(
+    await bridge({ ...params, openid: 'oSomeoneElse' }),
+    { err_msg: 'get_brand_wcpay_request:fail', err_desc: /payer/ },
+    'another WeChat user cannot pay it',
+  );
   t.same(await bridge({ ...params, openid, action: 'cancel' }), { err_msg: 'get_brand_wcpay_request:cancel' }, 'the payer backs out');
   t.equal((await adapter.query(input.outTradeNo)).state, 'pending', 'still payable after a cancel');
   t.same(await bridge({ ...params, openid }), { err_msg: 'get_brand_wcpay_request:ok' }, 'the payer pays');
@@ -233,7 +244,11 @@ t.test('signatures: the sandbox refuses a wrong merchant key, the adapter a forg
 t.test('platform certificates: downloaded, decrypted and trusted', async (t) => {
   const config = adapterConfigFromCredentials(credentials, sandbox.baseUrl);
   // Trusts no platform certificate yet (the public key slot holds a key that is not WeChat's).
-  const certOnly = new WechatPayAdapter({ ...config, platformCertificates: [], wechatpayPublicKey: { keyId: 'PUB_KEY_ID_0000', pem: credentials.merchant.publicKeyPem } });
+  const certOnly = new WechatPayAdapter({
+    ...config,
+    platformCertificates: [],
+    wechatpayPublicKey: { keyId: 'PUB_KEY_ID_0000', pem: credentials.merchant.publicKeyPem },
+  });
   const before = await control<{ mode: string }>('/signing-mode');
   await control('/signing-mode', { mode: 'certificate' });
   t.teardown(() => control('/signing-mode', { mode: before.json.mode }));

@@ -22,13 +22,19 @@ t.test('forgot password: code by mail, new password, back to the login, log in w
 
   await dlg.getByRole('button', { name: en.auth.forgot.submit, exact: true }).click();
   const shown = async () => (await dlg.getByTestId('field-error').allInnerTexts()).filter(Boolean);
-  t.same((await shown()).sort(), ['Please enter account', 'Verification code must be filled', 'Password must be filled', 'Password must be filled'].sort(), 'reset validation');
+  t.same(
+    (await shown()).sort(),
+    ['Please enter account', 'Verification code must be filled', 'Password must be filled', 'Password must be filled'].sort(),
+    'reset validation',
+  );
   await shot(page, 'empty');
 
   // Chinese characters and spaces are stripped from the account.
   await dlg.locator('input[name=account]').fill(` ${email} 中文`);
   t.equal(await dlg.locator('input[name=account]').inputValue(), email, 'account cleaned');
-  await page.waitForFunction(() => !(document.querySelector('[data-testid=forgot-dialog] [data-testid=send-code]') as HTMLButtonElement).disabled, undefined, { timeout: 15_000 });
+  await page.waitForFunction(() => !(document.querySelector('[data-testid=forgot-dialog] [data-testid=send-code]') as HTMLButtonElement).disabled, undefined, {
+    timeout: 15_000,
+  });
   await dlg.getByTestId('send-code').click();
   await page.getByTestId('toast').filter({ hasText: 'Sending verification code succeeded!' }).waitFor();
   const cooldown = Number((await dlg.getByTestId('send-code').innerText()).match(/\d+/)?.[0]);
@@ -52,7 +58,11 @@ t.test('forgot password: code by mail, new password, back to the login, log in w
   await login.getByRole('button', { name: en.auth.login.submit, exact: true }).click();
   await t.resolves(page.getByTestId('user-menu').waitFor(), 'logged in with the new password');
   await shot(page, 'logged-in');
-  t.same(errors.filter((e) => !/Failed to load resource/.test(e)), [], 'no page errors');
+  t.same(
+    errors.filter((e) => !/Failed to load resource/.test(e)),
+    [],
+    'no page errors',
+  );
 
   // An address without an account gets the same answer as a registered one (no enumeration
   // oracle), and no mail.
@@ -135,7 +145,11 @@ t.test('My Orders as a guest opens the login; after it the empty list shows', as
   t.ok((await page.getByTestId('orders-table').innerText()).includes(en.orders.empty), 'an empty list');
   t.equal(await page.getByTestId('orders-total').innerText(), 'Total 0');
   const headers = await page.locator('[data-testid=orders-table] th').allInnerTexts();
-  t.same(headers, ['Order time', 'Order id', 'Book', 'Book format', 'Country', 'Payment type', 'Entry price', 'Currency', 'Status', 'Password', 'Operation'], 'the columns of spec section 2');
+  t.same(
+    headers,
+    ['Order time', 'Order id', 'Book', 'Book format', 'Country', 'Payment type', 'Entry price', 'Currency', 'Status', 'Password', 'Operation'],
+    'the columns of spec section 2',
+  );
   t.same(await page.getByTestId('page-size').locator('option').allInnerTexts(), ['10 / page', '20 / page', '50 / page'], 'page sizes');
   t.equal(await page.getByTestId('page-size').inputValue(), '10', 'default 10');
   await shot(page, 'empty-list');
@@ -224,7 +238,10 @@ t.test('My Orders: pagination 10/20/50 with the total', async (t) => {
   await page.waitForFunction(() => document.querySelectorAll('[data-testid=order-row]').length === 23);
   t.pass('50 per page: all of them');
   const operations = await page.locator('[data-testid=order-row] td:last-child').allInnerTexts();
-  t.ok(operations.every((o) => o.trim() === '-'), "paper books: no download, '-'");
+  t.ok(
+    operations.every((o) => o.trim() === '-'),
+    "paper books: no download, '-'",
+  );
   await page.getByTestId('filter-status').selectOption('PAID');
   await page.waitForFunction(() => document.querySelectorAll('[data-testid=order-row]').length === 12);
   t.equal(await page.getByTestId('orders-total').innerText(), 'Total 12', 'paid filter');

@@ -21,12 +21,16 @@ const freshMobile = () => `137${String(Date.now() % 1e6).padStart(6, '0')}${Stri
 
 /** The code of the newest SMS the sandbox lists (its JSON API) for a number. */
 async function smsCode(stack: TestStack, number: string, count = 1): Promise<string> {
-  return eventually(`${count} SMS to ${number}`, async () => {
-    const res = await fetch(`${stack.sms.url}/api/messages?phone=${encodeURIComponent(number)}`);
-    const list = (await res.json()) as { text: string }[];
-    if (list.length < count) return false;
-    return /\b(\d{6})\b/.exec(list.at(-1)!.text)?.[1] ?? false;
-  }, 20_000);
+  return eventually(
+    `${count} SMS to ${number}`,
+    async () => {
+      const res = await fetch(`${stack.sms.url}/api/messages?phone=${encodeURIComponent(number)}`);
+      const list = (await res.json()) as { text: string }[];
+      if (list.length < count) return false;
+      return /\b(\d{6})\b/.exec(list.at(-1)!.text)?.[1] ?? false;
+    },
+    20_000,
+  );
 }
 
 const toast = (page: Page, text: string | RegExp) => page.getByTestId('toast').filter({ hasText: text }).first();
@@ -129,7 +133,12 @@ export function accountWalks(lang: 'en' | 'zh', T: Messages) {
       // Now the e-book can be bought (bank transfer: the order is written and waits for the money).
       await page.goto('/shop/index');
       await page.getByTestId('book').first().waitFor();
-      const p = await openPurchase(page, T, { book: 0, search: lang === 'en' ? 'germ' : '德', country: lang === 'en' ? 'Germany' : '德国', method: 'BANK_TRANSFER' });
+      const p = await openPurchase(page, T, {
+        book: 0,
+        search: lang === 'en' ? 'germ' : '德',
+        country: lang === 'en' ? 'Germany' : '德国',
+        method: 'BANK_TRANSFER',
+      });
       t.equal(await page.getByTestId('email-needed-dialog').count(), 0, 'no email notice any more');
       await p.dlg.getByTestId('purchase-submit').click();
       const info = page.getByTestId('purchase-info-dialog');
@@ -142,7 +151,12 @@ export function accountWalks(lang: 'en' | 'zh', T: Messages) {
       await notice.waitFor();
       await shot(page, 'ebook-ordered');
       await notice.getByRole('button', { name: T.common.ok }).click();
-      const orders = await stack.db.selectFrom('orders').innerJoin('users', 'users.id', 'orders.user_id').select(['orders.status']).where('users.phone_no', '=', phone).execute();
+      const orders = await stack.db
+        .selectFrom('orders')
+        .innerJoin('users', 'users.id', 'orders.user_id')
+        .select(['orders.status'])
+        .where('users.phone_no', '=', phone)
+        .execute();
       t.equal(orders.length, 1, 'the e-book order of the account is written');
 
       // A second browser logs in with the bound email; a password change here ends it there.
@@ -154,7 +168,11 @@ export function accountWalks(lang: 'en' | 'zh', T: Messages) {
       await page.waitForURL('**/shop/account');
       const pw = page.getByTestId('change-password-form');
       await pw.getByRole('button', { name: T.account.passwordSubmit }).click();
-      t.same((await pw.getByTestId('field-error').allInnerTexts()).filter(Boolean).sort(), [T.validation.passwordRequired, T.validation.passwordRequired, T.validation.passwordRequired].sort(), 'empty: three messages');
+      t.same(
+        (await pw.getByTestId('field-error').allInnerTexts()).filter(Boolean).sort(),
+        [T.validation.passwordRequired, T.validation.passwordRequired, T.validation.passwordRequired].sort(),
+        'empty: three messages',
+      );
       await pw.locator('input[name=oldPassword]').fill('Wrong1234');
       await pw.locator('input[name=password]').fill('Changed123');
       await pw.locator('input[name=confirmPassword]').fill('Changed124');
@@ -179,7 +197,11 @@ export function accountWalks(lang: 'en' | 'zh', T: Messages) {
       await t.resolves(page.getByTestId('user-menu').waitFor(), 'this one stays logged in');
       t.equal((await loginLegacy(stack.client(), email, 'Changed123')).code, 200, 'the new password logs in');
       await shot(page, 'password-changed');
-      t.same(errors.filter((e) => !/Failed to load resource/.test(e)), [], 'no page errors');
+      t.same(
+        errors.filter((e) => !/Failed to load resource/.test(e)),
+        [],
+        'no page errors',
+      );
       await other.context.close();
     });
 
@@ -187,7 +209,10 @@ export function accountWalks(lang: 'en' | 'zh', T: Messages) {
       const shot = screenshots(`accounts-phone-reset-${lang}`, t);
       const phone = freshMobile();
       // Made in the database: a registration SMS would hold the number's 60 s cool-down.
-      await stack.db.insertInto('users').values({ phone_area: '+86', phone_no: phone, first_name: 'Reset', last_name: 'Buyer', password_hash: await hashPassword(PASSWORD) }).execute();
+      await stack.db
+        .insertInto('users')
+        .values({ phone_area: '+86', phone_no: phone, first_name: 'Reset', last_name: 'Buyer', password_hash: await hashPassword(PASSWORD) })
+        .execute();
       const { page } = await openShopIn(browser, stack, lang);
       await page.getByTestId('login-button').click();
       await page.getByTestId('login-dialog').getByText(T.auth.login.forgot).click();
@@ -215,7 +240,10 @@ export function accountWalks(lang: 'en' | 'zh', T: Messages) {
     await t.test(`first login sets the password before anything else (${lang})`, async (t) => {
       const shot = screenshots(`accounts-first-login-${lang}`, t);
       const email = uniqueEmail(`first-${lang}`);
-      await stack.db.insertInto('users').values({ email, first_name: 'First', last_name: 'Login', password_hash: await hashPassword(PASSWORD), login_first: true }).execute();
+      await stack.db
+        .insertInto('users')
+        .values({ email, first_name: 'First', last_name: 'Login', password_hash: await hashPassword(PASSWORD), login_first: true })
+        .execute();
       const { page } = await openShopIn(browser, stack, lang);
       await logInWithCaptcha(page, T, email, PASSWORD);
       const dlg = page.getByTestId('first-password-dialog');
@@ -284,7 +312,11 @@ export function accountWalks(lang: 'en' | 'zh', T: Messages) {
 
       await buyer.page.reload();
       await t.resolves(buyer.page.getByTestId('login-button').waitFor(), "the buyer's session ended");
-      await t.rejects(loginLegacy(stack.client(), email).then((r) => (r.code === 200 ? r : Promise.reject(new Error(r.message)))), { message: 'Login failed: Account is disabled...' }, 'and it cannot log in');
+      await t.rejects(
+        loginLegacy(stack.client(), email).then((r) => (r.code === 200 ? r : Promise.reject(new Error(r.message)))),
+        { message: 'Login failed: Account is disabled...' },
+        'and it cannot log in',
+      );
 
       await row.getByTestId('account-enable').click();
       await page.getByTestId('account-state-confirm').getByTestId('confirm-action').click();

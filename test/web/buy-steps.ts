@@ -7,7 +7,11 @@ import { captchaAnswer, widthOf } from '../helpers/browser.js';
 export type Method = 'WECHAT_NATIVE' | 'WECHAT_JSAPI' | 'ALIPAY' | 'PAYPAL' | 'BANK_TRANSFER';
 
 /** Buy now on one book (0-based), pick the country in the searchable select, choose the payment. */
-export async function openPurchase(page: Page, T: Messages, opts: { book: number; search: string; country: string; method: Method; shot?: (p: Page, step: string) => Promise<void> }) {
+export async function openPurchase(
+  page: Page,
+  T: Messages,
+  opts: { book: number; search: string; country: string; method: Method; shot?: (p: Page, step: string) => Promise<void> },
+) {
   const card = page.getByTestId('book').nth(opts.book);
   await card.getByTestId('buy-now').click();
   const dlg = page.getByTestId('purchase-dialog');
@@ -24,7 +28,10 @@ export async function openPurchase(page: Page, T: Messages, opts: { book: number
   await input.fill(opts.search);
   await page.getByRole('option', { name: opts.country, exact: true }).click();
   await dlg.getByTestId(`pay-${opts.method}`).click();
-  const ebookNote = await dlg.getByTestId('ebook-note').isVisible().catch(() => false);
+  const ebookNote = await dlg
+    .getByTestId('ebook-note')
+    .isVisible()
+    .catch(() => false);
   const submitText = await dlg.getByTestId('purchase-submit').innerText();
   if (opts.shot) await opts.shot(page, `purchase-${opts.method.toLowerCase()}`);
   return { dlg, width, preset, missing, ebookNote, submitText, countryValue: await input.inputValue() };

@@ -1,4 +1,15 @@
-import { guestBuysFirst, guestOpensOrders, logOutAndLogIn, registerWithMailCode, startWalks, walk, walkAlipay, walkBankTransfer, walkPayPal, walkWeChat } from './walks.js';
+import {
+  guestBuysFirst,
+  guestOpensOrders,
+  logOutAndLogIn,
+  registerWithMailCode,
+  startWalks,
+  walk,
+  walkAlipay,
+  walkBankTransfer,
+  walkPayPal,
+  walkWeChat,
+} from './walks.js';
 
 // New buyers in English (walks.ts): every provider, the guest's Buy now with its flag and reload,
 // My Orders as a guest, and a bank transfer with an invoice completed in the operator console.

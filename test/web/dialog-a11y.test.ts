@@ -73,7 +73,10 @@ async function checkDialog(t: Test, page: Page, testId: string, title: string, f
 const stack = await startStack(t);
 const browser = await launchBrowser(t);
 
-for (const [lang, T] of [['en', en], ['zh', zh]] as const) {
+for (const [lang, T] of [
+  ['en', en],
+  ['zh', zh],
+] as const) {
   t.test(`dialogs are keyboard and screen-reader friendly (${lang})`, async (t) => {
     const { page, context, errors } = await openShop(browser, stack.base);
     const shot = screenshots(`dialog-a11y-${lang}`, t);
@@ -118,7 +121,13 @@ for (const [lang, T] of [['en', en], ['zh', zh]] as const) {
     // The countries load after the dialog opens: until then the country field is a disabled
     // placeholder and the focus rests elsewhere in the dialog, so wait (bounded) for it to move on.
     await page
-      .waitForFunction(() => document.querySelector('[data-testid=purchase-dialog]')!.contains(document.activeElement) && document.activeElement?.getAttribute('role') === 'combobox', null, { timeout: 5000 })
+      .waitForFunction(
+        () =>
+          document.querySelector('[data-testid=purchase-dialog]')!.contains(document.activeElement) &&
+          document.activeElement?.getAttribute('role') === 'combobox',
+        null,
+        { timeout: 5000 },
+      )
       .catch(() => undefined);
     t.equal(await page.evaluate(() => document.activeElement?.getAttribute('role')), 'combobox', 'purchase-dialog: the country select has the focus');
     await page.getByTestId('invoice-switch').click();
@@ -129,7 +138,11 @@ for (const [lang, T] of [['en', en], ['zh', zh]] as const) {
     await shot(page, 'purchase-invoice');
     await page.keyboard.press('Escape');
     await page.getByTestId('purchase-dialog').waitFor({ state: 'detached' });
-    t.same(errors.filter((e) => !/Failed to load resource/.test(e)), [], 'no page errors');
+    t.same(
+      errors.filter((e) => !/Failed to load resource/.test(e)),
+      [],
+      'no page errors',
+    );
     await context.close();
   });
 }

@@ -75,5 +75,9 @@ t.test('with an external login page every login goes there with its access flag'
   t.ok(page.url().endsWith('/shop/orders'), 'a logged-in buyer stays on My Orders');
   t.equal(visits.length, 4, 'and is not sent away');
   await shot(page, 'orders-logged-in');
-  t.same(errors.filter((e) => !/Failed to load resource/.test(e)), [], 'no page errors');
+  t.same(
+    errors.filter((e) => !/Failed to load resource/.test(e)),
+    [],
+    'no page errors',
+  );
 });

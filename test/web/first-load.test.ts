@@ -37,9 +37,14 @@ t.test(`first load of /shop/index stays within ${BUDGET_KB} KB of gzipped JavaSc
       sizes.push(`${path.basename(p)} ${(gz / 1024).toFixed(1)}`);
     }
     const kb = total / 1024;
-    t.comment(`${lang}: ${scripts.size} scripts, ${kb.toFixed(1)} KiB gzipped (${(total / 1000).toFixed(1)} kB), ${(brotli / 1024).toFixed(1)} KiB brotli: ${sizes.join(', ')}`);
+    t.comment(
+      `${lang}: ${scripts.size} scripts, ${kb.toFixed(1)} KiB gzipped (${(total / 1000).toFixed(1)} kB), ${(brotli / 1024).toFixed(1)} KiB brotli: ${sizes.join(', ')}`,
+    );
     t.ok(kb <= BUDGET_KB, `${lang}: ${kb.toFixed(1)} KB <= ${BUDGET_KB} KB`);
-    t.notOk([...scripts].some((s) => /AuthDialogs|PurchaseFlow|OrdersPage|ShopDialog/.test(s)), 'dialogs and other pages are not loaded up front');
+    t.notOk(
+      [...scripts].some((s) => /AuthDialogs|PurchaseFlow|OrdersPage|ShopDialog/.test(s)),
+      'dialogs and other pages are not loaded up front',
+    );
     await context.close();
   }
 });

@@ -21,8 +21,16 @@ const EN = flatten(en as unknown as Tree);
 const ZH = flatten(zh as unknown as Tree);
 
 t.test('every key exists in both languages, with text and the same placeholders', async (t) => {
-  t.same([...EN.keys()].filter((k) => !ZH.has(k)), [], 'no key missing in zh');
-  t.same([...ZH.keys()].filter((k) => !EN.has(k)), [], 'no key missing in en');
+  t.same(
+    [...EN.keys()].filter((k) => !ZH.has(k)),
+    [],
+    'no key missing in zh',
+  );
+  t.same(
+    [...ZH.keys()].filter((k) => !EN.has(k)),
+    [],
+    'no key missing in en',
+  );
   for (const [k, v] of EN) {
     const z = ZH.get(k) ?? '';
     if (!v.trim() || !z.trim()) t.fail(`${k} is empty in ${v.trim() ? 'zh' : 'en'}`);
@@ -51,8 +59,16 @@ t.test('every t() key used in the SPA exists', async (t) => {
     for (const m of src.matchAll(/\bt\(\s*`([a-zA-Z0-9_.]+)\.\$\{/g)) prefixes.add(m[1]!);
   }
   t.ok(used.size > 100, `${used.size} literal keys found`);
-  t.same([...used].filter((k) => !EN.has(k)), [], 'no literal key is missing');
-  for (const p of prefixes) t.ok([...EN.keys()].some((k) => k.startsWith(`${p}.`)), `keys under ${p}.* exist`);
+  t.same(
+    [...used].filter((k) => !EN.has(k)),
+    [],
+    'no literal key is missing',
+  );
+  for (const p of prefixes)
+    t.ok(
+      [...EN.keys()].some((k) => k.startsWith(`${p}.`)),
+      `keys under ${p}.* exist`,
+    );
 });
 
 t.test('the spec wording of sections 2, 5 and 8 is used verbatim in English', async (t) => {

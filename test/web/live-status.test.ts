@@ -59,7 +59,10 @@ t.test('QR page to result page over the subscription: no checkPayment request at
 
   const orderNo = await qrPageOfNewOrder(stack, page, uniqueEmail('live'));
   // The first event (the state now) arrives before anything is paid.
-  await t.resolves(waitFor(() => frames.some((f) => f.startsWith('in ') && f.includes('"paymentStatus"') && f.includes('"pending"'))), 'the QR page subscribed and got the current state');
+  await t.resolves(
+    waitFor(() => frames.some((f) => f.startsWith('in ') && f.includes('"paymentStatus"') && f.includes('"pending"'))),
+    'the QR page subscribed and got the current state',
+  );
   await shot(page, 'qr-page-live');
   await scanAndPay(stack, page);
 
@@ -74,9 +77,19 @@ t.test('QR page to result page over the subscription: no checkPayment request at
   t.ok(frames.includes('open /graphql'), 'the socket is /graphql');
   const subscribes = frames.filter((f) => f.startsWith('out ') && f.includes('"subscribe"'));
   t.equal(subscribes.length, 2, 'one subscription per page');
-  t.ok(subscribes.every((f) => f.includes(orderNo)), 'both for the order');
-  t.ok(frames.some((f) => f.startsWith('in ') && f.includes('"paid":true')), 'the paid state was pushed');
-  t.same(errors.filter((e) => !/Failed to load resource/.test(e)), [], 'no page errors');
+  t.ok(
+    subscribes.every((f) => f.includes(orderNo)),
+    'both for the order',
+  );
+  t.ok(
+    frames.some((f) => f.startsWith('in ') && f.includes('"paid":true')),
+    'the paid state was pushed',
+  );
+  t.same(
+    errors.filter((e) => !/Failed to load resource/.test(e)),
+    [],
+    'no page errors',
+  );
 });
 
 t.test('with the WebSocket blocked, the pages still get there by polling checkPayment', async (t) => {

@@ -65,6 +65,10 @@ for (const lang of ['en', 'zh'] as const) {
     t.notOk(await page.getByTestId('mobile-bar').isVisible(), 'no mobile bar at 633 px');
     await page.setViewportSize({ width: 632, height: 800 });
     t.notOk(await page.getByTestId('header-bar').isVisible(), 'hidden at 632 px');
-    t.same(errors.filter((e) => !/Failed to load resource/.test(e)), [], 'no page errors');
+    t.same(
+      errors.filter((e) => !/Failed to load resource/.test(e)),
+      [],
+      'no page errors',
+    );
   });
 }

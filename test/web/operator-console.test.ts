@@ -114,7 +114,7 @@ t.test('operator console (en): bank transfer completed through the confirmation 
   await page.getByTestId('toast').filter({ hasText: 'operation success' }).waitFor();
   t.pass("'operation success'");
   await dlg.getByTestId('detail-status').filter({ hasText: en.orders.statuses.PAID }).waitFor({ timeout: 30_000 });
-  t.pass('the order is settled by the operator\'s action: PAID');
+  t.pass("the order is settled by the operator's action: PAID");
   t.equal(await dlg.getByTestId('detail-provider-ref').innerText(), 'BANK-REF-4711', 'the recorded reference');
   t.equal(await dlg.getByTestId('complete-bank-transfer').count(), 0, 'no second completion offered');
 
@@ -175,22 +175,42 @@ t.test('operator console (en): bank transfer completed through the confirmation 
   await shot(page, 'paper-order-form');
   await paper.getByTestId('paper-submit').click();
   const confirmPaper = page.getByTestId('paper-confirm');
-  t.match(await confirmPaper.innerText(), new RegExp(`3 × .* for ${email.replace(/[.+]/g, '\\$&')} .* as paid\\?`), 'the prompt names quantity, buyer and payment');
+  t.match(
+    await confirmPaper.innerText(),
+    new RegExp(`3 × .* for ${email.replace(/[.+]/g, '\\$&')} .* as paid\\?`),
+    'the prompt names quantity, buyer and payment',
+  );
   await confirmPaper.getByRole('button', { name: en.common.confirm }).click();
   const recorded = page.getByTestId('toast').filter({ hasText: /^Order \S+ recorded/ });
   await recorded.waitFor();
   const paperNo = (await recorded.innerText()).match(/Order (\S+) recorded/)![1]!;
   t.equal(await paper.getByTestId('paper-buyerEmail').inputValue(), '', 'the form is cleared for the next order');
-  const stored = await stack.db.selectFrom('orders').select(['format', 'quantity', 'status', 'country']).where('order_no', '=', paperNo).executeTakeFirstOrThrow();
+  const stored = await stack.db
+    .selectFrom('orders')
+    .select(['format', 'quantity', 'status', 'country'])
+    .where('order_no', '=', paperNo)
+    .executeTakeFirstOrThrow();
   t.same(stored, { format: 'paper', quantity: 3, status: 'paid', country: 'Austria' }, 'a paid paper order of 3 copies');
   await page.getByTestId('admin-tab-orders').click();
   await page.getByTestId('admin-filter-search').fill(paperNo);
   await page.getByTestId('admin-filter-apply').click();
-  await page.locator(`[data-testid=admin-order-row][data-order-no="${paperNo}"]`).getByTestId('admin-order-status').filter({ hasText: en.orders.statuses.PAID }).waitFor();
+  await page
+    .locator(`[data-testid=admin-order-row][data-order-no="${paperNo}"]`)
+    .getByTestId('admin-order-status')
+    .filter({ hasText: en.orders.statuses.PAID })
+    .waitFor();
   t.pass('the console lists it paid, ready to be shipped');
   await shot(page, 'paper-order-listed');
 
   const noise = (e: string) => /Failed to load resource/.test(e);
-  t.same(op.errors.filter((e) => !noise(e)), [], 'no page errors in the console');
-  t.same(buyer.errors.filter((e) => !noise(e)), [], 'no page errors for the buyer');
+  t.same(
+    op.errors.filter((e) => !noise(e)),
+    [],
+    'no page errors in the console',
+  );
+  t.same(
+    buyer.errors.filter((e) => !noise(e)),
+    [],
+    'no page errors for the buyer',
+  );
 });

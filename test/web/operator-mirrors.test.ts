@@ -10,18 +10,26 @@ import { eventually } from '../helpers/tmp.js';
 t.test('operator console (zh): retry a failed registration mirror and read its history', async (t) => {
   const stack = await startStack(t, { RETRY_DELAY_SCALE: '0.0001', RATE_LIMIT_SCALE: '50' });
   const control = (count: number) =>
-    fetch(stack.registration.url.replace('/register', '/_control/fail'), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ count }) });
+    fetch(stack.registration.url.replace('/register', '/_control/fail'), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ count }),
+    });
   const queue = stack.app.queues['registration-mirror'];
 
   // The registration service is down for longer than the mirror job's attempts.
   await control(1_000);
   const email = uniqueEmail('mirror');
   const userId = Number((await registerLegacy(stack.client(), email)).data.userId);
-  await eventually('mirror failed for good', async () => {
-    for (const job of await queue.getDelayed()) await job.promote().catch(() => undefined);
-    const row = await stack.db.selectFrom('registration_mirrors').select('status').where('user_id', '=', userId).executeTakeFirstOrThrow();
-    return row.status === 'failed';
-  }, 60_000);
+  await eventually(
+    'mirror failed for good',
+    async () => {
+      for (const job of await queue.getDelayed()) await job.promote().catch(() => undefined);
+      const row = await stack.db.selectFrom('registration_mirrors').select('status').where('user_id', '=', userId).executeTakeFirstOrThrow();
+      return row.status === 'failed';
+    },
+    60_000,
+  );
   await control(0);
 
   const { ensureOperator } = await import('../../gateway/src/cli/operator.js');
@@ -61,5 +69,9 @@ t.test('operator console (zh): retry a failed registration mirror and read its h
   t.equal(await event.getByTestId('audit-type').innerText(), zh.admin.events.types.mirror_retry_requested, 'the retry, labelled in Chinese');
   t.match(await event.getByTestId('audit-actor').innerText(), opEmail, 'by the operator');
   await shot(page, 'mirror-history');
-  t.same(errors.filter((e) => !/Failed to load resource/.test(e)), [], 'no page errors');
+  t.same(
+    errors.filter((e) => !/Failed to load resource/.test(e)),
+    [],
+    'no page errors',
+  );
 });

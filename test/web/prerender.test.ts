@@ -26,7 +26,12 @@ async function rendererReady(base: string): Promise<void> {
 t.test('the book list and a book page are painted with JavaScript disabled, in en and zh', async (t) => {
   const stack = await startStack(t);
   await rendererReady(stack.base);
-  const books = (await stack.db.selectFrom('books').select(['id', 'title_en', 'title_zh', 'price_cents']).where('active', '=', true).orderBy('id').execute()) as CatalogueRow[];
+  const books = (await stack.db
+    .selectFrom('books')
+    .select(['id', 'title_en', 'title_zh', 'price_cents'])
+    .where('active', '=', true)
+    .orderBy('id')
+    .execute()) as CatalogueRow[];
   t.ok(books.length >= 3, 'the catalogue has its books');
   const browser = await launchBrowser(t);
   const shot = screenshots('prerender');
@@ -92,7 +97,10 @@ t.test('the SPA takes over the painted page: no hydration error, same nodes, no 
   const browser = await launchBrowser(t);
   const shot = screenshots('prerender');
   for (const lang of ['en', 'zh'] as const) {
-    for (const viewport of [{ width: 1280, height: 900 }, { width: 390, height: 844 }]) {
+    for (const viewport of [
+      { width: 1280, height: 900 },
+      { width: 390, height: 844 },
+    ]) {
       const { page, context, errors } = await openShop(browser, stack.base, { viewport });
       const warnings: string[] = [];
       page.on('console', (m) => {
@@ -121,7 +129,11 @@ t.test('the SPA takes over the painted page: no hydration error, same nodes, no 
       }
       // The favicon is not part of this suite (headless Chromium asks for it; a 404 until it exists).
       const favicon = 'console: Failed to load resource: the server responded with a status of 404 (Not Found)';
-      t.same(errors.filter((e) => e !== favicon), [], `${lang} ${viewport.width}px: no error in the console`);
+      t.same(
+        errors.filter((e) => e !== favicon),
+        [],
+        `${lang} ${viewport.width}px: no error in the console`,
+      );
       t.same(warnings, [], `${lang} ${viewport.width}px: no hydration warning`);
       await context.close();
     }

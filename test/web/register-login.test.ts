@@ -53,7 +53,16 @@ for (const lang of ['en', 'zh'] as const) {
     const v = T.validation;
     t.same(
       (await shown()).sort(),
-      [v.emailRequired, v.codeRequired, v.firstNameRequired, v.lastNameRequired, v.companyRequired, v.passwordRequired, v.passwordRequired, v.agreementRequired].sort(),
+      [
+        v.emailRequired,
+        v.codeRequired,
+        v.firstNameRequired,
+        v.lastNameRequired,
+        v.companyRequired,
+        v.passwordRequired,
+        v.passwordRequired,
+        v.agreementRequired,
+      ].sort(),
       'empty form: one message per field',
     );
     if (lang === 'en') t.ok((await shown()).includes('Please read and accept the agreement'));
@@ -133,7 +142,11 @@ for (const lang of ['en', 'zh'] as const) {
     const firstImage = await login.getByTestId('captcha-image').getAttribute('src');
     await login.locator('input[name=captcha]').fill('zzzz');
     await login.getByRole('button', { name: T.auth.login.submit, exact: true }).click();
-    await page.getByTestId('toast').filter({ hasText: lang === 'en' ? /Verification code/ : /验证码/ }).first().waitFor();
+    await page
+      .getByTestId('toast')
+      .filter({ hasText: lang === 'en' ? /Verification code/ : /验证码/ })
+      .first()
+      .waitFor();
     await page.waitForFunction((src) => document.querySelector('[data-testid=captcha-image]')?.getAttribute('src') !== src, firstImage);
     t.equal(await login.locator('input[name=captcha]').inputValue(), '', 'a failed login clears and refreshes the captcha');
     // A click loads another captcha; the button then stays locked for about a second.
@@ -150,6 +163,10 @@ for (const lang of ['en', 'zh'] as const) {
     await login.waitFor({ state: 'detached' });
     await t.resolves(page.getByTestId('user-menu').filter({ hasText: 'Test Buyer' }).waitFor(), 'logged in with the captcha');
     await shot(page, 'logged-in');
-    t.same(errors.filter((e) => !/Failed to load resource/.test(e)), [], 'no page errors');
+    t.same(
+      errors.filter((e) => !/Failed to load resource/.test(e)),
+      [],
+      'no page errors',
+    );
   });
 }

@@ -7,13 +7,17 @@ import { launchBrowser, openShop, screenshots } from '../helpers/browser.js';
 import { startStack } from '../helpers/stack.js';
 
 t.test('the storefront shows the configured contacts and home pages in both languages', async (t) => {
-  const stack = await startStack(t, {
-    SERVICE_EMAIL: 'help@shop.test',
-    SERVICE_EMAIL_2: 'orders@shop.test',
-    SERVICE_HOTLINE: '+49 30 1234 5678',
-    HOME_URL_EN: 'https://standard.test/en/',
-    HOME_URL_ZH: 'https://standard.test/zh/',
-  }, { workers: false });
+  const stack = await startStack(
+    t,
+    {
+      SERVICE_EMAIL: 'help@shop.test',
+      SERVICE_EMAIL_2: 'orders@shop.test',
+      SERVICE_HOTLINE: '+49 30 1234 5678',
+      HOME_URL_EN: 'https://standard.test/en/',
+      HOME_URL_ZH: 'https://standard.test/zh/',
+    },
+    { workers: false },
+  );
   const browser = await launchBrowser(t);
   const { page, errors } = await openShop(browser, stack.base);
   const shot = screenshots('service-contacts', t);
@@ -40,7 +44,15 @@ t.test('the storefront shows the configured contacts and home pages in both lang
   await page.goto('/shop/zhPage');
   await footer.waitFor();
   t.match(await footer.innerText(), /help@shop\.test/);
-  t.equal(await page.getByTestId('header-bar').getByRole('link', { name: zh.nav.home }).getAttribute('href'), 'https://standard.test/zh/', 'the Chinese home page');
+  t.equal(
+    await page.getByTestId('header-bar').getByRole('link', { name: zh.nav.home }).getAttribute('href'),
+    'https://standard.test/zh/',
+    'the Chinese home page',
+  );
   await shot(page, 'footer-zh');
-  t.same(errors.filter((e) => !/Failed to load resource/.test(e)), [], 'no page errors');
+  t.same(
+    errors.filter((e) => !/Failed to load resource/.test(e)),
+    [],
+    'no page errors',
+  );
 });

@@ -50,14 +50,17 @@ async function paidBuyer(lang: 'en' | 'zh', context: import('playwright-core').B
  * every ancestor that clips its overflow (the table's scroll area).
  */
 async function inFrame(page: Page, selector: string): Promise<{ left: number; right: number; width: number }> {
-  return page.locator(selector).first().evaluate((el) => {
-    const r = el.getBoundingClientRect();
-    let right = window.innerWidth;
-    for (let p = el.parentElement; p; p = p.parentElement) {
-      if (getComputedStyle(p).overflowX !== 'visible') right = Math.min(right, p.getBoundingClientRect().right);
-    }
-    return { left: r.left, right: r.right, width: right };
-  });
+  return page
+    .locator(selector)
+    .first()
+    .evaluate((el) => {
+      const r = el.getBoundingClientRect();
+      let right = window.innerWidth;
+      for (let p = el.parentElement; p; p = p.parentElement) {
+        if (getComputedStyle(p).overflowX !== 'visible') right = Math.min(right, p.getBoundingClientRect().right);
+      }
+      return { left: r.left, right: r.right, width: right };
+    });
 }
 
 export async function ordersAndContent(lang: 'en' | 'zh'): Promise<void> {
@@ -75,7 +78,13 @@ export async function ordersAndContent(lang: 'en' | 'zh'): Promise<void> {
     await page.waitForFunction((name) => document.title === name, L.brand);
     t.equal(await page.title(), L.brand, 'the tab title is the brand name in the UI language');
     t.equal(await page.getByTestId('header-bar').getByTestId('brand-name').innerText(), L.brand, 'the header shows the configured name');
-    t.ok(await page.getByTestId('header-bar').getByTestId('brand-mark').evaluate((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0), 'the mark is drawn');
+    t.ok(
+      await page
+        .getByTestId('header-bar')
+        .getByTestId('brand-mark')
+        .evaluate((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0),
+      'the mark is drawn',
+    );
     const iconHref = await page.locator('link[rel=icon]').getAttribute('href');
     t.equal(iconHref, '/shop/brand/mark', 'a favicon is named');
     const icon = await page.request.get(iconHref!);
@@ -84,12 +93,22 @@ export async function ordersAndContent(lang: 'en' | 'zh'): Promise<void> {
     t.match(svg, /#0f766e/, 'drawn in the brand colour');
     t.match(svg, />TS</, 'with the configured letters');
     t.equal((await page.request.get('/favicon.ico')).status(), 200, '/favicon.ico answers the mark too');
-    t.equal(await page.getByTestId('user-menu').innerText().then((s) => s.trim()), L.shown, `the name written as ${L.shown}`);
+    t.equal(
+      await page
+        .getByTestId('user-menu')
+        .innerText()
+        .then((s) => s.trim()),
+      L.shown,
+      `the name written as ${L.shown}`,
+    );
     await shot(page, 'index');
     await checkA11y(t, page, `book list (${lang})`);
 
     // The footer starts where the content starts and links the legal pages.
-    const mainLeft = await page.locator('main > *').first().evaluate((el) => el.getBoundingClientRect().left);
+    const mainLeft = await page
+      .locator('main > *')
+      .first()
+      .evaluate((el) => el.getBoundingClientRect().left);
     const footerLeft = await page.getByTestId('footer-service').evaluate((el) => el.getBoundingClientRect().left);
     t.equal(Math.round(footerLeft), Math.round(mainLeft), 'footer aligned with the content');
 
@@ -98,7 +117,10 @@ export async function ordersAndContent(lang: 'en' | 'zh'): Promise<void> {
     const row = page.getByTestId('order-row').filter({ hasText: orderNo });
     await row.getByTestId('download').waitFor();
     const dl = await inFrame(page, `[data-order-no="${orderNo}"] [data-testid=download]`);
-    t.ok(dl.left >= 0 && dl.right <= dl.width, `the Download link is in the visible frame (${Math.round(dl.left)}–${Math.round(dl.right)}, frame ends at ${Math.round(dl.width)})`);
+    t.ok(
+      dl.left >= 0 && dl.right <= dl.width,
+      `the Download link is in the visible frame (${Math.round(dl.left)}–${Math.round(dl.right)}, frame ends at ${Math.round(dl.width)})`,
+    );
     const scroll = await page.getByTestId('orders-table').evaluate((el) => ({ scroll: el.parentElement!.scrollWidth, client: el.parentElement!.clientWidth }));
     t.ok(scroll.scroll <= scroll.client, `no sideways scrolling in the table (${scroll.scroll} ≤ ${scroll.client})`);
     const header = page.getByTestId('orders-table').locator('th').filter({ hasText: T.orders.password });
@@ -176,7 +198,11 @@ export async function ordersAndContent(lang: 'en' | 'zh'): Promise<void> {
       await shot(page, `legal-${p}`);
       await checkA11y(t, page, `legal page ${p} (${lang})`);
     }
-    t.same(errors.filter((e) => !noise(e)), [], 'no page errors');
+    t.same(
+      errors.filter((e) => !noise(e)),
+      [],
+      'no page errors',
+    );
     await context.close();
   });
 }
@@ -252,6 +278,10 @@ export async function resultWithoutSession(lang: 'en' | 'zh'): Promise<void> {
     t.equal(cover, lang === 'zh' ? '/shop/covers/book-1-zh.svg' : '/shop/covers/book-1.svg', 'the cover in the UI language');
     await shot(page, 'book-detail-bought');
     await checkA11y(t, page, `book page after the purchase (${lang})`);
-    t.same(errors.filter((e) => !noise(e)), [], 'no page errors');
+    t.same(
+      errors.filter((e) => !noise(e)),
+      [],
+      'no page errors',
+    );
   });
 }

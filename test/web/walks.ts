@@ -63,7 +63,11 @@ async function seeOrderPaid(w: Walk, title: string) {
   await page.waitForURL('**/shop/orders');
   const row = page.getByTestId('order-row').filter({ hasText: title });
   await row.getByTestId('order-status').filter({ hasText: T.orders.statuses.PAID }).waitFor();
-  w.t.equal(await row.getByTestId('order-status').evaluate((e) => getComputedStyle(e).color), 'rgb(17, 105, 50)', `${title}: paid, in green (green.700: readable on white)`);
+  w.t.equal(
+    await row.getByTestId('order-status').evaluate((e) => getComputedStyle(e).color),
+    'rgb(17, 105, 50)',
+    `${title}: paid, in green (green.700: readable on white)`,
+  );
   w.t.equal(await row.getByTestId('download').innerText(), T.orders.download, 'with the Download link');
   return row;
 }
@@ -128,7 +132,11 @@ export async function walkWeChat(w: Walk, book: number, currency: 'EUR' | 'CNY' 
   w.t.equal(await page.getByTestId('gallery-window').locator('[aria-pressed]').count(), 4, 'a gallery window of 4 thumbnails');
   await w.shot(page, 'wechat-book-detail');
   await seeOrderPaid(w, p.title);
-  w.t.equal(await page.getByTestId('order-row').filter({ hasText: p.title }).locator('td').nth(5).innerText(), T.purchase.methods.WECHAT_NATIVE, 'paid by WeChat Pay');
+  w.t.equal(
+    await page.getByTestId('order-row').filter({ hasText: p.title }).locator('td').nth(5).innerText(),
+    T.purchase.methods.WECHAT_NATIVE,
+    'paid by WeChat Pay',
+  );
   await w.shot(page, 'wechat-orders');
 }
 
@@ -143,7 +151,14 @@ export async function walkAlipay(w: Walk, book: number) {
   {
     const text = await processingText(page);
     if (text !== null) w.t.equal(text, T.pay.processing, 'processing message in the UI language');
-    else w.t.ok(await page.getByTestId('pay-success-dialog').waitFor().then(() => true), 'past processing: the success dialog');
+    else
+      w.t.ok(
+        await page
+          .getByTestId('pay-success-dialog')
+          .waitFor()
+          .then(() => true),
+        'past processing: the success dialog',
+      );
   }
   await downloadFromResult(w, p.title, 'alipay-success');
   w.orders = [...(w.orders ?? []), { title: p.title, provider: 'ALIPAY' }];
@@ -163,7 +178,14 @@ export async function walkPayPal(w: Walk, book: number) {
   {
     const text = await processingText(page);
     if (text !== null) w.t.match(text, /订单正在处理中.*The order is being processed, please wait patiently/, 'bilingual processing message');
-    else w.t.ok(await page.getByTestId('pay-success-dialog').waitFor().then(() => true), 'past processing: the success dialog');
+    else
+      w.t.ok(
+        await page
+          .getByTestId('pay-success-dialog')
+          .waitFor()
+          .then(() => true),
+        'past processing: the success dialog',
+      );
   }
   await downloadFromResult(w, p.title, 'paypal-success');
   w.orders = [...(w.orders ?? []), { title: p.title, provider: 'PAYPAL' }];
@@ -179,7 +201,17 @@ export async function walkPayPal(w: Walk, book: number) {
   const row = await seeOrderPaid(w, p.title);
   const cells = await row.locator('td').allInnerTexts();
   w.t.match(cells[0], /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/, 'order time YYYY-MM-DD HH:mm');
-  w.t.match(cells.slice(2), [p.title, T.books.ebook, COUNTRY[w.lang].country, 'PayPal', /^\d+\.00$/, 'EUR', T.orders.statuses.PAID, w.email, T.orders.download]);
+  w.t.match(cells.slice(2), [
+    p.title,
+    T.books.ebook,
+    COUNTRY[w.lang].country,
+    'PayPal',
+    /^\d+\.00$/,
+    'EUR',
+    T.orders.statuses.PAID,
+    w.email,
+    T.orders.download,
+  ]);
   await w.shot(page, 'paypal-orders');
   const again = await saveDownload(page, w.dir, () => row.getByTestId('download').click());
   w.t.ok(pdfOpensOnlyWith(again.file, w.email).withPassword, 'the orders list downloads it too');
@@ -327,13 +359,10 @@ export async function walkBankTransfer(w: Walk, book: number, opts: { invoice: b
   await page.getByTestId('filter-status').selectOption('PAID');
   // The list keeps showing the previous rows until the filtered answer is there: wait for it.
   const onlyRows = (wanted: { is?: string; not?: string }) =>
-    page.waitForFunction(
-      ({ is, not }) => {
-        const rows = [...document.querySelectorAll('[data-testid=order-row]')].map((r) => r.getAttribute('data-order-no'));
-        return rows.length === 1 && (!is || rows[0] === is) && (!not || rows[0] !== not);
-      },
-      wanted,
-    );
+    page.waitForFunction(({ is, not }) => {
+      const rows = [...document.querySelectorAll('[data-testid=order-row]')].map((r) => r.getAttribute('data-order-no'));
+      return rows.length === 1 && (!is || rows[0] === is) && (!not || rows[0] !== not);
+    }, wanted);
   await page.getByTestId('filter-paytype').selectOption('3');
   await w.t.resolves(onlyRows({ is: orderNo }), 'paid + offline: only the bank-transfer order');
   await page.getByTestId('filter-paytype').selectOption('2');
@@ -360,7 +389,8 @@ async function operatorCompletes(w: Walk, orderNo: string, opEmail: string, invo
   const dlg = page.getByTestId('admin-order-dialog');
   await dlg.getByTestId('invoice-status').waitFor();
   w.t.equal(await dlg.getByTestId('invoice-status').innerText(), invoice ? T.invoice.required : T.invoice.notRequired, 'the console shows the invoice status');
-  if (invoice) w.t.equal(await dlg.getByTestId('invoice-info').locator('[data-field=invoicePayable]').innerText(), INVOICE.invoicePayable, 'and the invoice info');
+  if (invoice)
+    w.t.equal(await dlg.getByTestId('invoice-info').locator('[data-field=invoicePayable]').innerText(), INVOICE.invoicePayable, 'and the invoice info');
   await w.shot(page, 'console-order-invoice');
   await dlg.getByTestId('bank-reference').fill('BANK-REF-4711');
   await dlg.getByTestId('complete-bank-transfer').click();
@@ -369,7 +399,11 @@ async function operatorCompletes(w: Walk, orderNo: string, opEmail: string, invo
   await confirm.getByTestId('confirm-action').click();
   await dlg.getByTestId('detail-status').filter({ hasText: T.orders.statuses.PAID }).waitFor({ timeout: 30_000 });
   await w.shot(page, 'console-paid');
-  w.t.same(op.errors.filter((e) => !noise(e)), [], 'no page errors in the console');
+  w.t.same(
+    op.errors.filter((e) => !noise(e)),
+    [],
+    'no page errors in the console',
+  );
   await op.context.close();
 }
 
@@ -378,11 +412,24 @@ export function walk(name: string, lang: Lang, steps: (w: Walk) => Promise<void>
   t.test(`${name} (${lang})`, async (t) => {
     const { page, context, errors } = await openShop(browser, stack.base);
     t.teardown(() => context.close());
-    const w: Walk = { t, lang, T: TEXTS[lang], page, context, email: uniqueEmail(`walk-${lang}`), shot: screenshots(`checkout-${lang}-${name.split(':')[0]!.replace(/\W+/g, '-').toLowerCase()}`, t), dir: tempDir(t) };
+    const w: Walk = {
+      t,
+      lang,
+      T: TEXTS[lang],
+      page,
+      context,
+      email: uniqueEmail(`walk-${lang}`),
+      shot: screenshots(`checkout-${lang}-${name.split(':')[0]!.replace(/\W+/g, '-').toLowerCase()}`, t),
+      dir: tempDir(t),
+    };
     await page.goto(`/shop/${lang}Page`);
     await page.getByTestId('book').first().waitFor();
     await steps(w);
-    t.same(errors.filter((e) => !noise(e)), [], 'no page errors');
+    t.same(
+      errors.filter((e) => !noise(e)),
+      [],
+      'no page errors',
+    );
   });
 }
 

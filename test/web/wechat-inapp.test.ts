@@ -24,7 +24,13 @@ t.test('WeChat in-app (zh, 375 px): web authorization, JSAPI payment through the
   const email = uniqueEmail('inapp');
   await signInBuyer(stack, context, { email, language: 'zh' });
   const buyer = await stack.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow();
-  const payerOnSession = () => stack.db.selectFrom('sessions').select(['wechat_openid', 'wechat_appid']).where('user_id', '=', buyer.id).where('wechat_openid', 'is not', null).executeTakeFirst();
+  const payerOnSession = () =>
+    stack.db
+      .selectFrom('sessions')
+      .select(['wechat_openid', 'wechat_appid'])
+      .where('user_id', '=', buyer.id)
+      .where('wechat_openid', 'is not', null)
+      .executeTakeFirst();
 
   // An old WeChat entry link still names an openid: it leaves the address and pays nobody.
   const forged = 'oForgedByTheEntryLink00000000';
@@ -44,13 +50,28 @@ t.test('WeChat in-app (zh, 375 px): web authorization, JSAPI payment through the
   t.notOk(await p.dlg.getByTestId('pay-WECHAT_NATIVE').count(), 'no QR payment offered inside WeChat');
   await p.dlg.getByTestId('purchase-submit').click();
   const verified = await eventually('the payer verified on the session', payerOnSession, 30_000);
-  t.same(verified, { wechat_openid: app.openid, wechat_appid: stack.sandboxes!.adapters.wechat.appid }, 'the session holds the openid WeChat gave for the signed-in user');
+  t.same(
+    verified,
+    { wechat_openid: app.openid, wechat_appid: stack.sandboxes!.adapters.wechat.appid },
+    'the session holds the openid WeChat gave for the signed-in user',
+  );
   await page.waitForURL(/\/shop\/index$/);
   const step = (re: RegExp) => trip.findIndex((u) => re.test(u));
-  const steps = [step(/\/api\/wechat\/oauth\/authorize\?returnTo=/), step(/\/wechat\/connect\/oauth2\/authorize\?appid=wx[^&]+&redirect_uri=[^&]+&response_type=code&scope=snsapi_base&state=[0-9a-f]{64}/), step(/\/api\/wechat\/oauth\/callback\?code=[0-9a-f]+&state=/)];
-  t.ok(steps.every((i, n) => i >= 0 && (n === 0 || i > steps[n - 1]!)), `the browser went shop → WeChat authorize → shop callback (${trip.join(' → ')})`);
+  const steps = [
+    step(/\/api\/wechat\/oauth\/authorize\?returnTo=/),
+    step(/\/wechat\/connect\/oauth2\/authorize\?appid=wx[^&]+&redirect_uri=[^&]+&response_type=code&scope=snsapi_base&state=[0-9a-f]{64}/),
+    step(/\/api\/wechat\/oauth\/callback\?code=[0-9a-f]+&state=/),
+  ];
+  t.ok(
+    steps.every((i, n) => i >= 0 && (n === 0 || i > steps[n - 1]!)),
+    `the browser went shop → WeChat authorize → shop callback (${trip.join(' → ')})`,
+  );
   await page.getByTestId('toast').filter({ hasText: zh.pay.failed }).waitFor();
-  t.same(app.calls.map((c) => c.answer.err_msg), ['get_brand_wcpay_request:cancel'], 'back from WeChat the purchase went on without a second tap: the payment sheet was shown (and cancelled)');
+  t.same(
+    app.calls.map((c) => c.answer.err_msg),
+    ['get_brand_wcpay_request:cancel'],
+    'back from WeChat the purchase went on without a second tap: the payment sheet was shown (and cancelled)',
+  );
   t.equal((await stack.db.selectFrom('orders').select('order_no').execute()).length, 1, 'one order, made once the payer was known');
   const resumed = page.getByTestId('purchase-dialog');
   t.equal(await resumed.getByRole('combobox').inputValue(), '中国', 'the purchase dialog kept the country');
@@ -74,12 +95,22 @@ t.test('WeChat in-app (zh, 375 px): web authorization, JSAPI payment through the
   t.same(pdfOpensOnlyWith(pdf.file, email), { withPassword: true, without: false }, 'the e-book opens with the login email only');
 
   const orders = await stack.db.selectFrom('orders').select(['order_no', 'status']).execute();
-  t.same(orders.map((o) => o.status), ['paid'], 'the cancelled try and the paid one are one order');
-  const view = (await (await fetch(`${stack.sandboxes!.url}/wechat/_control/orders`)).json()) as { orders: { tradeType: string; state: string; payerOpenid?: string }[] };
+  t.same(
+    orders.map((o) => o.status),
+    ['paid'],
+    'the cancelled try and the paid one are one order',
+  );
+  const view = (await (await fetch(`${stack.sandboxes!.url}/wechat/_control/orders`)).json()) as {
+    orders: { tradeType: string; state: string; payerOpenid?: string }[];
+  };
   t.same(
     view.orders.filter((o) => o.state === 'SUCCESS').map((o) => [o.tradeType, o.payerOpenid]),
     [['JSAPI', app.openid]],
-    'WeChat recorded one JSAPI payment by the user WeChat authorized, not the entry link\'s openid',
+    "WeChat recorded one JSAPI payment by the user WeChat authorized, not the entry link's openid",
   );
-  t.same(errors.filter((e) => !/Failed to load resource/.test(e)), [], 'no page errors');
+  t.same(
+    errors.filter((e) => !/Failed to load resource/.test(e)),
+    [],
+    'no page errors',
+  );
 });

@@ -6,7 +6,12 @@ import { requireEnv } from '../helpers/env.js';
 import { waitForMails } from '../helpers/mail.js';
 import { startStack, uniqueEmail } from '../helpers/stack.js';
 
-const brand: MailBrand = { name: { en: 'Test Standard Press', zh: '测试标准出版社' }, color: '#0f766e', shopUrl: 'https://shop.test/books/', serviceEmail: 'help@shop.test' };
+const brand: MailBrand = {
+  name: { en: 'Test Standard Press', zh: '测试标准出版社' },
+  color: '#0f766e',
+  shopUrl: 'https://shop.test/books/',
+  serviceEmail: 'help@shop.test',
+};
 
 t.test('the receipt in both languages: brand band, facts, download button, legal links, text part', async (t) => {
   const d = { orderNo: 'N2026112300001', title: 'A <Title> & more', amount: '75.00', currency: 'EUR', format: 'ebook' as const };
@@ -42,7 +47,13 @@ t.test('a bad colour never reaches the markup', async (t) => {
 
 t.test('a registration code mail from the running workers, in Chinese', async (t) => {
   // PUBLIC_URL reaches the workers (the test gateway listens on its own port).
-  const stack = await startStack(t, { BRAND_NAME_EN: 'Test Standard Press', BRAND_NAME_ZH: '测试标准出版社', BRAND_COLOR: '#0f766e', SERVICE_EMAIL: 'help@shop.test', PUBLIC_URL: 'https://shop.test' });
+  const stack = await startStack(t, {
+    BRAND_NAME_EN: 'Test Standard Press',
+    BRAND_NAME_ZH: '测试标准出版社',
+    BRAND_COLOR: '#0f766e',
+    SERVICE_EMAIL: 'help@shop.test',
+    PUBLIC_URL: 'https://shop.test',
+  });
   const email = uniqueEmail('mail-zh');
   const c = stack.client();
   c.headers = { locale: 'zh' };

@@ -12,7 +12,11 @@ t.test('Bull Board is for logged-in operators only', async (t) => {
   t.equal((await guest.request('GET', '/admin/queues')).status, 401, 'a guest gets 401');
   t.equal((await guest.request('GET', '/admin/queues/api/queues')).status, 401, 'and so does the board API');
 
-  const buyer = await stack.db.insertInto('users').values({ email: uniqueEmail('buyer'), first_name: 'B', last_name: 'Uyer', password_hash: 'x' }).returning('id').executeTakeFirstOrThrow();
+  const buyer = await stack.db
+    .insertInto('users')
+    .values({ email: uniqueEmail('buyer'), first_name: 'B', last_name: 'Uyer', password_hash: 'x' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   const { token: buyerToken } = await createSession(stack.app.deps, buyer.id);
   const asBuyer = stack.client();
   asBuyer.headers.authorization = `Bearer ${buyerToken}`;
@@ -41,5 +45,9 @@ t.test('the board also works with an operator bearer token and under inject()', 
   const { token } = await createSession(app.deps, op.userId);
   const res = await app.inject({ url: '/admin/queues/api/queues', headers: { authorization: `Bearer ${token}` } });
   t.equal(res.statusCode, 200);
-  t.equal((await app.inject({ url: '/admin/queues/api/queues', headers: { authorization: 'Bearer not-a-real-session-token-at-all' } })).statusCode, 401, 'an unknown token is a guest');
+  t.equal(
+    (await app.inject({ url: '/admin/queues/api/queues', headers: { authorization: 'Bearer not-a-real-session-token-at-all' } })).statusCode,
+    401,
+    'an unknown token is a guest',
+  );
 });

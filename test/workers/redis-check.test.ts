@@ -19,7 +19,12 @@ t.test('the workers refuse an evicting Redis with one clear line (exit 78)', asy
   t.equal(code, 78);
   const lines = w.output().trim().split('\n');
   t.equal(lines.length, 1, 'one line');
-  t.match(lines[0], new RegExp(`^workers refuse to start: Redis at 127\\.0\\.0\\.1:${redis.port} has maxmemory-policy allkeys-lru, which evicts queued jobs under memory pressure; set maxmemory-policy noeviction`));
+  t.match(
+    lines[0],
+    new RegExp(
+      `^workers refuse to start: Redis at 127\\.0\\.0\\.1:${redis.port} has maxmemory-policy allkeys-lru, which evicts queued jobs under memory pressure; set maxmemory-policy noeviction`,
+    ),
+  );
 });
 
 t.test('the workers warn and run when persistence is off', async (t) => {
@@ -54,7 +59,10 @@ t.test('a Redis that forbids CONFIG (managed services) is tolerated with a warni
   await admin.call('CONFIG', 'SET', 'appendonly', 'no');
   const w = runNode(t, 'workers/dist/main.js', { DATABASE_URL: databaseUrl, REDIS_URL: url('app'), QUEUE_PREFIX: uniquePrefix() });
   await eventually('workers started', async () => w.output().includes('workers started'));
-  t.match(w.output(), /cannot read the configuration of Redis at 127\.0\.0\.1:\d+ \(NOPERM[^)]*\); make sure it runs with maxmemory-policy noeviction and appendonly yes/);
+  t.match(
+    w.output(),
+    /cannot read the configuration of Redis at 127\.0\.0\.1:\d+ \(NOPERM[^)]*\); make sure it runs with maxmemory-policy noeviction and appendonly yes/,
+  );
   w.child.kill('SIGTERM');
   t.equal((await w.exited).code, 0);
 

@@ -18,10 +18,16 @@ t.test('a crash between commit and enqueue loses nothing: the relay hands the ro
 
   // The gateway's registration commits, then its process is killed before the relay's enqueue.
   const env = { ...process.env, DATABASE_URL: url, QUEUE_PREFIX: prefix };
-  const crashed = spawn(process.execPath, ['--import', 'tsx', '--conditions=shop-source', path.join(root, 'test/workers/fixtures/register-then-crash.ts'), email], { cwd: root, env, stdio: ['ignore', 'pipe', 'inherit'] });
+  const crashed = spawn(
+    process.execPath,
+    ['--import', 'tsx', '--conditions=shop-source', path.join(root, 'test/workers/fixtures/register-then-crash.ts'), email],
+    { cwd: root, env, stdio: ['ignore', 'pipe', 'inherit'] },
+  );
   let out = '';
   crashed.stdout.on('data', (d: Buffer) => (out += d.toString()));
-  const exit = await new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => crashed.once('exit', (code, signal) => resolve({ code, signal })));
+  const exit = await new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    crashed.once('exit', (code, signal) => resolve({ code, signal })),
+  );
   t.equal(exit.signal, 'SIGKILL', 'the process died by SIGKILL');
   const userId = Number(/committed user (\d+)/.exec(out)?.[1]);
   t.ok(userId > 0, 'after the commit');
@@ -35,7 +41,11 @@ t.test('a crash between commit and enqueue loses nothing: the relay hands the ro
 
   // Workers come up: their relay finds the row and the mirror runs.
   const w = runNode(t, 'workers/dist/main.js', { DATABASE_URL: url, QUEUE_PREFIX: prefix, REGISTRATION_SERVICE_URL: registration.url });
-  await eventually('mirrored', async () => (await db.selectFrom('registration_mirrors').select('status').where('user_id', '=', userId).executeTakeFirstOrThrow()).status === 'succeeded', 30_000);
+  await eventually(
+    'mirrored',
+    async () => (await db.selectFrom('registration_mirrors').select('status').where('user_id', '=', userId).executeTakeFirstOrThrow()).status === 'succeeded',
+    30_000,
+  );
   t.ok(registration.registrations.has(email), 'the registration service got the account');
   t.equal(registration.requests, 1, 'once');
   t.not((await db.selectFrom('outbox').select('relayed_at').where('id', '=', row.id).executeTakeFirstOrThrow()).relayed_at, null, 'the row is marked relayed');

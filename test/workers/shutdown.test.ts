@@ -14,8 +14,15 @@ import { runNode } from './processes.js';
 async function pendingMirror(db: Db, email: string): Promise<number> {
   const secret = loadWorkersConfig({ ...process.env, DATABASE_URL: 'postgres://unused@127.0.0.1/x' }).appSecret;
   return db.transaction().execute(async (trx) => {
-    const u = await trx.insertInto('users').values({ email, first_name: 'Slow', last_name: 'Mirror', company: 'Example GmbH', password_hash: 'x' }).returning('id').executeTakeFirstOrThrow();
-    await trx.insertInto('registration_mirrors').values({ user_id: u.id, sealed_password: seal(secret, 'Secret123') }).execute();
+    const u = await trx
+      .insertInto('users')
+      .values({ email, first_name: 'Slow', last_name: 'Mirror', company: 'Example GmbH', password_hash: 'x' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await trx
+      .insertInto('registration_mirrors')
+      .values({ user_id: u.id, sealed_password: seal(secret, 'Secret123') })
+      .execute();
     await outboxJob(trx, 'registration-mirror', { userId: u.id });
     return u.id;
   });
@@ -27,19 +34,36 @@ t.test('SIGTERM: no new jobs are taken, the running one finishes, the process ex
   const registration = await startRegistrationService();
   t.teardown(() => registration.app.close());
   // The registration service answers after 3 s: the mirror job is in flight that long.
-  await fetch(registration.url.replace('/register', '/_control/delay'), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ms: 3_000 }) });
+  await fetch(registration.url.replace('/register', '/_control/delay'), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ ms: 3_000 }),
+  });
 
-  const w = runNode(t, 'workers/dist/main.js', { DATABASE_URL: url, QUEUE_PREFIX: prefix, REGISTRATION_SERVICE_URL: registration.url, SHUTDOWN_GRACE_MS: '30000' });
+  const w = runNode(t, 'workers/dist/main.js', {
+    DATABASE_URL: url,
+    QUEUE_PREFIX: prefix,
+    REGISTRATION_SERVICE_URL: registration.url,
+    SHUTDOWN_GRACE_MS: '30000',
+  });
   await eventually('workers started', async () => w.output().includes('workers started'), 20_000);
   const first = await pendingMirror(db, uniqueEmail('slow'));
   const queue = new Queue('registration-mirror', { connection: redisConnection(t), prefix });
   t.teardown(() => queue.close());
-  await eventually('the mirror call is in flight', async () => registration.requests === 1 && (await queue.getJobState(`mirror-${first}`)) === 'active', 20_000);
+  await eventually(
+    'the mirror call is in flight',
+    async () => registration.requests === 1 && (await queue.getJobState(`mirror-${first}`)) === 'active',
+    20_000,
+  );
 
   w.child.kill('SIGTERM');
   await eventually('stopping', async () => w.output().includes('stopping: no new jobs'));
   // Work arriving after SIGTERM is left for the next worker.
-  const second = await db.insertInto('users').values({ email: uniqueEmail('later'), first_name: 'L', last_name: 'Ater', password_hash: 'x' }).returning('id').executeTakeFirstOrThrow();
+  const second = await db
+    .insertInto('users')
+    .values({ email: uniqueEmail('later'), first_name: 'L', last_name: 'Ater', password_hash: 'x' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   await queue.add('registration-mirror', { userId: second.id }, { jobId: `mirror-${second.id}` });
 
   const { code } = await w.exited;

@@ -15,7 +15,11 @@ import { eventually, tempDir } from '../helpers/tmp.js';
 import { runNode } from './processes.js';
 
 async function buyer(stack: TestStack) {
-  const u = await stack.db.insertInto('users').values({ email: uniqueEmail('sweep'), first_name: 'S', last_name: 'Weep', password_hash: 'x' }).returning('id').executeTakeFirstOrThrow();
+  const u = await stack.db
+    .insertInto('users')
+    .values({ email: uniqueEmail('sweep'), first_name: 'S', last_name: 'Weep', password_hash: 'x' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   const c = stack.client();
   c.headers.authorization = `Bearer ${(await createSession(stack.app.deps, u.id)).token}`;
   return c;
@@ -33,8 +37,13 @@ t.test('after FLUSHALL the sweep rebuilds every job PostgreSQL still expects', a
   const prefix = stack.config.queuePrefix;
   // The periodic sweep is far off (60 s): what rebuilds the queues here is the Redis-loss watch.
   const w = runNode(t, 'workers/dist/main.js', {
-    DATABASE_URL: stack.config.databaseUrl, REDIS_URL: redis.url, QUEUE_PREFIX: prefix, PAYMENTS_CONFIG_FILE: paymentsFile,
-    REGISTRATION_SERVICE_URL: stack.registration.url, RETRY_DELAY_SCALE: '0.01', RECONCILE_INTERVAL_MS: '60000',
+    DATABASE_URL: stack.config.databaseUrl,
+    REDIS_URL: redis.url,
+    QUEUE_PREFIX: prefix,
+    PAYMENTS_CONFIG_FILE: paymentsFile,
+    REGISTRATION_SERVICE_URL: stack.registration.url,
+    RETRY_DELAY_SCALE: '0.01',
+    RECONCILE_INTERVAL_MS: '60000',
   });
   await eventually('workers started', async () => w.output().includes('workers started'), 20_000);
   const admin = new Redis(redis.url);
@@ -61,12 +70,20 @@ t.test('after FLUSHALL the sweep rebuilds every job PostgreSQL still expects', a
   await fetch(stack.registration.url.replace('/register', '/_control/fail'), json({ count: 1000 }));
   const secret = loadWorkersConfig({ ...process.env, DATABASE_URL: 'postgres://unused@127.0.0.1/x' }).appSecret;
   const mirrorUser = await stack.db.transaction().execute(async (trx) => {
-    const u = await trx.insertInto('users').values({ email: uniqueEmail('mirror'), first_name: 'M', last_name: 'Irror', company: 'Example GmbH', password_hash: 'x' }).returning('id').executeTakeFirstOrThrow();
-    await trx.insertInto('registration_mirrors').values({ user_id: u.id, sealed_password: seal(secret, 'Secret123') }).execute();
+    const u = await trx
+      .insertInto('users')
+      .values({ email: uniqueEmail('mirror'), first_name: 'M', last_name: 'Irror', company: 'Example GmbH', password_hash: 'x' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await trx
+      .insertInto('registration_mirrors')
+      .values({ user_id: u.id, sealed_password: seal(secret, 'Secret123') })
+      .execute();
     await outboxJob(trx, 'registration-mirror', { userId: u.id });
     return u.id;
   });
-  for (const { co } of open) await eventually('poll live', async () => ['delayed', 'waiting', 'active'].includes(await polls.getJobState(`poll-${co.paymentIntent.id}`)));
+  for (const { co } of open)
+    await eventually('poll live', async () => ['delayed', 'waiting', 'active'].includes(await polls.getJobState(`poll-${co.paymentIntent.id}`)));
   await eventually('mirror tried', async () => stack.registration.requests > 0);
 
   await admin.flushall();
@@ -81,7 +98,12 @@ t.test('after FLUSHALL the sweep rebuilds every job PostgreSQL still expects', a
   for (const { co } of open) await waitPaid(stack, co.order.orderNo, 30_000);
   t.pass('every open attempt was polled again and its order paid');
   for (const { d, co } of open) t.equal(await paidTransitions(stack, co.order.orderNo), 1, `${d.provider}: paid once`);
-  await eventually('mirror landed', async () => (await stack.db.selectFrom('registration_mirrors').select('status').where('user_id', '=', mirrorUser).executeTakeFirstOrThrow()).status === 'succeeded', 30_000);
+  await eventually(
+    'mirror landed',
+    async () =>
+      (await stack.db.selectFrom('registration_mirrors').select('status').where('user_id', '=', mirrorUser).executeTakeFirstOrThrow()).status === 'succeeded',
+    30_000,
+  );
   t.pass('the pending mirror was re-enqueued and landed');
   t.not(await mail.getJobState(`receipt-${early.order.orderNo}`), 'unknown', 'the receipt relayed before the flush was replayed from the outbox');
   t.ok(await eventually('schedulers back', () => maintenance.getJobScheduler('reconcile')), 'the schedulers are back');

@@ -27,21 +27,54 @@ async function setup(t: T, env: Record<string, string> = {}): Promise<WorkerDeps
   });
   // The sweep only looks at which providers exist; it never calls them.
   const stub = {} as PaymentProvider;
-  return { url, config, db, queues, log: createLogger('sweep-test', 'silent'), events: silentStatusEvents, providers: { wechat: stub, alipay: stub, paypal: stub } };
+  return {
+    url,
+    config,
+    db,
+    queues,
+    log: createLogger('sweep-test', 'silent'),
+    events: silentStatusEvents,
+    providers: { wechat: stub, alipay: stub, paypal: stub },
+  };
 }
 
 async function openAttempt(db: Db, status: 'created' | 'pending', createdAgoMs = 0): Promise<string> {
-  const user = await db.insertInto('users').values({ email: uniqueEmail('s'), first_name: 'S', last_name: 'W', password_hash: 'x' }).returning('id').executeTakeFirstOrThrow();
+  const user = await db
+    .insertInto('users')
+    .values({ email: uniqueEmail('s'), first_name: 'S', last_name: 'W', password_hash: 'x' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   const orderNo = `SW${Math.random().toString(36).slice(2, 12).toUpperCase()}`;
   const order = await db
     .insertInto('orders')
-    .values({ order_no: orderNo, user_id: user.id, book_id: 1, format: 'ebook', country: 'Germany', pay_type: 2, provider: 'wechat', unit_price_cents: 7500, amount_cents: 7500, expires_at: new Date(Date.now() + 3_600_000) })
+    .values({
+      order_no: orderNo,
+      user_id: user.id,
+      book_id: 1,
+      format: 'ebook',
+      country: 'Germany',
+      pay_type: 2,
+      provider: 'wechat',
+      unit_price_cents: 7500,
+      amount_cents: 7500,
+      expires_at: new Date(Date.now() + 3_600_000),
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   const created = new Date(Date.now() - createdAgoMs);
   const intent = await db
     .insertInto('payment_intents')
-    .values({ order_id: order.id, provider: 'wechat', method: 'native', out_trade_no: `${orderNo}P1`, amount_cents: 7500, currency: 'EUR', status, created_at: created, updated_at: created })
+    .values({
+      order_id: order.id,
+      provider: 'wechat',
+      method: 'native',
+      out_trade_no: `${orderNo}P1`,
+      amount_cents: 7500,
+      currency: 'EUR',
+      status,
+      created_at: created,
+      updated_at: created,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return intent.id;
@@ -53,7 +86,11 @@ t.test('the sweep gives every open attempt and pending mirror a live job, and on
   const deps = await setup(t);
   const open = [await openAttempt(deps.db, 'pending'), await openAttempt(deps.db, 'pending'), await openAttempt(deps.db, 'pending')];
   const young = await openAttempt(deps.db, 'created');
-  const user = await deps.db.insertInto('users').values({ email: uniqueEmail('m'), first_name: 'M', last_name: 'R', password_hash: 'x' }).returning('id').executeTakeFirstOrThrow();
+  const user = await deps.db
+    .insertInto('users')
+    .values({ email: uniqueEmail('m'), first_name: 'M', last_name: 'R', password_hash: 'x' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   await deps.db.insertInto('registration_mirrors').values({ user_id: user.id, sealed_password: 'sealed' }).execute();
   // One poll gave up earlier (failed, kept by removeOnFail) while PostgreSQL says the attempt is
   // still open. A manually driven worker fails it the way a real one would.
@@ -81,12 +118,19 @@ t.test('abandoned checkouts: the Idempotency-Key claim is freed and the half-cre
   const deps = await setup(t, { ABANDONED_AFTER_SECONDS: '60' });
   const stale = await openAttempt(deps.db, 'created', 120_000);
   const fresh = await openAttempt(deps.db, 'created', 1_000);
-  const user = await deps.db.insertInto('users').values({ email: uniqueEmail('k'), first_name: 'K', last_name: 'Y', password_hash: 'x' }).returning('id').executeTakeFirstOrThrow();
-  await deps.db.insertInto('idempotency_keys').values([
-    { user_id: user.id, key: 'died', request_hash: 'h', created_at: new Date(Date.now() - 120_000) },
-    { user_id: user.id, key: 'running', request_hash: 'h' },
-    { user_id: user.id, key: 'answered', request_hash: 'h', response: JSON.stringify({ ok: true }), created_at: new Date(Date.now() - 120_000) },
-  ]).execute();
+  const user = await deps.db
+    .insertInto('users')
+    .values({ email: uniqueEmail('k'), first_name: 'K', last_name: 'Y', password_hash: 'x' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await deps.db
+    .insertInto('idempotency_keys')
+    .values([
+      { user_id: user.id, key: 'died', request_hash: 'h', created_at: new Date(Date.now() - 120_000) },
+      { user_id: user.id, key: 'running', request_hash: 'h' },
+      { user_id: user.id, key: 'answered', request_hash: 'h', response: JSON.stringify({ ok: true }), created_at: new Date(Date.now() - 120_000) },
+    ])
+    .execute();
 
   const report = await reconcile(deps);
   t.match(report, { releasedClaims: 1, abandonedAttempts: 1 });
@@ -95,7 +139,10 @@ t.test('abandoned checkouts: the Idempotency-Key claim is freed and the half-cre
   const statuses = await deps.db.selectFrom('payment_intents').select(['id', 'status']).where('id', 'in', [stale, fresh]).execute();
   t.same(Object.fromEntries(statuses.map((s) => [s.id, s.status])), { [stale]: 'closed', [fresh]: 'created' });
   t.equal(await state(deps.queues, 'payment-close', `close-${stale}`), 'waiting', 'and closed at its provider by a job');
-  t.ok(await deps.db.selectFrom('outbox').select('id').where('job_id', '=', `close-${stale}`).where('relayed_at', 'is not', null).executeTakeFirst(), 'through the outbox');
+  t.ok(
+    await deps.db.selectFrom('outbox').select('id').where('job_id', '=', `close-${stale}`).where('relayed_at', 'is not', null).executeTakeFirst(),
+    'through the outbox',
+  );
 });
 
 t.test('the relay runs a finished job id again for a new outbox row; a replay does not', async (t) => {
@@ -112,7 +159,7 @@ t.test('the relay runs a finished job id again for a new outbox row; a replay do
   await eventually('first run', async () => runs === 1 && (await state(deps.queues, 'payment-close', row.job_id)) === 'completed');
   await deliverTo(deps.queues, 'keep')(row);
   await new Promise((r) => setTimeout(r, 300));
-  t.equal(runs, 1, "a replay leaves the finished job alone");
+  t.equal(runs, 1, 'a replay leaves the finished job alone');
   await deliver(row);
   await eventually('second run', async () => runs === 2);
   t.pass('the kept completed job did not swallow the new request');
@@ -129,7 +176,11 @@ t.test('bad input fails at once with UnrecoverableError; payloads carry no perso
   const connection = workerConnection(deps.config.redisUrl);
   t.teardown(() => connection.quit());
   const processors = buildProcessors(deps);
-  const workers = startWorkers(deps, connection, { 'payment-poll': processors['payment-poll'], 'registration-mirror': processors['registration-mirror'], mail: processors.mail });
+  const workers = startWorkers(deps, connection, {
+    'payment-poll': processors['payment-poll'],
+    'registration-mirror': processors['registration-mirror'],
+    mail: processors.mail,
+  });
   t.teardown(() => Promise.all(workers.map((w) => w.close())));
   const bad = [
     ['payment-poll', { intentId: 'not-a-number' }],
@@ -150,7 +201,10 @@ t.test('bad input fails at once with UnrecoverableError; payloads carry no perso
   }
   t.equal(payloadProblem('registration-mirror', { userId: 7 }), null);
   t.equal(payloadProblem('mail', { kind: 'verification-code', codeId: '12', purpose: 'register', language: 'en', sealedCode: 'A'.repeat(46) }), null);
-  t.match(payloadProblem('mail', { kind: 'verification-code', codeId: '12', purpose: 'register', language: 'en', sealedCode: 'A'.repeat(46), email: 'x@y.z' }), /unexpected field\(s\) email/);
+  t.match(
+    payloadProblem('mail', { kind: 'verification-code', codeId: '12', purpose: 'register', language: 'en', sealedCode: 'A'.repeat(46), email: 'x@y.z' }),
+    /unexpected field\(s\) email/,
+  );
   t.equal(payloadProblem('settlement', { outTradeNo: '20261122ABCDEFGHJKP1', intentId: '5', source: 'notification' }), null);
   t.equal(payloadProblem('maintenance', { task: 'reconcile' }), null);
   t.match(payloadProblem('maintenance', { task: 'drop-tables' }), /task must be/);

@@ -14,21 +14,32 @@ import { runNode } from './processes.js';
 // JOB_LOCK_MS + 2 stalled-check intervals. Measured here with a real SIGKILL, at a short lock.
 const LOCK_MS = 3_000;
 
-t.test('a SIGKILLed worker\'s job is taken over within the documented time', async (t) => {
+t.test("a SIGKILLed worker's job is taken over within the documented time", async (t) => {
   const { db, url } = await createTestDatabase(t);
   const prefix = uniquePrefix();
   const registration = await startRegistrationService();
   t.teardown(() => registration.app.close());
   // The first mirror call hangs longer than the takeover takes: the job stays in flight until its worker dies.
-  await fetch(registration.url.replace('/register', '/_control/delay'), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ms: 20_000 }) });
+  await fetch(registration.url.replace('/register', '/_control/delay'), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ ms: 20_000 }),
+  });
   const env = { DATABASE_URL: url, QUEUE_PREFIX: prefix, REGISTRATION_SERVICE_URL: registration.url, JOB_LOCK_MS: String(LOCK_MS) };
   const first = runNode(t, 'workers/dist/main.js', env);
   await eventually('workers started', async () => first.output().includes('workers started'), 20_000);
 
   const secret = loadWorkersConfig({ ...process.env, DATABASE_URL: 'postgres://unused@127.0.0.1/x' }).appSecret;
   const userId = await db.transaction().execute(async (trx) => {
-    const u = await trx.insertInto('users').values({ email: uniqueEmail('held'), first_name: 'Held', last_name: 'Job', company: 'Example GmbH', password_hash: 'x' }).returning('id').executeTakeFirstOrThrow();
-    await trx.insertInto('registration_mirrors').values({ user_id: u.id, sealed_password: seal(secret, 'Secret123') }).execute();
+    const u = await trx
+      .insertInto('users')
+      .values({ email: uniqueEmail('held'), first_name: 'Held', last_name: 'Job', company: 'Example GmbH', password_hash: 'x' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await trx
+      .insertInto('registration_mirrors')
+      .values({ user_id: u.id, sealed_password: seal(secret, 'Secret123') })
+      .execute();
     await outboxJob(trx, 'registration-mirror', { userId: u.id });
     return u.id;
   });
@@ -40,11 +51,19 @@ t.test('a SIGKILLed worker\'s job is taken over within the documented time', asy
   // The survivor runs before the death, as in a deployment with several workers processes.
   const survivor = runNode(t, 'workers/dist/main.js', env);
   await eventually('second workers process started', async () => survivor.output().includes('workers started'), 20_000);
-  await fetch(registration.url.replace('/register', '/_control/delay'), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ms: 0 }) });
+  await fetch(registration.url.replace('/register', '/_control/delay'), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ ms: 0 }),
+  });
   // The mirror call gives up after 10 s (registration-mirror.ts): the measurement needs the first
   // attempt still in flight at the kill, so a survivor slower to start than that is a failed run.
   const held = await queue.getJob(jobId);
-  t.same({ state: await held?.getState(), attemptsMade: held?.attemptsMade, requests: registration.requests }, { state: 'active', attemptsMade: 0, requests: 1 }, 'the first attempt is still in flight at the kill');
+  t.same(
+    { state: await held?.getState(), attemptsMade: held?.attemptsMade, requests: registration.requests },
+    { state: 'active', attemptsMade: 0, requests: 1 },
+    'the first attempt is still in flight at the kill',
+  );
   const killedAt = Date.now();
   first.child.kill('SIGKILL');
   await first.exited;
@@ -55,7 +74,11 @@ t.test('a SIGKILLed worker\'s job is taken over within the documented time', asy
   t.ok(takeover >= LOCK_MS / 2 - 100, `not before the lock can lapse (${takeover} ms >= ${LOCK_MS / 2} ms)`);
   // 1.5 s of slack for a loaded machine (process scheduling, the poll of `eventually`).
   t.ok(takeover <= bound + 1_500, `within JOB_LOCK_MS + 2 stalled checks (${takeover} ms <= ${bound} ms + slack)`);
-  await eventually('the mirror succeeds', async () => (await db.selectFrom('registration_mirrors').select('status').where('user_id', '=', userId).executeTakeFirstOrThrow()).status === 'succeeded', 20_000);
+  await eventually(
+    'the mirror succeeds',
+    async () => (await db.selectFrom('registration_mirrors').select('status').where('user_id', '=', userId).executeTakeFirstOrThrow()).status === 'succeeded',
+    20_000,
+  );
   const job = await queue.getJob(jobId);
   t.equal(job?.stalledCounter, 1, 'through the stalled-job check, once');
 });

@@ -40,10 +40,23 @@ async function main(): Promise<void> {
   for (const warning of redisCheck.warnings) log.warn(warning);
 
   const metrics = config.metricsPort ? createWorkerMetrics() : undefined;
-  const metricsServer = metrics ? await startMetricsServer(metrics.registry, { port: config.metricsPort, host: config.metricsHost, token: config.metricsToken, env: config.env }) : undefined;
+  const metricsServer = metrics
+    ? await startMetricsServer(metrics.registry, { port: config.metricsPort, host: config.metricsHost, token: config.metricsToken, env: config.env })
+    : undefined;
   const queues = createQueues(producer, config.queuePrefix, undefined, config.retryDelayScale);
   const events = redisStatusEvents(producer, config.queuePrefix, log);
-  const deps = { config, db, log, queues, metrics, events, providers: providersFromConfig(readPaymentsConfig(config.paymentsConfigFile), { file: config.paymentsConfigFile, check: { production: config.env === 'production', publicUrl: config.publicUrl, loopbackHttp: config.paymentsLoopbackHttp } }) };
+  const deps = {
+    config,
+    db,
+    log,
+    queues,
+    metrics,
+    events,
+    providers: providersFromConfig(readPaymentsConfig(config.paymentsConfigFile), {
+      file: config.paymentsConfigFile,
+      check: { production: config.env === 'production', publicUrl: config.publicUrl, loopbackHttp: config.paymentsLoopbackHttp },
+    }),
+  };
   // Missing schedulers mean a first start or a Redis that lost its data: the watch re-creates
   // them and rebuilds the queues from PostgreSQL, now and whenever it happens later.
   const watch = watchRedisLoss(deps, {

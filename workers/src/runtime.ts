@@ -41,12 +41,7 @@ export function stalledCheckInterval(jobLockMs: number): number {
   return Math.max(500, Math.round(jobLockMs / 6));
 }
 
-export function startWorkers(
-  deps: WorkerDeps,
-  connection: Redis,
-  processors: Processors,
-  extras: { metrics?: WorkerMetrics } = {},
-): Worker[] {
+export function startWorkers(deps: WorkerDeps, connection: Redis, processors: Processors, extras: { metrics?: WorkerMetrics } = {}): Worker[] {
   const workers: Worker[] = [];
   for (const [queue, processor] of Object.entries(processors) as [QueueName, Processor][]) {
     // A payload that does not fit the contract fails at once (UnrecoverableError), never retried.

@@ -42,7 +42,16 @@ export async function applyRefundStatus(db: Db, refundNo: string, status: Refund
       return exists ? 'already' : 'unknown';
     }
     const actor = { type: 'provider' as const, id: moved.provider };
-    const data = { refundNo, kind: moved.kind, intentId: moved.intent_id, amountMinor: moved.amount_minor, currency: moved.currency, source, ...(status.providerRefundId ? { providerRefundId: status.providerRefundId } : {}), ...(status.detail ? { detail: status.detail } : {}) };
+    const data = {
+      refundNo,
+      kind: moved.kind,
+      intentId: moved.intent_id,
+      amountMinor: moved.amount_minor,
+      currency: moved.currency,
+      source,
+      ...(status.providerRefundId ? { providerRefundId: status.providerRefundId } : {}),
+      ...(status.detail ? { detail: status.detail } : {}),
+    };
     if (status.state === 'succeeded') {
       await markRefunded(trx, moved.order_id, moved.kind, actor, data);
       return 'refunded';

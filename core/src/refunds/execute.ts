@@ -18,7 +18,17 @@ async function refundInput(db: Db, refundNo: string): Promise<{ input: RefundInp
   const row = await db
     .selectFrom('refunds')
     .innerJoin('payment_intents', 'payment_intents.id', 'refunds.intent_id')
-    .select(['refunds.refund_no', 'refunds.provider', 'refunds.status', 'refunds.amount_minor', 'refunds.currency', 'refunds.reason', 'payment_intents.out_trade_no', 'payment_intents.provider_ref', 'payment_intents.amount_cents'])
+    .select([
+      'refunds.refund_no',
+      'refunds.provider',
+      'refunds.status',
+      'refunds.amount_minor',
+      'refunds.currency',
+      'refunds.reason',
+      'payment_intents.out_trade_no',
+      'payment_intents.provider_ref',
+      'payment_intents.amount_cents',
+    ])
     .where('refunds.refund_no', '=', refundNo)
     .executeTakeFirst();
   if (!row) return null;

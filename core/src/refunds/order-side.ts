@@ -6,7 +6,20 @@ import { appendOrderEvent } from '../order-events.js';
 
 export async function markRefunded(trx: Transaction<Database>, orderId: string, kind: string, actor: Actor, data: Record<string, unknown>): Promise<void> {
   if (kind === 'order') {
-    await trx.updateTable('orders').set({ refunded_at: new Date(), updated_at: new Date() }).where('id', '=', orderId).where('refunded_at', 'is', null).execute();
+    await trx
+      .updateTable('orders')
+      .set({ refunded_at: new Date(), updated_at: new Date() })
+      .where('id', '=', orderId)
+      .where('refunded_at', 'is', null)
+      .execute();
   }
-  await appendOrderEvent(trx, orderId, 'refunded', actor, kind === 'order' ? { refunded: false } : undefined, kind === 'order' ? { refunded: true } : undefined, data);
+  await appendOrderEvent(
+    trx,
+    orderId,
+    'refunded',
+    actor,
+    kind === 'order' ? { refunded: false } : undefined,
+    kind === 'order' ? { refunded: true } : undefined,
+    data,
+  );
 }

@@ -53,11 +53,16 @@ export async function requestRefund(db: Db, req: RefundRequest): Promise<Request
       .executeTakeFirst();
     if (!intent) throw new RefundRefused('NOTHING_TO_REFUND', `attempt ${intentId} of ${req.orderNo} took no money`);
     const kind = intent.id === payingIntentId ? 'order' : 'duplicate_payment';
-    if (intent.provider === 'bank_transfer' && !req.reference?.trim()) throw new RefundRefused('REFERENCE_REQUIRED', 'a bank-transfer refund needs the reference of the transfer back');
+    if (intent.provider === 'bank_transfer' && !req.reference?.trim())
+      throw new RefundRefused('REFERENCE_REQUIRED', 'a bank-transfer refund needs the reference of the transfer back');
 
     const live = await trx.selectFrom('refunds').selectAll().where('intent_id', '=', intent.id).where('status', '<>', 'failed').executeTakeFirst();
     if (live) return { refund: live, created: false };
-    const failed = await trx.selectFrom('refunds').select((eb) => eb.fn.countAll<string>().as('n')).where('intent_id', '=', intent.id).executeTakeFirstOrThrow();
+    const failed = await trx
+      .selectFrom('refunds')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('intent_id', '=', intent.id)
+      .executeTakeFirstOrThrow();
 
     const now = new Date();
     const bank = intent.provider === 'bank_transfer';
@@ -87,7 +92,15 @@ export async function requestRefund(db: Db, req: RefundRequest): Promise<Request
       return { refund: again, created: false };
     }
     const actor = { type: 'operator' as const, id: String(req.operatorId) };
-    const data = { refundNo: refund.refund_no, kind, intentId: intent.id, amountMinor: refund.amount_minor, currency: refund.currency, ...(refund.reference ? { reference: refund.reference } : {}), ...(refund.reason ? { reason: refund.reason } : {}) };
+    const data = {
+      refundNo: refund.refund_no,
+      kind,
+      intentId: intent.id,
+      amountMinor: refund.amount_minor,
+      currency: refund.currency,
+      ...(refund.reference ? { reference: refund.reference } : {}),
+      ...(refund.reason ? { reason: refund.reason } : {}),
+    };
     await appendOrderEvent(trx, order.id, 'refund_requested', actor, undefined, undefined, data);
     if (bank) await markRefunded(trx, order.id, kind, actor, data);
     return { refund, created: true };

@@ -20,10 +20,20 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('last_name', 'text', (c) => c.notNull())
     .addColumn('company', 'text', (c) => c.notNull().defaultTo(''))
     .addColumn('country_code', 'text', (c) => c.references('countries.code'))
-    .addColumn('language', 'text', (c) => c.notNull().defaultTo('en').check(sql`language in ('zh', 'en')`))
+    .addColumn('language', 'text', (c) =>
+      c
+        .notNull()
+        .defaultTo('en')
+        .check(sql`language in ('zh', 'en')`),
+    )
     .addColumn('password_hash', 'text', (c) => c.notNull())
     .addColumn('disabled', 'boolean', (c) => c.notNull().defaultTo(false))
-    .addColumn('role', 'text', (c) => c.notNull().defaultTo('buyer').check(sql`role in ('buyer', 'operator')`))
+    .addColumn('role', 'text', (c) =>
+      c
+        .notNull()
+        .defaultTo('buyer')
+        .check(sql`role in ('buyer', 'operator')`),
+    )
     .addColumn('login_first', 'boolean', (c) => c.notNull().defaultTo(false))
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
@@ -65,16 +75,17 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('verified_at', 'timestamptz')
     .addColumn('consumed_at', 'timestamptz')
     .execute();
-  await db.schema
-    .createIndex('verification_codes_target_idx')
-    .on('verification_codes')
-    .columns(['target', 'purpose', 'created_at'])
-    .execute();
+  await db.schema.createIndex('verification_codes_target_idx').on('verification_codes').columns(['target', 'purpose', 'created_at']).execute();
 
   await db.schema
     .createTable('registration_mirrors')
     .addColumn('user_id', 'integer', (c) => c.primaryKey().references('users.id').onDelete('cascade'))
-    .addColumn('status', 'text', (c) => c.notNull().defaultTo('pending').check(sql`status in ('pending', 'succeeded', 'failed')`))
+    .addColumn('status', 'text', (c) =>
+      c
+        .notNull()
+        .defaultTo('pending')
+        .check(sql`status in ('pending', 'succeeded', 'failed')`),
+    )
     .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('last_error', 'text')
     .addColumn('last_attempt_at', 'timestamptz')

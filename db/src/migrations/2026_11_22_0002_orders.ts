@@ -12,7 +12,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('introduction_zh', 'text', (c) => c.notNull().defaultTo(''))
     .addColumn('cover', 'text', (c) => c.notNull())
     .addColumn('price_cents', 'integer', (c) => c.notNull().check(sql`price_cents > 0`))
-    .addColumn('currency', 'text', (c) => c.notNull().defaultTo('EUR').check(sql`currency = 'EUR'`))
+    .addColumn('currency', 'text', (c) =>
+      c
+        .notNull()
+        .defaultTo('EUR')
+        .check(sql`currency = 'EUR'`),
+    )
     .addColumn('pdf_file', 'text', (c) => c.notNull())
     .addColumn('active', 'boolean', (c) => c.notNull().defaultTo(true))
     .execute();
@@ -24,19 +29,35 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id'))
     .addColumn('book_id', 'integer', (c) => c.notNull().references('books.id'))
     .addColumn('format', 'text', (c) => c.notNull().check(sql`format in ('ebook', 'paper')`))
-    .addColumn('language', 'text', (c) => c.notNull().defaultTo('en').check(sql`language in ('zh', 'en')`))
+    .addColumn('language', 'text', (c) =>
+      c
+        .notNull()
+        .defaultTo('en')
+        .check(sql`language in ('zh', 'en')`),
+    )
     .addColumn('country', 'text', (c) => c.notNull())
     .addColumn('pay_type', 'smallint', (c) => c.notNull().check(sql`pay_type in (2, 3)`))
     .addColumn('provider', 'text', (c) => c.check(sql`provider in ('wechat', 'alipay', 'paypal', 'bank_transfer')`))
     .addColumn('unit_price_cents', 'integer', (c) => c.notNull())
-    .addColumn('quantity', 'integer', (c) => c.notNull().defaultTo(1).check(sql`quantity > 0`))
+    .addColumn('quantity', 'integer', (c) =>
+      c
+        .notNull()
+        .defaultTo(1)
+        .check(sql`quantity > 0`),
+    )
     .addColumn('amount_cents', 'integer', (c) => c.notNull().check(sql`amount_cents > 0`))
     .addColumn('currency', 'text', (c) => c.notNull().defaultTo('EUR'))
     .addColumn('status', 'text', (c) =>
-      c.notNull().defaultTo('pending_payment').check(sql`status in ('pending_payment', 'paid', 'cancelled', 'expired')`),
+      c
+        .notNull()
+        .defaultTo('pending_payment')
+        .check(sql`status in ('pending_payment', 'paid', 'cancelled', 'expired')`),
     )
     .addColumn('shipping_status', 'text', (c) =>
-      c.notNull().defaultTo('not_shipped').check(sql`shipping_status in ('not_shipped', 'shipped')`),
+      c
+        .notNull()
+        .defaultTo('not_shipped')
+        .check(sql`shipping_status in ('not_shipped', 'shipped')`),
     )
     .addColumn('invoice_required', 'boolean', (c) => c.notNull().defaultTo(false))
     .addColumn('bank_reference', 'text')
@@ -107,7 +128,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('out_trade_no', 'text', (c) => c.notNull().unique())
     .addColumn('provider_ref', 'text')
     .addColumn('status', 'text', (c) =>
-      c.notNull().defaultTo('created').check(sql`status in ('created', 'pending', 'succeeded', 'failed', 'closed', 'expired')`),
+      c
+        .notNull()
+        .defaultTo('created')
+        .check(sql`status in ('created', 'pending', 'succeeded', 'failed', 'closed', 'expired')`),
     )
     .addColumn('amount_cents', 'integer', (c) => c.notNull())
     .addColumn('currency', 'text', (c) => c.notNull())

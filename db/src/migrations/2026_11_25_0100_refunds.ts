@@ -23,7 +23,9 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await db.schema.alterTable('orders').addColumn('refunded_at', 'timestamptz').execute();
   await sql`drop index orders_one_paid_ebook_key`.execute(db);
-  await sql`create unique index orders_one_paid_ebook_key on orders (user_id, book_id) where status = 'paid' and format = 'ebook' and refunded_at is null`.execute(db);
+  await sql`create unique index orders_one_paid_ebook_key on orders (user_id, book_id) where status = 'paid' and format = 'ebook' and refunded_at is null`.execute(
+    db,
+  );
 
   await db.schema
     .createTable('refunds')
@@ -35,7 +37,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('kind', 'text', (c) => c.notNull().check(sql`kind in ('order', 'duplicate_payment')`))
     .addColumn('amount_minor', 'integer', (c) => c.notNull().check(sql`amount_minor > 0`))
     .addColumn('currency', 'text', (c) => c.notNull())
-    .addColumn('status', 'text', (c) => c.notNull().defaultTo('requested').check(sql`status in ('requested', 'pending', 'succeeded', 'failed')`))
+    .addColumn('status', 'text', (c) =>
+      c
+        .notNull()
+        .defaultTo('requested')
+        .check(sql`status in ('requested', 'pending', 'succeeded', 'failed')`),
+    )
     .addColumn('provider_refund_id', 'text')
     .addColumn('reference', 'text')
     .addColumn('reason', 'text')

@@ -46,8 +46,7 @@ export const books: readonly BookSeed[] = [
     id: 2,
     titleEn: 'Automotive Software Quality Management System Certification Rules and Requirements for Certification Bodies',
     titleZh: '汽车软件质量管理体系认证规则及认证机构要求',
-    introductionEn:
-      'How certification against the standard is carried out, and what a certification body must fulfil to be recognised.',
+    introductionEn: 'How certification against the standard is carried out, and what a certification body must fulfil to be recognised.',
     introductionZh: '依据本标准开展认证的规则，以及认证机构获得认可所需满足的要求。',
     cover: 'book-2.svg',
     coverZh: 'book-2-zh.svg',

@@ -69,7 +69,7 @@ export const countries: readonly CountrySeed[] = [
   { code: '052', en: 'Congo', zh: '刚果（布）' },
   { code: '053', en: 'Cook Islands', zh: '库克群岛' },
   { code: '054', en: 'Costa Rica', zh: '哥斯达黎加' },
-  { code: '055', en: 'Côte d\'Ivoire', zh: '科特迪瓦' },
+  { code: '055', en: "Côte d'Ivoire", zh: '科特迪瓦' },
   { code: '056', en: 'Croatia', zh: '克罗地亚' },
   { code: '057', en: 'Cuba', zh: '古巴' },
   { code: '058', en: 'Curaçao', zh: '库拉索' },

@@ -13,7 +13,11 @@ export interface OperatorResult {
 /** Creates an operator account, or gives an existing account the operator role. */
 export async function ensureOperator(db: Db, input: { email: string; password?: string; firstName?: string; lastName?: string }): Promise<OperatorResult> {
   const email = requireEmail(input.email);
-  const existing = await db.selectFrom('users').select(['id', 'role']).where((eb) => eb(eb.fn('lower', ['email']), '=', email)).executeTakeFirst();
+  const existing = await db
+    .selectFrom('users')
+    .select(['id', 'role'])
+    .where((eb) => eb(eb.fn('lower', ['email']), '=', email))
+    .executeTakeFirst();
   if (existing) {
     if (existing.role === 'operator' && !input.password) return { action: 'unchanged', userId: existing.id };
     await db

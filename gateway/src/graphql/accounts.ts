@@ -22,7 +22,18 @@ function registrationAccount(i: Record<string, unknown>): Account {
 function payload(ctx: ShopContext, r: LoginResult) {
   setSessionCookie(ctx.req, ctx.reply, r.token, r.expiresAt);
   return {
-    user: { userId: r.userId, firstName: r.firstName, lastName: r.lastName, email: r.email, phoneArea: r.phoneArea, phoneNo: r.phoneNo, language: r.language, loginFirst: r.loginFirst, role: r.role, company: '' },
+    user: {
+      userId: r.userId,
+      firstName: r.firstName,
+      lastName: r.lastName,
+      email: r.email,
+      phoneArea: r.phoneArea,
+      phoneNo: r.phoneNo,
+      language: r.language,
+      loginFirst: r.loginFirst,
+      role: r.role,
+      company: '',
+    },
     accessToken: r.access_token,
     expiresAt: r.expiresAt.toISOString(),
   };
@@ -36,37 +47,77 @@ export const accountResolvers: IResolvers = {
     me: async (_root, _args, ctx) => (ctx.user ? presentUser(ctx.user) : null),
     captcha: async (_root, _args, ctx) => {
       const { id, image } = await newCaptcha(ctx.deps, ctx.req);
-      ctx.reply.setCookie(CAPTCHA_COOKIE, id, { httpOnly: true, sameSite: 'lax', secure: ctx.deps.config.cookieSecure, path: '/', maxAge: CAPTCHA_TTL_MS / 1000 });
+      ctx.reply.setCookie(CAPTCHA_COOKIE, id, {
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: ctx.deps.config.cookieSecure,
+        path: '/',
+        maxAge: CAPTCHA_TTL_MS / 1000,
+      });
       return { image, expiresInSeconds: CAPTCHA_TTL_MS / 1000 };
     },
     emailRegistered: async (_root, args: { email: string }, ctx) => checkEmail(ctx.deps, ctx.req, args.email),
   },
   Mutation: {
     requestCode: async (_root, args: { account: string; purpose: Purpose }, ctx) => {
-      await sendCode(ctx.deps, ctx.req, { purpose: purposeOf(args.purpose), account: accountOf(args.purpose, args.account), language: ctx.locale, unknownAccount: 'hide' });
+      await sendCode(ctx.deps, ctx.req, {
+        purpose: purposeOf(args.purpose),
+        account: accountOf(args.purpose, args.account),
+        language: ctx.locale,
+        unknownAccount: 'hide',
+      });
       return true;
     },
     confirmCode: async (_root, args: { account: string; purpose: Purpose; code: string }, ctx) => {
-      await checkCode(ctx.deps, ctx.req, { purpose: purposeOf(args.purpose), account: accountOf(args.purpose, args.account), code: args.code, unknownAccount: 'hide' });
+      await checkCode(ctx.deps, ctx.req, {
+        purpose: purposeOf(args.purpose),
+        account: accountOf(args.purpose, args.account),
+        code: args.code,
+        unknownAccount: 'hide',
+      });
       return true;
     },
     register: async (_root, args: { input: Record<string, unknown> }, ctx) => {
       const i = args.input;
       const language = i.language === 'zh' || i.language === 'en' ? i.language : ctx.locale;
-      return payload(ctx, await registerAccount(ctx.deps, ctx.req, {
-        account: () => registrationAccount(i), code: i.code, firstName: i.firstName, lastName: i.lastName, company: i.company, password: i.password, confirmPassword: i.confirmPassword,
-        agreement: i.agreement === true, language, countryCode: typeof i.countryCode === 'string' ? i.countryCode : undefined,
-      }));
+      return payload(
+        ctx,
+        await registerAccount(ctx.deps, ctx.req, {
+          account: () => registrationAccount(i),
+          code: i.code,
+          firstName: i.firstName,
+          lastName: i.lastName,
+          company: i.company,
+          password: i.password,
+          confirmPassword: i.confirmPassword,
+          agreement: i.agreement === true,
+          language,
+          countryCode: typeof i.countryCode === 'string' ? i.countryCode : undefined,
+        }),
+      );
     },
     login: async (_root, args: { account: string; password: string; captcha: string }, ctx) =>
-      payload(ctx, await logIn(ctx.deps, ctx.req, { account: () => parseAccount(args.account, undefined, 'emailRequired'), password: args.password, captchaId: ctx.req.cookies[CAPTCHA_COOKIE], captcha: args.captcha ?? '' })),
+      payload(
+        ctx,
+        await logIn(ctx.deps, ctx.req, {
+          account: () => parseAccount(args.account, undefined, 'emailRequired'),
+          password: args.password,
+          captchaId: ctx.req.cookies[CAPTCHA_COOKIE],
+          captcha: args.captcha ?? '',
+        }),
+      ),
     logout: async (_root, _args, ctx) => {
       if (ctx.req.sessionToken) await revokeSession(ctx.deps, ctx.req.sessionToken);
       clearSessionCookie(ctx.req, ctx.reply);
       return true;
     },
     resetPassword: async (_root, args: { account: string; password: string; confirmPassword: string }, ctx) => {
-      await resetWithCode(ctx.deps, ctx.req, { account: () => parseAccount(args.account), password: args.password, confirmPassword: args.confirmPassword, unknownAccount: 'hide' });
+      await resetWithCode(ctx.deps, ctx.req, {
+        account: () => parseAccount(args.account),
+        password: args.password,
+        confirmPassword: args.confirmPassword,
+        unknownAccount: 'hide',
+      });
       return true;
     },
   },

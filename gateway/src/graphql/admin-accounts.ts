@@ -12,7 +12,7 @@ import { upper } from './enums.js';
 // Operators' account management; like every admin resolver, each starts with requireOperator.
 
 const userIdArg = (v: string) => (/^\d{1,10}$/.test(v) ? Number(v) : -1);
-const presentAccount = (a: AccountView) => ({ ...a, userId: String(a.userId), mirrorStatus: (a.mirrorStatus == null ? null : upper(a.mirrorStatus)) });
+const presentAccount = (a: AccountView) => ({ ...a, userId: String(a.userId), mirrorStatus: a.mirrorStatus == null ? null : upper(a.mirrorStatus) });
 
 async function change(ctx: ShopContext, userId: string, disabled: boolean, reason: string | null | undefined) {
   const r = await setAccountDisabled(ctx.deps, ctx.user, userIdArg(userId), disabled, reason ?? null);

@@ -40,7 +40,7 @@ export function presentAdminOrder(o: AdminOrderView, locale: 'zh' | 'en') {
     quantity: o.quantity,
     unitPriceCents: o.unitPriceCents,
     payType: o.payType,
-    provider: (o.provider == null ? null : upper(o.provider)),
+    provider: o.provider == null ? null : upper(o.provider),
     paymentMethod: o.paymentMethod,
     amountCents: o.amountCents,
     amount: centsToDecimal(o.amountCents),
@@ -96,7 +96,7 @@ const presentAttempt = (a: AttemptView) => ({
   payerAmount: a.payerAmount === null ? null : centsToDecimal(a.payerAmount),
   payerCurrency: a.payerCurrency,
   payerRate: a.payerRate,
-  role: (a.role == null ? null : upper(a.role)),
+  role: a.role == null ? null : upper(a.role),
   canRefund: a.role !== null && !liveRefund(a),
   refunds: a.refunds.map(presentRefund),
   createdAt: a.createdAt,
@@ -208,20 +208,34 @@ export const adminLoaders: MercuriusLoaders = {
   AdminOrder: {
     attempts: async (queries, ctx) => {
       requireOperator(ctx.user);
-      return (await attemptsByOrderNo(ctx.deps.db, queries.map((q) => q.obj.orderNo))).map((list) => list.map(presentAttempt));
+      return (
+        await attemptsByOrderNo(
+          ctx.deps.db,
+          queries.map((q) => q.obj.orderNo),
+        )
+      ).map((list) => list.map(presentAttempt));
     },
     canRefund: async (queries, ctx) => {
       requireOperator(ctx.user);
-      const lists = await attemptsByOrderNo(ctx.deps.db, queries.map((q) => q.obj.orderNo));
+      const lists = await attemptsByOrderNo(
+        ctx.deps.db,
+        queries.map((q) => q.obj.orderNo),
+      );
       return queries.map((q, i) => q.obj.status === 'PAID' && !q.obj.refundedAt && lists[i]!.some((a) => a.role === 'order' && !liveRefund(a)));
     },
     purchaseInfo: async (queries, ctx) => {
       requireOperator(ctx.user);
-      return purchaseInfosByOrderNo(ctx.deps.db, queries.map((q) => q.obj.orderNo));
+      return purchaseInfosByOrderNo(
+        ctx.deps.db,
+        queries.map((q) => q.obj.orderNo),
+      );
     },
     invoice: async (queries, ctx) => {
       requireOperator(ctx.user);
-      return invoicesByOrderNo(ctx.deps.db, queries.map((q) => q.obj.orderNo));
+      return invoicesByOrderNo(
+        ctx.deps.db,
+        queries.map((q) => q.obj.orderNo),
+      );
     },
   },
 };

@@ -37,7 +37,10 @@ function shown(e: RawError, extensions: Record<string, unknown>): Formatted {
  *   session look-up): a generic message in the request's language and the request id, the detail
  *   only in the log; HTTP 503 while a dependency is down, else 500 when no data could be given.
  */
-export function formatGraphqlErrors(execution: { data?: unknown; errors?: readonly RawError[] }, req: FastifyRequest | undefined): { statusCode: number; response: { data: unknown; errors: Formatted[] } } {
+export function formatGraphqlErrors(
+  execution: { data?: unknown; errors?: readonly RawError[] },
+  req: FastifyRequest | undefined,
+): { statusCode: number; response: { data: unknown; errors: Formatted[] } } {
   const locale = req ? requestLocale(req) : 'en';
   const data = execution.data ?? null;
   const errors: Formatted[] = [];
@@ -48,7 +51,8 @@ export function formatGraphqlErrors(execution: { data?: unknown; errors?: readon
     // mercurius wraps the validation errors of a document in one error (MER_ERR_GQL_VALIDATION).
     if (original && Array.isArray(original.errors) && original.errors.every(isGraphqlError)) {
       requestError = true;
-      for (const inner of original.errors as RawError[]) errors.push(shown(inner, { ...inner.extensions, code: inner.extensions?.code ?? 'GRAPHQL_VALIDATION_FAILED' }));
+      for (const inner of original.errors as RawError[])
+        errors.push(shown(inner, { ...inner.extensions, code: inner.extensions?.code ?? 'GRAPHQL_VALIDATION_FAILED' }));
       continue;
     }
     if (original instanceof AppError) {

@@ -46,9 +46,12 @@ export function queryShapeRule(context: ValidationContext): ASTVisitor {
     OperationDefinition(op) {
       const acc = { maxDepth: 0, aliases: 0, fields: 0 };
       walk(op.selectionSet, fragments, 1, new Set(), acc);
-      if (acc.maxDepth > MAX_DEPTH) context.reportError(new GraphQLError(`query is too deep (${acc.maxDepth} > ${MAX_DEPTH})`, { nodes: [op], extensions: { code: 'QUERY_TOO_COMPLEX' } }));
-      if (acc.aliases > MAX_ALIASES) context.reportError(new GraphQLError(`too many aliases (${acc.aliases} > ${MAX_ALIASES})`, { nodes: [op], extensions: { code: 'QUERY_TOO_COMPLEX' } }));
-      if (acc.fields > MAX_FIELDS) context.reportError(new GraphQLError(`too many fields (${acc.fields} > ${MAX_FIELDS})`, { nodes: [op], extensions: { code: 'QUERY_TOO_COMPLEX' } }));
+      if (acc.maxDepth > MAX_DEPTH)
+        context.reportError(new GraphQLError(`query is too deep (${acc.maxDepth} > ${MAX_DEPTH})`, { nodes: [op], extensions: { code: 'QUERY_TOO_COMPLEX' } }));
+      if (acc.aliases > MAX_ALIASES)
+        context.reportError(new GraphQLError(`too many aliases (${acc.aliases} > ${MAX_ALIASES})`, { nodes: [op], extensions: { code: 'QUERY_TOO_COMPLEX' } }));
+      if (acc.fields > MAX_FIELDS)
+        context.reportError(new GraphQLError(`too many fields (${acc.fields} > ${MAX_FIELDS})`, { nodes: [op], extensions: { code: 'QUERY_TOO_COMPLEX' } }));
     },
   };
 }

@@ -12,7 +12,11 @@ import { bankAccountOf, presentCheck, presentIntent, presentOrder } from './pres
 const lowerOrNone = <T extends string>(v: T | null | undefined) => (v ? lower(v) : undefined);
 
 function presentOutcome(ctx: ShopContext, r: CheckoutOutcome) {
-  return { order: presentOrder(r.order, ctx.locale), paymentIntent: presentIntent(r.intent, ctx.deps.config.payeeName, bankAccountOf(ctx.deps.providers)), reused: r.reused };
+  return {
+    order: presentOrder(r.order, ctx.locale),
+    paymentIntent: presentIntent(r.intent, ctx.deps.config.payeeName, bankAccountOf(ctx.deps.providers)),
+    reused: r.reused,
+  };
 }
 
 export const orderResolvers: IResolvers = {
@@ -77,7 +81,11 @@ export const orderResolvers: IResolvers = {
 export const orderLoaders: MercuriusLoaders = {
   Order: {
     invoice: async (queries, ctx) =>
-      invoicesByOrderNo(ctx.deps.db, queries.map((q) => q.obj.orderNo), requireUser(ctx).id),
+      invoicesByOrderNo(
+        ctx.deps.db,
+        queries.map((q) => q.obj.orderNo),
+        requireUser(ctx).id,
+      ),
   },
 };
 
@@ -93,4 +101,3 @@ function boughtBooks(ctx: ShopContext): Promise<Set<number>> {
   }
   return p;
 }
-

@@ -69,5 +69,12 @@ export function presentIntent(i: IntentView, payee: string, bankAccount: BankAcc
 
 /** The answer of checkPayment and of every paymentStatus event: one shape, one page logic. */
 export function presentCheck(r: PaymentCheck, locale: Locale) {
-  return { paid: r.paid, orderNo: r.orderNo, bookId: r.bookId, status: r.intentStatus, retryHref: r.retryHref, message: text(r.paid ? 'paymentSucceeded' : 'paymentFailed', locale) };
+  return {
+    paid: r.paid,
+    orderNo: r.orderNo,
+    bookId: r.bookId,
+    status: r.intentStatus,
+    retryHref: r.retryHref,
+    message: text(r.paid ? 'paymentSucceeded' : 'paymentFailed', locale),
+  };
 }

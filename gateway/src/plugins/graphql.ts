@@ -69,7 +69,8 @@ export default fp(
     };
     const checkAnswer: preSerializationHookHandler<unknown> = (req, reply, payload, done) => {
       const p = req.publicAnswer;
-      if (p && reply.statusCode === 200 && payload && typeof payload === 'object' && !('errors' in payload && (payload as { errors?: unknown }).errors)) p.ok = true;
+      if (p && reply.statusCode === 200 && payload && typeof payload === 'object' && !('errors' in payload && (payload as { errors?: unknown }).errors))
+        p.ok = true;
       done(null, payload);
     };
     const keepAnswer: onSendHookHandler<unknown> = (req, reply, payload, done) => {
@@ -100,7 +101,13 @@ export default fp(
           ...(adminResolvers.Query as object),
           ...(adminAccountResolvers.Query as object),
         },
-        Mutation: { ...(accountResolvers.Mutation as object), ...(orderResolvers.Mutation as object), ...(adminResolvers.Mutation as object), ...(adminAccountResolvers.Mutation as object), ...(accountSelfServiceResolvers.Mutation as object) },
+        Mutation: {
+          ...(accountResolvers.Mutation as object),
+          ...(orderResolvers.Mutation as object),
+          ...(adminResolvers.Mutation as object),
+          ...(adminAccountResolvers.Mutation as object),
+          ...(accountSelfServiceResolvers.Mutation as object),
+        },
         Subscription: live.resolvers,
         Book: orderResolvers.Book as object,
       },

@@ -73,7 +73,12 @@ export default fp(
       async collect() {
         this.reset();
         const row = await withTimeout(
-          sql<{ n: string; oldest: number | null }>`select count(*) as n, extract(epoch from now() - min(available_at) filter (where available_at <= now())) as oldest from outbox where relayed_at is null`.execute(app.db),
+          sql<{
+            n: string;
+            oldest: number | null;
+          }>`select count(*) as n, extract(epoch from now() - min(available_at) filter (where available_at <= now())) as oldest from outbox where relayed_at is null`.execute(
+            app.db,
+          ),
           2_000,
         ).catch(() => null);
         if (!row) return;
@@ -94,7 +99,8 @@ export default fp(
 
     app.get('/metrics', { logLevel: 'warn' }, async (req, reply) => {
       const access = metricsAccess(req.headers.authorization, app.config.metricsToken, app.config.env);
-      if (access === 'unauthorized') return reply.code(401).header('www-authenticate', 'Bearer').send({ code: 401, message: 'metrics token required', data: null });
+      if (access === 'unauthorized')
+        return reply.code(401).header('www-authenticate', 'Bearer').send({ code: 401, message: 'metrics token required', data: null });
       if (access === 'disabled') return reply.code(403).send({ code: 403, message: 'set METRICS_TOKEN to enable /metrics in production', data: null });
       reply.header('cache-control', 'no-store').type(registry.contentType);
       return registry.metrics();

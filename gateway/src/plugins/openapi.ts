@@ -26,11 +26,18 @@ export default fp(
     await app.register(swagger, {
       openapi: {
         openapi: '3.0.3',
-        info: { title: 'Storefront legacy REST calls', version: '1', description: 'The `/api/...` calls old clients depend on; every answer is `{code, message, data}`.' },
+        info: {
+          title: 'Storefront legacy REST calls',
+          version: '1',
+          description: 'The `/api/...` calls old clients depend on; every answer is `{code, message, data}`.',
+        },
       },
       transform: ({ schema, url }) => {
         if (!isLegacyPath(url)) return { schema: { ...schema, hide: true }, url };
-        const response = { ...(schema?.response as Record<string, unknown> | undefined), default: { ...refusal, description: 'a refusal: code, message in the request language, data null' } };
+        const response = {
+          ...(schema?.response as Record<string, unknown> | undefined),
+          default: { ...refusal, description: 'a refusal: code, message in the request language, data null' },
+        };
         const consumes = schema?.body ? ['application/x-www-form-urlencoded', 'application/json'] : undefined;
         return { schema: { ...schema, response, ...(consumes ? { consumes } : {}) }, url };
       },

@@ -11,7 +11,12 @@ declare module 'fastify' {
 // outbox keeps the work until the relay can hand it over.
 export default fp(
   async (app) => {
-    const queues = createQueues(app.redis, app.config.queuePrefix, (err, queue) => app.log.warn({ err: err.message, queue }, 'queue error'), app.config.retryDelayScale);
+    const queues = createQueues(
+      app.redis,
+      app.config.queuePrefix,
+      (err, queue) => app.log.warn({ err: err.message, queue }, 'queue error'),
+      app.config.retryDelayScale,
+    );
     app.decorate('queues', queues);
     app.addHook('onClose', async () => closeQueues(queues));
   },

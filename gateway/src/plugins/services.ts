@@ -11,7 +11,16 @@ declare module 'fastify' {
 
 export default fp(
   async (app) => {
-    app.decorate('deps', { db: app.db, redis: app.redis, queues: app.queues, config: app.config, log: app.log, providers: app.providers, catalog: new CatalogCache(app.db), events: redisStatusEvents(app.redis, app.config.queuePrefix, app.log) });
+    app.decorate('deps', {
+      db: app.db,
+      redis: app.redis,
+      queues: app.queues,
+      config: app.config,
+      log: app.log,
+      providers: app.providers,
+      catalog: new CatalogCache(app.db),
+      events: redisStatusEvents(app.redis, app.config.queuePrefix, app.log),
+    });
   },
   { name: 'services', dependencies: ['db', 'redis', 'queues', 'payments'] },
 );

@@ -107,7 +107,9 @@ export class Prerenderer {
     const now = Date.now();
     const held = this.pages.get(key);
     if (held && now < held.validUntil) return held.page;
-    const page = renderer.render({ path: routerPath, locale, session, execute: this.execute(locale) }).then((r) => (r ? { html: r.html, state: r.state, locale } : null));
+    const page = renderer
+      .render({ path: routerPath, locale, session, execute: this.execute(locale) })
+      .then((r) => (r ? { html: r.html, state: r.state, locale } : null));
     const entry = { at: now, validUntil: now + TTL_MS, page };
     if (this.pages.size >= MAX_PAGES) this.pages.delete(this.pages.keys().next().value!);
     this.pages.set(key, entry);

@@ -11,7 +11,14 @@ export interface StorefrontSettings {
 }
 
 export function storefrontSettings(config: GatewayConfig): StorefrontSettings {
-  return { serviceEmail: config.serviceEmail, serviceEmail2: config.serviceEmail2, serviceHotline: config.serviceHotline, homeUrl: config.homeUrl, externalLoginUrl: config.externalLoginUrl, brand: { ...config.brand, markUrl: `${config.basePath}brand/mark` } };
+  return {
+    serviceEmail: config.serviceEmail,
+    serviceEmail2: config.serviceEmail2,
+    serviceHotline: config.serviceHotline,
+    homeUrl: config.homeUrl,
+    externalLoginUrl: config.externalLoginUrl,
+    brand: { ...config.brand, markUrl: `${config.basePath}brand/mark` },
+  };
 }
 
 /**

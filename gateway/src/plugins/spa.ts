@@ -17,9 +17,7 @@ export default fp(
     const indexFile = path.join(root, 'index.html');
     const built = existsSync(indexFile);
     const versionFile = path.join(root, 'version.json');
-    const version = existsSync(versionFile)
-      ? String((JSON.parse(readFileSync(versionFile, 'utf8')) as { version?: string }).version ?? 'unknown')
-      : 'unbuilt';
+    const version = existsSync(versionFile) ? String((JSON.parse(readFileSync(versionFile, 'utf8')) as { version?: string }).version ?? 'unknown') : 'unbuilt';
     app.decorate('buildVersion', version);
 
     app.get('/', async (_req, reply) => reply.redirect(`${base}index`));
@@ -57,7 +55,15 @@ export default fp(
     const rendererFile = path.join(root, '..', 'dist-ssr', 'ssr.js');
     const execute = (locale: Locale) => async (query: string, variables: Record<string, unknown>) =>
       app.graphql(query, { deps: app.deps, user: null, locale } as never, variables);
-    const prerenderer = Prerenderer.available(rendererFile) ? new Prerenderer(rendererFile, settings, execute, () => app.deps.catalog.snapshotValidUntil(), async (id) => /^\d{1,9}$/.test(id) && !!(await app.deps.catalog.book(Number(id)))) : null;
+    const prerenderer = Prerenderer.available(rendererFile)
+      ? new Prerenderer(
+          rendererFile,
+          settings,
+          execute,
+          () => app.deps.catalog.snapshotValidUntil(),
+          async (id) => /^\d{1,9}$/.test(id) && !!(await app.deps.catalog.book(Number(id))),
+        )
+      : null;
     if (!prerenderer) app.log.warn({ rendererFile }, 'SPA server renderer is not built; the public pages start empty');
     // Loading the renderer takes a moment: start at once, not on the first buyer's request.
     else app.addHook('onReady', async () => void prerenderer.warm().catch((err: unknown) => app.log.error({ err }, 'SPA server renderer failed to load')));
@@ -71,7 +77,9 @@ export default fp(
         try {
           // A buyer never waits long for it: past the limit the shell goes out (the SPA renders
           // the page itself) and the rendering finishes for the next request.
-          page = prerenderer ? await Promise.race([prerenderer.page(req, subPath), new Promise<null>((resolve) => setTimeout(resolve, PRERENDER_WAIT_MS, null).unref())]) : null;
+          page = prerenderer
+            ? await Promise.race([prerenderer.page(req, subPath), new Promise<null>((resolve) => setTimeout(resolve, PRERENDER_WAIT_MS, null).unref())])
+            : null;
         } catch (err) {
           // The empty shell still works: the SPA renders the page itself.
           req.log.error({ err }, 'prerendering failed');

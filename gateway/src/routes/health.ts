@@ -26,10 +26,7 @@ const health: FastifyPluginAsync = async (app) => {
   app.get('/health/live', { schema: { response: { 200: checkSchema } }, logLevel: 'warn' }, async () => ({ status: 'ok' }));
 
   app.get('/health/ready', { schema: { response: { 200: checkSchema, 503: checkSchema } }, logLevel: 'warn' }, async (_req, reply) => {
-    const [pg, redis] = await Promise.allSettled([
-      withTimeout(pingDb(app.db), 2_000),
-      withTimeout(app.redis.ping(), 2_000),
-    ]);
+    const [pg, redis] = await Promise.allSettled([withTimeout(pingDb(app.db), 2_000), withTimeout(app.redis.ping(), 2_000)]);
     const checks = {
       postgres: pg.status === 'fulfilled' ? 'ok' : 'down',
       redis: redis.status === 'fulfilled' ? 'ok' : 'down',

@@ -46,7 +46,8 @@ const routes: FastifyPluginAsync = async (app) => {
   const home = `${basePath}index`;
   const key = (state: string) => `${queuePrefix}:wechat-oauth:${state}`;
   // Only a path of the SPA: never another origin (an open redirect) nor a protocol-relative URL.
-  const safeReturn = (v: unknown): string => (typeof v === 'string' && v.startsWith(basePath) && !v.startsWith('//') && !/[\\\s]/.test(v) && v.length <= 512 ? v : home);
+  const safeReturn = (v: unknown): string =>
+    typeof v === 'string' && v.startsWith(basePath) && !v.startsWith('//') && !/[\\\s]/.test(v) && v.length <= 512 ? v : home;
   const langOf = (req: FastifyRequest, v: unknown): Locale => (v === 'zh' || v === 'en' ? v : requestLocale(req));
 
   app.get<{ Querystring: { returnTo?: string; lang?: string } }>(WECHAT_OAUTH_START, async (req, reply) => {

@@ -106,7 +106,9 @@ export class AlipayAdapter implements PaymentProvider {
       out_trade_no: input.outTradeNo,
       product_code: phone ? 'QUICK_WAP_WAY' : 'FAST_INSTANT_TRADE_PAY',
       total_amount: centsToDecimal(input.amountCents),
-      subject: Array.from(input.description || input.orderNo).slice(0, 256).join(''),
+      subject: Array.from(input.description || input.orderNo)
+        .slice(0, 256)
+        .join(''),
       body: input.orderNo,
       // Without it a form could still be paid after we "closed" a trade that did not exist yet.
       time_expire: alipayTimestamp(input.expiresAt),
@@ -168,7 +170,14 @@ export class AlipayAdapter implements PaymentProvider {
       return { state: 'failed', refundNo: input.refundNo, outTradeNo: input.outTradeNo, detail: String(result.sub_code ?? result.code) };
     }
     // fund_change=Y: money moved by this call; N: an earlier call with this number already did it.
-    return { state: 'succeeded', refundNo: input.refundNo, outTradeNo: input.outTradeNo, amountMinor: input.amountMinor, currency: 'CNY', detail: `fund_change=${String(result.fund_change ?? '')}` };
+    return {
+      state: 'succeeded',
+      refundNo: input.refundNo,
+      outTradeNo: input.outTradeNo,
+      amountMinor: input.amountMinor,
+      currency: 'CNY',
+      detail: `fund_change=${String(result.fund_change ?? '')}`,
+    };
   }
 
   /** alipay.trade.fastpay.refund.query: refund_status REFUND_SUCCESS, or nothing while not (yet) refunded. */
@@ -177,7 +186,14 @@ export class AlipayAdapter implements PaymentProvider {
     if (result.code !== '10000') throw resultError('alipay.trade.fastpay.refund.query', result);
     const amount = typeof result.refund_amount === 'string' ? decimalToCents(result.refund_amount) : null;
     const done = result.refund_status === 'REFUND_SUCCESS';
-    return { state: done ? 'succeeded' : 'pending', refundNo: input.refundNo, outTradeNo: input.outTradeNo, ...(amount !== null ? { amountMinor: amount } : {}), currency: 'CNY', detail: String(result.refund_status ?? 'NOT_FOUND') };
+    return {
+      state: done ? 'succeeded' : 'pending',
+      refundNo: input.refundNo,
+      outTradeNo: input.outTradeNo,
+      ...(amount !== null ? { amountMinor: amount } : {}),
+      currency: 'CNY',
+      detail: String(result.refund_status ?? 'NOT_FOUND'),
+    };
   }
 
   /** Alipay stops redelivering only when the body is exactly `success`. */

@@ -23,8 +23,7 @@ export interface GatewayResult {
   [field: string]: unknown;
 }
 
-const fail = (code: string, message: string, retryable: boolean, httpStatus?: number) =>
-  new ProviderError('alipay', code, message, retryable, httpStatus);
+const fail = (code: string, message: string, retryable: boolean, httpStatus?: number) => new ProviderError('alipay', code, message, retryable, httpStatus);
 
 export async function callGateway(config: GatewayClientConfig, method: string, bizContent: Record<string, unknown>): Promise<GatewayResult> {
   const params = signedRequestParams({ appId: config.appId, method, bizContent, appPrivateKey: config.appPrivateKey });

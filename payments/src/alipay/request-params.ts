@@ -7,8 +7,21 @@ import { alipayTimestamp } from './time.js';
 
 /** Parameters the SDK puts into the URL query; the rest goes into the POST body. */
 export const URL_PARAM_KEYS: ReadonlySet<string> = new Set([
-  'app_id', 'method', 'format', 'charset', 'sign_type', 'sign', 'timestamp', 'version',
-  'notify_url', 'return_url', 'auth_token', 'app_auth_token', 'app_cert_sn', 'alipay_root_cert_sn', 'ws_service_url',
+  'app_id',
+  'method',
+  'format',
+  'charset',
+  'sign_type',
+  'sign',
+  'timestamp',
+  'version',
+  'notify_url',
+  'return_url',
+  'auth_token',
+  'app_auth_token',
+  'app_cert_sn',
+  'alipay_root_cert_sn',
+  'ws_service_url',
 ]);
 
 export interface SignedRequestInput {

@@ -22,7 +22,11 @@ export function extractSignedContent(raw: string, responseKey: string): string |
   const end = signAt > colonAt ? signAt : raw.lastIndexOf('}');
   if (end <= colonAt) return null;
   // Trim the separators between the value and what follows it: whitespace and one comma.
-  const content = raw.slice(colonAt + 1, end).trim().replace(/,$/, '').trim();
+  const content = raw
+    .slice(colonAt + 1, end)
+    .trim()
+    .replace(/,$/, '')
+    .trim();
   return content.startsWith('{') && content.endsWith('}') ? content : null;
 }
 

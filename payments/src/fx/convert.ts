@@ -37,6 +37,7 @@ export function rateProblems(rate: Partial<ExchangeRate> | undefined, from: stri
   if (rate.from !== from || rate.to !== to) out.push(`the exchange rate must convert ${from} to ${to}`);
   if (typeof rate.rate !== 'string' || scaledRate(rate.rate) === null) out.push(`exchange rate ${String(rate.rate)} is not a positive decimal`);
   if (typeof rate.source !== 'string' || !rate.source.trim()) out.push('the exchange rate needs a source');
-  if (typeof rate.date !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(rate.date) || Number.isNaN(Date.parse(rate.date))) out.push('the exchange rate needs a date (YYYY-MM-DD)');
+  if (typeof rate.date !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(rate.date) || Number.isNaN(Date.parse(rate.date)))
+    out.push('the exchange rate needs a date (YYYY-MM-DD)');
   return out;
 }

@@ -25,12 +25,7 @@ export interface PaypalConfig {
 }
 
 /** The hosts PayPal serves webhook signing certificates from (live and sandbox). */
-export const DEFAULT_CERT_URL_ALLOWED_HOSTS: readonly string[] = [
-  'api.paypal.com',
-  'api-m.paypal.com',
-  'api.sandbox.paypal.com',
-  'api-m.sandbox.paypal.com',
-];
+export const DEFAULT_CERT_URL_ALLOWED_HOSTS: readonly string[] = ['api.paypal.com', 'api-m.paypal.com', 'api.sandbox.paypal.com', 'api-m.sandbox.paypal.com'];
 
 export interface ResolvedPaypalConfig extends Required<Omit<PaypalConfig, 'merchantId' | 'brandName'>> {
   merchantId?: string;

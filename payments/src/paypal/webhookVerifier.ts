@@ -19,11 +19,7 @@ function header(input: NotificationInput, name: string): string {
  * legitimate retry days later still carries a current time; an old captured transmission does
  * not, which bounds replays. Event-id deduplication is left to the caller.
  */
-export async function verifyWebhookTransmission(
-  input: NotificationInput,
-  config: ResolvedPaypalConfig,
-  certs: CertificateStore,
-): Promise<PaypalWebhookEvent> {
+export async function verifyWebhookTransmission(input: NotificationInput, config: ResolvedPaypalConfig, certs: CertificateStore): Promise<PaypalWebhookEvent> {
   const transmissionId = header(input, WEBHOOK_HEADERS.transmissionId);
   const transmissionTime = header(input, WEBHOOK_HEADERS.transmissionTime);
   const signature = header(input, WEBHOOK_HEADERS.transmissionSig);

@@ -29,7 +29,10 @@ export function bicValid(bic: string): boolean {
 
 /** IBAN in groups of four, the way banks print it. */
 export function formatIban(iban: string): string {
-  return iban.replace(/\s+/g, '').toUpperCase().replace(/(.{4})(?=.)/g, '$1 ');
+  return iban
+    .replace(/\s+/g, '')
+    .toUpperCase()
+    .replace(/(.{4})(?=.)/g, '$1 ');
 }
 
 export function bankDetailProblems(d: BankTransferDetails | undefined): string[] {

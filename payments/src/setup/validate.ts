@@ -44,23 +44,35 @@ function wechatProblems(cfg: PaymentsConfigFile, ctx: SetupCheckContext): string
   // Outside production an unnamed setup is the domestic one (what the adapter defaults to).
   if (w.setup !== 'overseas' && w.setup !== 'domestic' && (ctx.production || w.setup !== undefined)) out.push('wechat.setup must be "overseas" or "domestic"');
   if (!w.mchid || !w.appid) out.push('wechat.mchid and wechat.appid are required');
-  if (!w.merchantSerialNo || !w.merchantPrivateKey || !parses(() => createPrivateKey(w.merchantPrivateKey))) out.push('wechat.merchantSerialNo and a readable wechat.merchantPrivateKey are required');
+  if (!w.merchantSerialNo || !w.merchantPrivateKey || !parses(() => createPrivateKey(w.merchantPrivateKey)))
+    out.push('wechat.merchantSerialNo and a readable wechat.merchantPrivateKey are required');
   if (!w.apiV3Key || Buffer.byteLength(w.apiV3Key, 'utf8') !== 32) out.push('wechat.apiV3Key must be the 32-byte APIv3 key');
   if (!w.platformCertificates?.length && !w.wechatpayPublicKey) out.push('wechat needs platformCertificates or wechatpayPublicKey');
   if (w.wechatpayPublicKey && !parses(() => createPublicKey(w.wechatpayPublicKey!.pem))) out.push('wechat.wechatpayPublicKey.pem is not a public key');
   if (w.setup === 'overseas') {
-    if (!w.merchantCategoryCode || !/^\d{4}$/.test(w.merchantCategoryCode)) out.push('wechat.merchantCategoryCode (4-digit MCC) is required for the overseas setup');
+    if (!w.merchantCategoryCode || !/^\d{4}$/.test(w.merchantCategoryCode))
+      out.push('wechat.merchantCategoryCode (4-digit MCC) is required for the overseas setup');
     if (w.mode === 'institutional' && !w.subMchid) out.push('wechat.subMchid is required in institutional mode');
   }
   if (w.setup === 'domestic' || (!ctx.production && w.setup === undefined)) {
     if (w.mode === 'institutional') out.push('wechat institutional mode exists only for the overseas setup here');
     if (w.currency && w.currency.toUpperCase() !== 'CNY') out.push(`wechat domestic setup takes CNY only, not ${w.currency}`);
-    out.push(...rateProblems(cfg.exchangeRates?.find((r) => r.from === 'EUR' && r.to === 'CNY'), 'EUR', 'CNY').map((p) => `wechat domestic setup: ${p}`));
+    out.push(
+      ...rateProblems(
+        cfg.exchangeRates?.find((r) => r.from === 'EUR' && r.to === 'CNY'),
+        'EUR',
+        'CNY',
+      ).map((p) => `wechat domestic setup: ${p}`),
+    );
   }
   if (ctx.production && !secureUrl(w.baseUrl, ctx)) out.push('wechat.baseUrl must be https in production');
   // JSAPI (paying inside WeChat) names the payer by the openid that web authorization verified.
-  if (ctx.production && !w.oauth?.appSecret) out.push('wechat.oauth.appSecret (the AppSecret of the Official Account of the paying AppID) is required: payments inside WeChat (JSAPI) need the payer openid from web authorization');
-  if (ctx.production && (!secureUrl(w.oauth?.authorizeBaseUrl, ctx) || !secureUrl(w.oauth?.apiBaseUrl, ctx))) out.push('wechat.oauth.authorizeBaseUrl and wechat.oauth.apiBaseUrl must be https in production');
+  if (ctx.production && !w.oauth?.appSecret)
+    out.push(
+      'wechat.oauth.appSecret (the AppSecret of the Official Account of the paying AppID) is required: payments inside WeChat (JSAPI) need the payer openid from web authorization',
+    );
+  if (ctx.production && (!secureUrl(w.oauth?.authorizeBaseUrl, ctx) || !secureUrl(w.oauth?.apiBaseUrl, ctx)))
+    out.push('wechat.oauth.authorizeBaseUrl and wechat.oauth.apiBaseUrl must be https in production');
   return out;
 }
 
@@ -78,8 +90,15 @@ function alipayProblems(cfg: PaymentsConfigFile, ctx: SetupCheckContext): string
     if (!a.appId) out.push('alipay.appId is required');
     if (!a.appPrivateKey || !parses(() => loadPrivateKey(a.appPrivateKey))) out.push('alipay.appPrivateKey is missing or unreadable');
     if (!a.alipayPublicKey || !parses(() => loadPublicKey(a.alipayPublicKey))) out.push('alipay.alipayPublicKey is missing or unreadable');
-    if ('currency' in a && a.currency && String(a.currency).toUpperCase() !== 'CNY') out.push(`alipay domestic setup takes CNY only, not ${String(a.currency)}`);
-    out.push(...rateProblems(cfg.exchangeRates?.find((r) => r.from === 'EUR' && r.to === 'CNY'), 'EUR', 'CNY').map((p) => `alipay domestic setup: ${p}`));
+    if ('currency' in a && a.currency && String(a.currency).toUpperCase() !== 'CNY')
+      out.push(`alipay domestic setup takes CNY only, not ${String(a.currency)}`);
+    out.push(
+      ...rateProblems(
+        cfg.exchangeRates?.find((r) => r.from === 'EUR' && r.to === 'CNY'),
+        'EUR',
+        'CNY',
+      ).map((p) => `alipay domestic setup: ${p}`),
+    );
     if (ctx.production && !secureUrl(a.gatewayUrl, ctx)) out.push('alipay.gatewayUrl must be https in production');
   } else {
     out.push('alipay.setup must be "overseas" or "domestic"');
@@ -92,7 +111,8 @@ function paypalProblems(cfg: PaymentsConfigFile, ctx: SetupCheckContext): string
   if (!p) return [];
   const out: string[] = [];
   for (const key of ['baseUrl', 'clientId', 'clientSecret', 'webhookId'] as const) if (!p[key]) out.push(`paypal.${key} is required`);
-  if (ctx.production && (!secureUrl(p.baseUrl, ctx) || (p.allowHttpCertUrl && !ctx.loopbackHttp))) out.push('paypal.baseUrl must be https and allowHttpCertUrl off in production');
+  if (ctx.production && (!secureUrl(p.baseUrl, ctx) || (p.allowHttpCertUrl && !ctx.loopbackHttp)))
+    out.push('paypal.baseUrl must be https and allowHttpCertUrl off in production');
   return out;
 }
 

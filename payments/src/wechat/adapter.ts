@@ -23,7 +23,19 @@ import { toChinaRfc3339, unixSeconds } from './time.js';
 import { refundStatusOf, transactionStatus } from './transaction-status.js';
 import { WechatpayVerifier } from './verifier.js';
 import type { GlobalPrepayRequest, PrepayRequest, RefundResource, Transaction } from './wire.js';
-import { closeBody, merchantBody, merchantQuery, payerOf, payingAppId, wechatPaths, WECHAT_DOMESTIC_BASE, WECHAT_GLOBAL_BASE, type WechatMerchant, type WechatMode, type WechatSetup } from './setup.js';
+import {
+  closeBody,
+  merchantBody,
+  merchantQuery,
+  payerOf,
+  payingAppId,
+  wechatPaths,
+  WECHAT_DOMESTIC_BASE,
+  WECHAT_GLOBAL_BASE,
+  type WechatMerchant,
+  type WechatMode,
+  type WechatSetup,
+} from './setup.js';
 import { convertedCharge } from '../fx/convert.js';
 import type { RateSource } from '../fx/rates.js';
 import { WechatOAuthClient, type WechatOAuthConfig } from './oauth.js';
@@ -100,7 +112,9 @@ export class WechatPayAdapter implements PaymentProvider {
     if (mode === 'institutional' && !config.subMchid) throw new Error('WeChat Pay institutional mode needs subMchid');
     if (this.setup === 'overseas' && !config.merchantCategoryCode) throw new Error('WeChat Pay Global needs merchantCategoryCode');
     this.merchant = { setup: this.setup, mode, mchid: config.mchid, appid: config.appid, subMchid: config.subMchid, subAppid: config.subAppid };
-    this.oauth = config.oauth?.appSecret ? new WechatOAuthClient(payingAppId(this.merchant), { timeoutMs: config.timeoutMs, fetch: config.fetch, ...config.oauth }) : null;
+    this.oauth = config.oauth?.appSecret
+      ? new WechatOAuthClient(payingAppId(this.merchant), { timeoutMs: config.timeoutMs, fetch: config.fetch, ...config.oauth })
+      : null;
     this.orderCurrency = this.setup === 'overseas' ? (config.currency ?? 'EUR').toUpperCase() : 'CNY';
     this.identity = { merchantId: config.mchid, appId: config.appid };
     this.merchantKey = createPrivateKey(config.merchantPrivateKey);
@@ -122,7 +136,8 @@ export class WechatPayAdapter implements PaymentProvider {
   charge(amountCents: number, currency: string): Charge {
     const cur = currency.toUpperCase();
     if (cur === this.orderCurrency) return { amountMinor: amountCents, currency: cur };
-    if (this.setup === 'overseas') throw new ProviderError('wechat', 'CURRENCY_NOT_SUPPORTED', `the WeChat Pay Global account takes ${this.orderCurrency}, not ${cur}`, false);
+    if (this.setup === 'overseas')
+      throw new ProviderError('wechat', 'CURRENCY_NOT_SUPPORTED', `the WeChat Pay Global account takes ${this.orderCurrency}, not ${cur}`, false);
     if (!this.deps.rates) throw new ProviderError('wechat', 'NO_EXCHANGE_RATE', `no ${cur}→CNY rate configured for the domestic WeChat Pay setup`, false);
     return convertedCharge(amountCents, cur, this.deps.rates.rate(cur, 'CNY'));
   }
@@ -139,19 +154,22 @@ export class WechatPayAdapter implements PaymentProvider {
       // A domestic product takes CNY only; a global account only its contracted currency.
       throw new ProviderError('wechat', 'PARAM_ERROR', `the ${this.setup} WeChat Pay setup charges ${this.orderCurrency}, not ${input.currency}`, false);
     }
-    const body: PrepayRequest | GlobalPrepayRequest = this.setup === 'overseas' ? this.globalOrder(input) : {
-      appid: this.config.appid,
-      mchid: this.config.mchid,
-      // WeChat limits description to 127 characters.
-      description: [...input.description].slice(0, 127).join(''),
-      out_trade_no: input.outTradeNo,
-      time_expire: toChinaRfc3339(input.expiresAt),
-      attach: input.orderNo.slice(0, 128),
-      notify_url: input.notifyUrl,
-      amount: { total: input.amountCents, currency: 'CNY' },
-      ...(input.clientIp ? { scene_info: { payer_client_ip: input.clientIp } } : {}),
-      ...(input.method === 'jsapi' ? { payer: { openid: input.openId! } } : {}),
-    };
+    const body: PrepayRequest | GlobalPrepayRequest =
+      this.setup === 'overseas'
+        ? this.globalOrder(input)
+        : {
+            appid: this.config.appid,
+            mchid: this.config.mchid,
+            // WeChat limits description to 127 characters.
+            description: [...input.description].slice(0, 127).join(''),
+            out_trade_no: input.outTradeNo,
+            time_expire: toChinaRfc3339(input.expiresAt),
+            attach: input.orderNo.slice(0, 128),
+            notify_url: input.notifyUrl,
+            amount: { total: input.amountCents, currency: 'CNY' },
+            ...(input.clientIp ? { scene_info: { payer_client_ip: input.clientIp } } : {}),
+            ...(input.method === 'jsapi' ? { payer: { openid: input.openId! } } : {}),
+          };
     const res = await this.http.request('POST', wechatPaths.order(this.setup, input.method), body);
     if (res.status !== 200) throw WechatHttpClient.errorOf(res);
     const answer = res.body as { code_url?: string; prepay_id?: string };
@@ -232,7 +250,8 @@ export class WechatPayAdapter implements PaymentProvider {
   async queryRefund(input: RefundInput): Promise<RefundStatus> {
     const query = this.setup === 'overseas' ? `?${merchantQuery(this.merchant)}` : '';
     const res = await this.http.request('GET', `${wechatPaths.refundQuery(this.setup, input.refundNo)}${query}`);
-    if (res.status === 404 && WechatHttpClient.codeOf(res) === 'RESOURCE_NOT_EXISTS') return { state: 'failed', refundNo: input.refundNo, detail: 'RESOURCE_NOT_EXISTS' };
+    if (res.status === 404 && WechatHttpClient.codeOf(res) === 'RESOURCE_NOT_EXISTS')
+      return { state: 'failed', refundNo: input.refundNo, detail: 'RESOURCE_NOT_EXISTS' };
     if (res.status !== 200) throw WechatHttpClient.errorOf(res);
     return refundStatusOf(res.body as RefundResource);
   }

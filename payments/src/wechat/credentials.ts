@@ -49,12 +49,24 @@ export async function generateWechatCredentials(opts: { mchid?: string; appid?: 
     merchant: {
       ...merchantKeys,
       serialNo: merchantSerial,
-      certificatePem: selfSignedCertificate({ ...merchantKeys, serialNo: merchantSerial, commonName: mchid, organization: 'Sandbox merchant', validDays: 1825 }),
+      certificatePem: selfSignedCertificate({
+        ...merchantKeys,
+        serialNo: merchantSerial,
+        commonName: mchid,
+        organization: 'Sandbox merchant',
+        validDays: 1825,
+      }),
     },
     platformCertificate: {
       ...platformKeys,
       serialNo: platformSerial,
-      certificatePem: selfSignedCertificate({ ...platformKeys, serialNo: platformSerial, commonName: 'Tenpay.com Root CA sandbox', organization: 'Tenpay.com', validDays: 1825 }),
+      certificatePem: selfSignedCertificate({
+        ...platformKeys,
+        serialNo: platformSerial,
+        commonName: 'Tenpay.com Root CA sandbox',
+        organization: 'Tenpay.com',
+        validDays: 1825,
+      }),
     },
     wechatpayPublicKey: { ...publicKeys, keyId: `PUB_KEY_ID_01${mchid}${randomDigits(18)}` },
   };

@@ -41,10 +41,7 @@ export interface AuthorizationFields {
 }
 
 export function formatAuthorization(f: AuthorizationFields): string {
-  return (
-    `${AUTH_SCHEMA} mchid="${f.mchid}",nonce_str="${f.nonce_str}",timestamp="${f.timestamp}",` +
-    `serial_no="${f.serial_no}",signature="${f.signature}"`
-  );
+  return `${AUTH_SCHEMA} mchid="${f.mchid}",nonce_str="${f.nonce_str}",timestamp="${f.timestamp}",` + `serial_no="${f.serial_no}",signature="${f.signature}"`;
 }
 
 /** Parses the header; fields may come in any order. Null when the schema or a field is missing. */

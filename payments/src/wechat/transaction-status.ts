@@ -17,7 +17,13 @@ export function transactionStatus(tx: Transaction): AttemptStatus {
     appId: tx.sp_appid ?? tx.appid,
     detail: `${tx.trade_state}${tx.trade_state_desc ? ` ${tx.trade_state_desc}` : ''}`,
     ...(payerDiffers
-      ? { payer: { amountMinor: a.payer_total!, currency: a.payer_currency!, ...(a.exchange_rate?.rate !== undefined ? { rate: `${a.exchange_rate.type ?? 'RATE'} ${a.exchange_rate.rate}` } : {}) } }
+      ? {
+          payer: {
+            amountMinor: a.payer_total!,
+            currency: a.payer_currency!,
+            ...(a.exchange_rate?.rate !== undefined ? { rate: `${a.exchange_rate.type ?? 'RATE'} ${a.exchange_rate.rate}` } : {}),
+          },
+        }
       : {}),
   };
 }

@@ -11,13 +11,7 @@ export const MAX_CLOCK_SKEW_SECONDS = 300;
 export const SIGNTEST_PREFIX = 'WECHATPAY/SIGNTEST/';
 
 export type VerificationReason =
-  | 'missing_headers'
-  | 'unsupported_signature_type'
-  | 'signtest_probe'
-  | 'bad_timestamp'
-  | 'stale_timestamp'
-  | 'unknown_serial'
-  | 'bad_signature';
+  'missing_headers' | 'unsupported_signature_type' | 'signtest_probe' | 'bad_timestamp' | 'stale_timestamp' | 'unknown_serial' | 'bad_signature';
 
 export class VerificationFailure extends Error {
   constructor(

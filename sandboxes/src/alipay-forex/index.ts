@@ -7,7 +7,12 @@ import { resolveForexOptions, type ForexSandboxOptions } from './options.js';
 import { registerForexRoutes } from './routes.js';
 import { ForexTrades } from './trades.js';
 
-export type AlipayForexSandbox = FastifyPluginAsync & { readonly gatewayUrl: string; readonly trades: ForexTrades; readonly notifier: ForexNotifier; close(): void };
+export type AlipayForexSandbox = FastifyPluginAsync & {
+  readonly gatewayUrl: string;
+  readonly trades: ForexTrades;
+  readonly notifier: ForexNotifier;
+  close(): void;
+};
 
 const FORM = 'application/x-www-form-urlencoded';
 

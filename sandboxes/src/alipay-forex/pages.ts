@@ -31,6 +31,9 @@ export function errorPage(code: string, message: string): string {
 /** After paying: back to the merchant's return_url, or a plain note when it has none. */
 export function paidPage(trade: ForexTrade, returnTo: string | null): string {
   return returnTo
-    ? page('支付宝 Alipay', `<p data-testid="alipay-paid">付款成功 Paid</p><script>location.replace(${JSON.stringify(returnTo)})</script><a href="${escapeHtml(returnTo)}">返回商户 Back to the shop</a>`)
+    ? page(
+        '支付宝 Alipay',
+        `<p data-testid="alipay-paid">付款成功 Paid</p><script>location.replace(${JSON.stringify(returnTo)})</script><a href="${escapeHtml(returnTo)}">返回商户 Back to the shop</a>`,
+      )
     : page('支付宝 Alipay', `<p data-testid="alipay-paid">付款成功 Paid: ${escapeHtml(trade.outTradeNo)}</p>`);
 }

@@ -8,22 +8,54 @@ import type { ResolvedForexOptions } from './options.js';
 export type Params = Record<string, string>;
 
 export class ForexError extends Error {
-  constructor(readonly code: string, message = code) {
+  constructor(
+    readonly code: string,
+    message = code,
+  ) {
     super(message);
   }
 }
 
 const COMMON = ['service', 'partner', '_input_charset', 'sign_type', 'sign'];
 const TRADE = [
-  ...COMMON, 'notify_url', 'return_url', 'subject', 'body', 'out_trade_no', 'currency', 'total_fee', 'rmb_fee', 'timeout_rule',
-  'order_gmt_create', 'order_valid_time', 'product_code', 'trade_information', 'split_fund_info', 'secondary_merchant_id',
-  'secondary_merchant_name', 'secondary_merchant_industry', 'supplier',
+  ...COMMON,
+  'notify_url',
+  'return_url',
+  'subject',
+  'body',
+  'out_trade_no',
+  'currency',
+  'total_fee',
+  'rmb_fee',
+  'timeout_rule',
+  'order_gmt_create',
+  'order_valid_time',
+  'product_code',
+  'trade_information',
+  'split_fund_info',
+  'secondary_merchant_id',
+  'secondary_merchant_name',
+  'secondary_merchant_industry',
+  'supplier',
 ];
 export const SERVICES: Record<string, readonly string[]> = {
   create_forex_trade: TRADE,
   create_forex_trade_wap: [...TRADE, 'payment_inst'],
   single_trade_query: [...COMMON, 'trade_no', 'out_trade_no'],
-  forex_refund: [...COMMON, 'notify_url', 'out_return_no', 'out_trade_no', 'return_amount', 'return_rmb_amount', 'currency', 'gmt_return', 'reason', 'product_code', 'split_fund_info', 'is_sync'],
+  forex_refund: [
+    ...COMMON,
+    'notify_url',
+    'out_return_no',
+    'out_trade_no',
+    'return_amount',
+    'return_rmb_amount',
+    'currency',
+    'gmt_return',
+    'reason',
+    'product_code',
+    'split_fund_info',
+    'is_sync',
+  ],
 };
 
 /** Query and form parameters together (a form POST or a GET link both reach gateway.do). */

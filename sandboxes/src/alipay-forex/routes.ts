@@ -10,13 +10,24 @@ import type { ForexTrade, ForexTrades } from './trades.js';
 
 const xml = (reply: FastifyReply, body: string) => reply.code(200).type('text/xml; charset=utf-8').send(`<?xml version="1.0" encoding="utf-8"?>${body}`);
 const failXml = (reply: FastifyReply, p: Params, code: string) =>
-  xml(reply, xmlElement('alipay', { is_success: 'F', error: code }, xmlElement('request', { service: p.service, partner: p.partner, out_trade_no: p.out_trade_no })));
+  xml(
+    reply,
+    xmlElement('alipay', { is_success: 'F', error: code }, xmlElement('request', { service: p.service, partner: p.partner, out_trade_no: p.out_trade_no })),
+  );
 
 export function registerForexRoutes(app: FastifyInstance, o: ResolvedForexOptions, trades: ForexTrades, notifier: ForexNotifier): void {
   const returnUrlOf = (trade: ForexTrade): string | null => {
     if (!trade.returnUrl) return null;
     const signed = signedForexParams(
-      { is_success: 'T', out_trade_no: trade.outTradeNo, trade_no: trade.tradeNo, trade_status: trade.status, currency: trade.currency, total_fee: centsToDecimal(trade.cnyFen), forex_total_fee: centsToDecimal(trade.forexCents) },
+      {
+        is_success: 'T',
+        out_trade_no: trade.outTradeNo,
+        trade_no: trade.tradeNo,
+        trade_status: trade.status,
+        currency: trade.currency,
+        total_fee: centsToDecimal(trade.cnyFen),
+        forex_total_fee: centsToDecimal(trade.forexCents),
+      },
       'RSA2',
       o.alipayPrivateKey,
     );
@@ -43,11 +54,24 @@ export function registerForexRoutes(app: FastifyInstance, o: ResolvedForexOption
           const trade = (p.out_trade_no && trades.get(p.out_trade_no)) || (p.trade_no ? trades.all().find((t) => t.tradeNo === p.trade_no) : undefined);
           if (!trade) return failXml(reply, p, 'TRADE_NOT_EXIST');
           const fields = {
-            out_trade_no: trade.outTradeNo, trade_no: trade.tradeNo, trade_status: trade.status, subject: trade.subject,
-            currency: trade.currency, total_fee: centsToDecimal(trade.cnyFen), forex_total_fee: centsToDecimal(trade.forexCents),
+            out_trade_no: trade.outTradeNo,
+            trade_no: trade.tradeNo,
+            trade_status: trade.status,
+            subject: trade.subject,
+            currency: trade.currency,
+            total_fee: centsToDecimal(trade.cnyFen),
+            forex_total_fee: centsToDecimal(trade.forexCents),
             ...(trade.buyerId ? { buyer_id: trade.buyerId } : {}),
           };
-          return xml(reply, xmlElement('alipay', { is_success: 'T' }, xmlElement('request', { service: p.service, partner: p.partner, out_trade_no: p.out_trade_no }) + xmlElement('response', {}, xmlElement('trade', fields))));
+          return xml(
+            reply,
+            xmlElement(
+              'alipay',
+              { is_success: 'T' },
+              xmlElement('request', { service: p.service, partner: p.partner, out_trade_no: p.out_trade_no }) +
+                xmlElement('response', {}, xmlElement('trade', fields)),
+            ),
+          );
         }
         // forex_refund
         trades.refund(p);
@@ -82,7 +106,16 @@ export function registerForexRoutes(app: FastifyInstance, o: ResolvedForexOption
   });
 
   app.get('/_control/trades', async () =>
-    trades.all().map((t) => ({ outTradeNo: t.outTradeNo, tradeNo: t.tradeNo, service: t.service, status: t.status, currency: t.currency, amount: centsToDecimal(t.forexCents), cny: centsToDecimal(t.cnyFen), refunds: [...t.refunds.values()].map((r) => ({ outReturnNo: r.outReturnNo, amount: centsToDecimal(r.cents) })) })),
+    trades.all().map((t) => ({
+      outTradeNo: t.outTradeNo,
+      tradeNo: t.tradeNo,
+      service: t.service,
+      status: t.status,
+      currency: t.currency,
+      amount: centsToDecimal(t.forexCents),
+      cny: centsToDecimal(t.cnyFen),
+      refunds: [...t.refunds.values()].map((r) => ({ outReturnNo: r.outReturnNo, amount: centsToDecimal(r.cents) })),
+    })),
   );
 
   app.get('/_control/deliveries', async () => notifier.deliveries);

@@ -55,13 +55,18 @@ export class ForexTrades {
     for (const k of ['out_trade_no', 'subject', 'currency', 'product_code'] as const) if (!p[k]) throw new ForexError('ILLEGAL_ARGUMENT', `${k} is required`);
     if (p.out_trade_no!.length > 64) throw new ForexError('ILLEGAL_ARGUMENT', 'out_trade_no longer than 64');
     if (p.currency !== this.o.currency) throw new ForexError('ILLEGAL_CURRENCY', `the contract settles ${this.o.currency}, not ${p.currency}`);
-    if (('total_fee' in p) === ('rmb_fee' in p)) throw new ForexError('ILLEGAL_ARGUMENT', 'send exactly one of total_fee and rmb_fee');
+    if ('total_fee' in p === 'rmb_fee' in p) throw new ForexError('ILLEGAL_ARGUMENT', 'send exactly one of total_fee and rmb_fee');
     const product = p.service === 'create_forex_trade_wap' ? 'NEW_WAP_OVERSEAS_SELLER' : 'NEW_OVERSEAS_SELLER';
     if (p.product_code !== product) throw new ForexError('ILLEGAL_ARGUMENT', `product_code must be ${product} for ${p.service}`);
-    for (const k of ['notify_url', 'return_url'] as const) if (p[k] !== undefined && !httpUrl(p[k])) throw new ForexError('ILLEGAL_ARGUMENT', `${k} is not a URL`);
+    for (const k of ['notify_url', 'return_url'] as const)
+      if (p[k] !== undefined && !httpUrl(p[k])) throw new ForexError('ILLEGAL_ARGUMENT', `${k} is not a URL`);
     const amount = fee(p.total_fee ?? p.rmb_fee);
     if (amount === null) throw new ForexError('ILLEGAL_FEE', 'the amount must be 0.01..1000000.00 with at most two decimals');
-    const fingerprint = JSON.stringify(Object.entries(p).filter(([k]) => k !== 'sign').sort());
+    const fingerprint = JSON.stringify(
+      Object.entries(p)
+        .filter(([k]) => k !== 'sign')
+        .sort(),
+    );
     const existing = this.byNo.get(p.out_trade_no!);
     if (existing) {
       if (existing.status === 'TRADE_FINISHED') throw new ForexError('TRADE_HAS_SUCCESS');
@@ -99,10 +104,11 @@ export class ForexTrades {
 
   /** forex_refund: idempotent on out_return_no; never more than what was paid. */
   refund(p: Params): { outReturnNo: string; cents: number } {
-    for (const k of ['out_return_no', 'out_trade_no', 'currency', 'gmt_return', 'product_code'] as const) if (!p[k]) throw new ForexError('ILLEGAL_ARGUMENT', `${k} is required`);
+    for (const k of ['out_return_no', 'out_trade_no', 'currency', 'gmt_return', 'product_code'] as const)
+      if (!p[k]) throw new ForexError('ILLEGAL_ARGUMENT', `${k} is required`);
     if (!/^\d{14}$/.test(p.gmt_return!)) throw new ForexError('ILLEGAL_ARGUMENT', 'gmt_return must be yyyyMMddHHmmss');
     if (p.currency !== this.o.currency) throw new ForexError('ILLEGAL_CURRENCY');
-    if (('return_amount' in p) === ('return_rmb_amount' in p)) throw new ForexError('ILLEGAL_ARGUMENT', 'send exactly one of return_amount and return_rmb_amount');
+    if ('return_amount' in p === 'return_rmb_amount' in p) throw new ForexError('ILLEGAL_ARGUMENT', 'send exactly one of return_amount and return_rmb_amount');
     const trade = this.byNo.get(p.out_trade_no!);
     if (!trade) throw new ForexError('TRADE_NOT_EXIST');
     if (trade.status !== 'TRADE_FINISHED') throw new ForexError('TRADE_STATUS_ERROR');

@@ -77,8 +77,14 @@ export function refundTrade(actions: TradeActions, biz: Body): Body {
   if (!earlier) t.refunds.set(requestNo, { cents, at: actions.o.now() });
   const total = [...t.refunds.values()].reduce((sum, r) => sum + r.cents, 0);
   return {
-    code: '10000', msg: 'Success', out_trade_no: t.outTradeNo, trade_no: t.tradeNo, buyer_logon_id: t.buyerLogonId ?? '',
-    fund_change: earlier ? 'N' : 'Y', refund_fee: centsToDecimal(total), gmt_refund_pay: alipayTimestamp(t.refunds.get(requestNo)!.at),
+    code: '10000',
+    msg: 'Success',
+    out_trade_no: t.outTradeNo,
+    trade_no: t.tradeNo,
+    buyer_logon_id: t.buyerLogonId ?? '',
+    fund_change: earlier ? 'N' : 'Y',
+    refund_fee: centsToDecimal(total),
+    gmt_refund_pay: alipayTimestamp(t.refunds.get(requestNo)!.at),
   };
 }
 
@@ -90,5 +96,13 @@ export function queryRefund(actions: TradeActions, biz: Body): Body {
   if (!requestNo) return { ...businessFailure('ACQ.INVALID_PARAMETER', 'out_request_no 不能为空') };
   const r = found.refunds?.get(requestNo);
   const base = { code: '10000', msg: 'Success', out_trade_no: found.outTradeNo, trade_no: found.tradeNo, out_request_no: requestNo };
-  return r ? { ...base, total_amount: found.totalAmount, refund_amount: centsToDecimal(r.cents), refund_status: 'REFUND_SUCCESS', gmt_refund_pay: alipayTimestamp(r.at) } : base;
+  return r
+    ? {
+        ...base,
+        total_amount: found.totalAmount,
+        refund_amount: centsToDecimal(r.cents),
+        refund_status: 'REFUND_SUCCESS',
+        gmt_refund_pay: alipayTimestamp(r.at),
+      }
+    : base;
 }

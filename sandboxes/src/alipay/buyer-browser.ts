@@ -45,7 +45,10 @@ export function cashierButtonUrl(cashierHtml: string, button: 'pay' | 'cancel' |
 }
 
 /** Clicks a cashier button; a Pay answers the redirect target (the signed return_url) if any. */
-export async function clickCashierButton(cashierHtml: string, button: 'pay' | 'cancel' | 'abandon'): Promise<{ status: number; location?: string; html: string }> {
+export async function clickCashierButton(
+  cashierHtml: string,
+  button: 'pay' | 'cancel' | 'abandon',
+): Promise<{ status: number; location?: string; html: string }> {
   const res = await fetch(cashierButtonUrl(cashierHtml, button), { method: 'POST', redirect: 'manual', signal: AbortSignal.timeout(10_000) });
   return { status: res.status, location: res.headers.get('location') ?? undefined, html: await res.text() };
 }

@@ -25,26 +25,38 @@ export function registerCashierRoutes(app: FastifyInstance, actions: TradeAction
     }
   };
 
-  app.get<{ Params: Params }>('/cashier/:token', guarded((page, reply) => {
-    const trade = o.tradeCreatedOn === 'open' ? actions.open(page) : actions.expireIfDue(actions.book.find(page.outTradeNo));
-    return html(reply, cashierPage(o.publicBaseUrl, page, trade));
-  }));
+  app.get<{ Params: Params }>(
+    '/cashier/:token',
+    guarded((page, reply) => {
+      const trade = o.tradeCreatedOn === 'open' ? actions.open(page) : actions.expireIfDue(actions.book.find(page.outTradeNo));
+      return html(reply, cashierPage(o.publicBaseUrl, page, trade));
+    }),
+  );
 
-  app.post<{ Params: Params }>('/cashier/:token/pay', guarded((page, reply) => {
-    const { returnUrl } = actions.pay(actions.open(page));
-    // The browser goes back with signed return parameters (a UI hint only for the merchant).
-    if (returnUrl) return reply.redirect(returnUrl, 302);
-    return html(reply, messagePage('支付成功 Paid', `Order ${page.outTradeNo} is paid.`));
-  }));
+  app.post<{ Params: Params }>(
+    '/cashier/:token/pay',
+    guarded((page, reply) => {
+      const { returnUrl } = actions.pay(actions.open(page));
+      // The browser goes back with signed return parameters (a UI hint only for the merchant).
+      if (returnUrl) return reply.redirect(returnUrl, 302);
+      return html(reply, messagePage('支付成功 Paid', `Order ${page.outTradeNo} is paid.`));
+    }),
+  );
 
-  app.post<{ Params: Params }>('/cashier/:token/cancel', guarded((page, reply) => {
-    const trade = actions.expireIfDue(actions.book.find(page.outTradeNo));
-    if (trade?.status === 'WAIT_BUYER_PAY') actions.closeTrade(trade);
-    return html(reply, messagePage('已取消 Cancelled', `Payment for ${page.outTradeNo} was cancelled.`, back(page)));
-  }));
+  app.post<{ Params: Params }>(
+    '/cashier/:token/cancel',
+    guarded((page, reply) => {
+      const trade = actions.expireIfDue(actions.book.find(page.outTradeNo));
+      if (trade?.status === 'WAIT_BUYER_PAY') actions.closeTrade(trade);
+      return html(reply, messagePage('已取消 Cancelled', `Payment for ${page.outTradeNo} was cancelled.`, back(page)));
+    }),
+  );
 
-  app.post<{ Params: Params }>('/cashier/:token/abandon', guarded((page, reply) => {
-    actions.abandon(actions.open(page));
-    return html(reply, messagePage('已扫码 Scanned', 'The buyer scanned the code and walked away; the trade waits for payment.', back(page)));
-  }));
+  app.post<{ Params: Params }>(
+    '/cashier/:token/abandon',
+    guarded((page, reply) => {
+      actions.abandon(actions.open(page));
+      return html(reply, messagePage('已扫码 Scanned', 'The buyer scanned the code and walked away; the trade waits for payment.', back(page)));
+    }),
+  );
 }

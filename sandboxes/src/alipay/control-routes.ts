@@ -64,9 +64,7 @@ export function registerControlRoutes(app: FastifyInstance, actions: TradeAction
       return tradeView(actions.finish(existing(outTradeNo), faults));
     }),
   );
-  app.get<{ Params: { outTradeNo: string } }>('/_control/trades/:outTradeNo', (req, reply) =>
-    send(reply, () => tradeView(existing(req.params.outTradeNo))),
-  );
+  app.get<{ Params: { outTradeNo: string } }>('/_control/trades/:outTradeNo', (req, reply) => send(reply, () => tradeView(existing(req.params.outTradeNo))));
 
   app.get('/_control/faults', async () => actions.globalFaults);
   const setFaults = (req: { body: unknown }, reply: FastifyReply) =>

@@ -13,7 +13,14 @@ export interface GatewayFailure {
   sub_msg: string;
 }
 
-export const SUPPORTED_METHODS: ReadonlySet<string> = new Set(['alipay.trade.page.pay', 'alipay.trade.wap.pay', 'alipay.trade.query', 'alipay.trade.close', 'alipay.trade.refund', 'alipay.trade.fastpay.refund.query']);
+export const SUPPORTED_METHODS: ReadonlySet<string> = new Set([
+  'alipay.trade.page.pay',
+  'alipay.trade.wap.pay',
+  'alipay.trade.query',
+  'alipay.trade.close',
+  'alipay.trade.refund',
+  'alipay.trade.fastpay.refund.query',
+]);
 
 const missing = (what: string): GatewayFailure => ({
   code: '40001',

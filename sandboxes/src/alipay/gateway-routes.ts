@@ -17,7 +17,10 @@ export function registerGatewayRoutes(app: FastifyInstance, actions: TradeAction
   const html = (reply: FastifyReply, body: string) => reply.code(200).type(CONTENT_TYPE).send(body);
   const json = (reply: FastifyReply, method: string, body: Record<string, unknown>) => {
     const key = SUPPORTED_METHODS.has(method) ? responseKeyOf(method) : 'error_response';
-    return reply.code(200).type(CONTENT_TYPE).send(signedEnvelope(key, body, o.alipayPrivateKey));
+    return reply
+      .code(200)
+      .type(CONTENT_TYPE)
+      .send(signedEnvelope(key, body, o.alipayPrivateKey));
   };
   const fail = (reply: FastifyReply, method: string, failure: GatewayFailure) =>
     PAGE_METHODS.has(method) ? html(reply, errorPage(failure)) : json(reply, method, { ...failure });

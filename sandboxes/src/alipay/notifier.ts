@@ -50,9 +50,7 @@ export class Notifier {
   constructor(private readonly o: ResolvedSandboxOptions) {}
 
   deliveries(filter: { outTradeNo?: string; notifyId?: string } = {}): DeliveryRecord[] {
-    return this.records.filter(
-      (r) => (!filter.outTradeNo || r.outTradeNo === filter.outTradeNo) && (!filter.notifyId || r.notifyId === filter.notifyId),
-    );
+    return this.records.filter((r) => (!filter.outTradeNo || r.outTradeNo === filter.outTradeNo) && (!filter.notifyId || r.notifyId === filter.notifyId));
   }
 
   /** Emits one notify event for the trade's current state. */
@@ -151,10 +149,13 @@ export class Notifier {
   }
 
   private later(ms: number, fn: () => void): void {
-    const timer = setTimeout(() => {
-      this.timers.delete(timer);
-      fn();
-    }, Math.max(0, Math.round(ms)));
+    const timer = setTimeout(
+      () => {
+        this.timers.delete(timer);
+        fn();
+      },
+      Math.max(0, Math.round(ms)),
+    );
     this.timers.add(timer);
   }
 }

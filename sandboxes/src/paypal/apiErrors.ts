@@ -26,13 +26,22 @@ function body(name: string, message: string, details?: Detail[]): PaypalErrorBod
 
 /** 400: the request is malformed or violates the schema. */
 export const invalidRequest = (details: Detail[]) =>
-  new SandboxApiError(400, body('INVALID_REQUEST', 'Request is not well-formed, syntactically incorrect, or violates schema.', details.map((d) => ({ location: 'body', ...d }))));
+  new SandboxApiError(
+    400,
+    body(
+      'INVALID_REQUEST',
+      'Request is not well-formed, syntactically incorrect, or violates schema.',
+      details.map((d) => ({ location: 'body', ...d })),
+    ),
+  );
 
 /** 422: well-formed, but the business rules refuse it (ORDER_NOT_APPROVED, ORDER_ALREADY_CAPTURED, …). */
 export const unprocessable = (issue: string, description: string) =>
   new SandboxApiError(
     422,
-    body('UNPROCESSABLE_ENTITY', 'The requested action could not be performed, semantically incorrect, or failed business validation.', [{ issue, description }]),
+    body('UNPROCESSABLE_ENTITY', 'The requested action could not be performed, semantically incorrect, or failed business validation.', [
+      { issue, description },
+    ]),
   );
 
 export const resourceNotFound = () =>
@@ -44,8 +53,10 @@ export const resourceNotFound = () =>
   );
 
 export const authenticationFailure = () =>
-  new SandboxApiError(401, body('AUTHENTICATION_FAILURE', 'Authentication failed due to invalid authentication credentials or a missing Authorization header.'));
+  new SandboxApiError(
+    401,
+    body('AUTHENTICATION_FAILURE', 'Authentication failed due to invalid authentication credentials or a missing Authorization header.'),
+  );
 
 /** The OAuth endpoint answers in RFC 6749 style, not with PayPal's REST error body. */
-export const oauthError = (status: number, error: string, description: string) =>
-  new SandboxApiError(status, { error, error_description: description });
+export const oauthError = (status: number, error: string, description: string) => new SandboxApiError(status, { error, error_description: description });

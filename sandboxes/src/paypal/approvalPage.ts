@@ -5,14 +5,32 @@ import type { SandboxOrder } from './store.js';
 
 const TEXT = {
   en: {
-    title: 'PayPal (local sandbox)', payTo: 'Pay', total: 'Total', order: 'Order', pay: 'Pay now', cancel: 'Cancel and return',
-    abandon: 'Close window', approved: 'You approved this payment. The merchant completes it.', notPayable: 'This order can no longer be paid',
-    abandoned: 'Window closed. The order stays unpaid; the merchant is not told.', notFound: 'Unknown order', back: 'Return to merchant',
+    title: 'PayPal (local sandbox)',
+    payTo: 'Pay',
+    total: 'Total',
+    order: 'Order',
+    pay: 'Pay now',
+    cancel: 'Cancel and return',
+    abandon: 'Close window',
+    approved: 'You approved this payment. The merchant completes it.',
+    notPayable: 'This order can no longer be paid',
+    abandoned: 'Window closed. The order stays unpaid; the merchant is not told.',
+    notFound: 'Unknown order',
+    back: 'Return to merchant',
   },
   zh: {
-    title: 'PayPal（本地沙箱）', payTo: '付款给', total: '合计', order: '订单', pay: '立即付款', cancel: '取消并返回商家',
-    abandon: '关闭窗口', approved: '您已授权此付款，商家将完成收款。', notPayable: '此订单已无法支付',
-    abandoned: '窗口已关闭。订单仍未支付，商家不会收到通知。', notFound: '订单不存在', back: '返回商家',
+    title: 'PayPal（本地沙箱）',
+    payTo: '付款给',
+    total: '合计',
+    order: '订单',
+    pay: '立即付款',
+    cancel: '取消并返回商家',
+    abandon: '关闭窗口',
+    approved: '您已授权此付款，商家将完成收款。',
+    notPayable: '此订单已无法支付',
+    abandoned: '窗口已关闭。订单仍未支付，商家不会收到通知。',
+    notFound: '订单不存在',
+    back: '返回商家',
   },
 };
 

@@ -60,7 +60,8 @@ export function registerOauthRoute(app: FastifyInstance, credentials: PaypalSand
     if (grant !== 'client_credentials') throw oauthError(400, 'unsupported_grant_type', `Grant Type ${String(grant)} is not supported`);
     const { token, expiresIn } = tokens.issue();
     return {
-      scope: 'https://uri.paypal.com/services/payments/payment https://uri.paypal.com/services/payments/refund https://uri.paypal.com/services/applications/webhooks',
+      scope:
+        'https://uri.paypal.com/services/payments/payment https://uri.paypal.com/services/payments/refund https://uri.paypal.com/services/applications/webhooks',
       access_token: token,
       token_type: 'Bearer',
       app_id: 'APP-80W284485P519543T',

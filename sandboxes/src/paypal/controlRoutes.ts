@@ -24,9 +24,7 @@ export function registerControlRoutes(app: FastifyInstance, engine: PaypalSandbo
   const view = (id: string) => orderJson(engine.base, engine.getOrder(id));
 
   app.get<{ Querystring: { custom_id?: string } }>('/_control/orders', async (req) =>
-    [...engine.store.orders.values()]
-      .filter((o) => !req.query.custom_id || o.unit.custom_id === req.query.custom_id)
-      .map((o) => orderJson(engine.base, o)),
+    [...engine.store.orders.values()].filter((o) => !req.query.custom_id || o.unit.custom_id === req.query.custom_id).map((o) => orderJson(engine.base, o)),
   );
   app.get<IdParams>('/_control/orders/:id', (req, reply) => control(reply, () => view(req.params.id)));
 
@@ -52,9 +50,7 @@ export function registerControlRoutes(app: FastifyInstance, engine: PaypalSandbo
       return { queued: engine.queueCaptureOutcome({ status, ...(reason ? { reason } : {}) }) };
     }),
   );
-  app.post<IdParams>('/_control/captures/:id/complete', (req, reply) =>
-    control(reply, () => engine.settlePendingCapture(req.params.id, 'COMPLETED')),
-  );
+  app.post<IdParams>('/_control/captures/:id/complete', (req, reply) => control(reply, () => engine.settlePendingCapture(req.params.id, 'COMPLETED')));
   app.post<IdParams>('/_control/captures/:id/deny', (req, reply) => control(reply, () => engine.settlePendingCapture(req.params.id, 'DECLINED')));
 
   app.get('/_control/faults', async () => engine.faults.get());

@@ -99,11 +99,15 @@ export class PaypalSandboxEngine {
       );
     }
     if (this.store.invoicePaidElsewhere(order)) {
-      throw unprocessable('DUPLICATE_INVOICE_ID', 'Duplicate Invoice ID detected. To avoid a potential duplicate transaction your account setting requires that Invoice Id be unique for each transaction.');
+      throw unprocessable(
+        'DUPLICATE_INVOICE_ID',
+        'Duplicate Invoice ID detected. To avoid a potential duplicate transaction your account setting requires that Invoice Id be unique for each transaction.',
+      );
     }
     const outcome = this.captureOutcomes.shift() ?? { status: 'COMPLETED' };
     const now = paypalTime();
-    const reason = outcome.reason ?? (outcome.status === 'PENDING' ? 'PENDING_REVIEW' : outcome.status === 'DECLINED' ? 'DECLINED_BY_RISK_FRAUD_FILTERS' : undefined);
+    const reason =
+      outcome.reason ?? (outcome.status === 'PENDING' ? 'PENDING_REVIEW' : outcome.status === 'DECLINED' ? 'DECLINED_BY_RISK_FRAUD_FILTERS' : undefined);
     const capture: SandboxCapture = {
       id: newCaptureId(),
       orderId: order.id,

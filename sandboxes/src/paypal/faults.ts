@@ -36,7 +36,8 @@ export class FaultSwitches {
           next[key] = value;
           break;
         case 'remaining':
-          if (value !== null && (typeof value !== 'number' || !Number.isInteger(value) || value < 1)) throw new Error('remaining must be a positive integer or null');
+          if (value !== null && (typeof value !== 'number' || !Number.isInteger(value) || value < 1))
+            throw new Error('remaining must be a positive integer or null');
           next.remaining = value as number | null;
           break;
         case 'reorder':

@@ -25,14 +25,17 @@ function checkUrl(field: string, value: unknown): string | undefined {
   } catch {
     // fall through
   }
-  throw invalidRequest([{ field, value: url, issue: 'INVALID_PARAMETER_SYNTAX', description: 'The value of a field does not conform to the expected format.' }]);
+  throw invalidRequest([
+    { field, value: url, issue: 'INVALID_PARAMETER_SYNTAX', description: 'The value of a field does not conform to the expected format.' },
+  ]);
 }
 
 /** Validates a create-order body the way Orders v2 does for the fields this sandbox models. */
 export function parseOrderRequest(raw: unknown): ParsedOrderRequest {
   if (!raw || typeof raw !== 'object') throw invalidRequest([{ issue: 'MALFORMED_REQUEST_JSON', description: 'The request JSON is not well formed.' }]);
   const req = raw as Partial<PaypalOrderRequest>;
-  if (req.intent === undefined) throw invalidRequest([{ field: '/intent', issue: 'MISSING_REQUIRED_PARAMETER', description: 'A required field / parameter is missing.' }]);
+  if (req.intent === undefined)
+    throw invalidRequest([{ field: '/intent', issue: 'MISSING_REQUIRED_PARAMETER', description: 'A required field / parameter is missing.' }]);
   if (req.intent !== 'CAPTURE' && req.intent !== 'AUTHORIZE') {
     throw invalidRequest([{ field: '/intent', value: String(req.intent), issue: 'INVALID_PARAMETER_VALUE', description: 'The value of a field is invalid.' }]);
   }
@@ -46,14 +49,29 @@ export function parseOrderRequest(raw: unknown): ParsedOrderRequest {
   const unit = units[0]!;
   const amount = unit.amount;
   if (!amount || typeof amount !== 'object') {
-    throw invalidRequest([{ field: '/purchase_units/@reference_id==\'default\'/amount', issue: 'MISSING_REQUIRED_PARAMETER', description: 'A required field / parameter is missing.' }]);
+    throw invalidRequest([
+      {
+        field: "/purchase_units/@reference_id=='default'/amount",
+        issue: 'MISSING_REQUIRED_PARAMETER',
+        description: 'A required field / parameter is missing.',
+      },
+    ]);
   }
   if (typeof amount.currency_code !== 'string' || !/^[A-Z]{3}$/.test(amount.currency_code)) {
-    throw invalidRequest([{ field: '/purchase_units/@reference_id==\'default\'/amount/currency_code', issue: 'INVALID_PARAMETER_VALUE', description: 'Currency code is invalid.' }]);
+    throw invalidRequest([
+      { field: "/purchase_units/@reference_id=='default'/amount/currency_code", issue: 'INVALID_PARAMETER_VALUE', description: 'Currency code is invalid.' },
+    ]);
   }
   const cents = typeof amount.value === 'string' ? decimalToCents(amount.value) : null;
   if (cents === null) {
-    throw invalidRequest([{ field: '/purchase_units/@reference_id==\'default\'/amount/value', value: String(amount.value), issue: 'DECIMAL_PRECISION', description: 'If the currency supports decimals, only two decimal place precision is supported.' }]);
+    throw invalidRequest([
+      {
+        field: "/purchase_units/@reference_id=='default'/amount/value",
+        value: String(amount.value),
+        issue: 'DECIMAL_PRECISION',
+        description: 'If the currency supports decimals, only two decimal place precision is supported.',
+      },
+    ]);
   }
   if (cents <= 0) throw unprocessable('CANNOT_BE_ZERO_OR_NEGATIVE', 'Must be greater than zero.');
 

@@ -11,7 +11,9 @@ function requestId(req: FastifyRequest): string | undefined {
   const id = req.headers['paypal-request-id'];
   if (id === undefined) return undefined;
   if (typeof id !== 'string' || id.length < 1 || id.length > 108) {
-    throw invalidRequest([{ field: 'PayPal-Request-Id', location: 'header', issue: 'INVALID_STRING_LENGTH', description: 'PayPal-Request-Id must be 1-108 characters.' }]);
+    throw invalidRequest([
+      { field: 'PayPal-Request-Id', location: 'header', issue: 'INVALID_STRING_LENGTH', description: 'PayPal-Request-Id must be 1-108 characters.' },
+    ]);
   }
   return id;
 }
@@ -21,7 +23,9 @@ function refundRequestId(req: FastifyRequest): string | undefined {
   const id = req.headers['paypal-request-id'];
   if (id === undefined) return undefined;
   if (typeof id !== 'string' || id.length < 1 || id.length > 10_000) {
-    throw invalidRequest([{ field: 'PayPal-Request-Id', location: 'header', issue: 'INVALID_STRING_LENGTH', description: 'PayPal-Request-Id must be 1-10000 characters.' }]);
+    throw invalidRequest([
+      { field: 'PayPal-Request-Id', location: 'header', issue: 'INVALID_STRING_LENGTH', description: 'PayPal-Request-Id must be 1-10000 characters.' },
+    ]);
   }
   return id;
 }
@@ -52,7 +56,9 @@ export function registerOrderRoutes(app: FastifyInstance, engine: PaypalSandboxE
   app.post<IdParams>('/v2/payments/captures/:id/refund', { preHandler: auth }, async (req, reply) => {
     const { refund, replayed } = engine.refund(req.params.id, req.body, refundRequestId(req));
     reply.code(replayed ? 200 : 201);
-    return wantsRepresentation(req) ? refundJson(engine.base, refund) : { id: refund.id, status: refund.status, links: (refundJson(engine.base, refund).links as unknown[]) };
+    return wantsRepresentation(req)
+      ? refundJson(engine.base, refund)
+      : { id: refund.id, status: refund.status, links: refundJson(engine.base, refund).links as unknown[] };
   });
 
   app.get<IdParams>('/v2/payments/refunds/:id', { preHandler: auth }, async (req) => {

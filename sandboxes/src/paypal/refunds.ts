@@ -38,8 +38,10 @@ export class RefundDesk {
     if (!capture) throw resourceNotFound();
     const req = (body && typeof body === 'object' ? body : {}) as RefundRequest & Record<string, unknown>;
     const unknown = Object.keys(req).filter((k) => !DEFINED.has(k));
-    if (unknown.length) throw invalidRequest(unknown.map((f) => ({ field: `/${f}`, issue: 'UNKNOWN_FIELD', description: `${f} is not a field of a refund request.` })));
-    if (req.custom_id !== undefined && (typeof req.custom_id !== 'string' || req.custom_id.length > 127)) throw invalidRequest([{ field: '/custom_id', issue: 'INVALID_STRING_LENGTH' }]);
+    if (unknown.length)
+      throw invalidRequest(unknown.map((f) => ({ field: `/${f}`, issue: 'UNKNOWN_FIELD', description: `${f} is not a field of a refund request.` })));
+    if (req.custom_id !== undefined && (typeof req.custom_id !== 'string' || req.custom_id.length > 127))
+      throw invalidRequest([{ field: '/custom_id', issue: 'INVALID_STRING_LENGTH' }]);
     if (capture.status !== 'COMPLETED' && capture.status !== 'PARTIALLY_REFUNDED') {
       throw unprocessable(capture.status === 'REFUNDED' ? 'CAPTURED_AMOUNT_FULLY_REFUNDED' : 'CAPTURE_NOT_REFUNDABLE', `The capture is ${capture.status}.`);
     }
@@ -48,10 +50,15 @@ export class RefundDesk {
     const left = captured - done;
     let cents = left;
     if (req.amount) {
-      if (req.amount.currency_code !== capture.amount.currency_code) throw unprocessable('REFUND_CURRENCY_MISMATCH', 'Refund must be in the currency of the capture.');
+      if (req.amount.currency_code !== capture.amount.currency_code)
+        throw unprocessable('REFUND_CURRENCY_MISMATCH', 'Refund must be in the currency of the capture.');
       const asked = decimalToCents(String(req.amount.value));
       if (asked === null || asked <= 0) throw invalidRequest([{ field: '/amount/value', issue: 'INVALID_PARAMETER_VALUE' }]);
-      if (asked > left) throw unprocessable(left === 0 ? 'CAPTURED_AMOUNT_FULLY_REFUNDED' : 'REFUND_AMOUNT_EXCEEDED', 'The refund amount must be less than or equal to the capture amount that has not yet been refunded.');
+      if (asked > left)
+        throw unprocessable(
+          left === 0 ? 'CAPTURED_AMOUNT_FULLY_REFUNDED' : 'REFUND_AMOUNT_EXCEEDED',
+          'The refund amount must be less than or equal to the capture amount that has not yet been refunded.',
+        );
       cents = asked;
     }
     if (cents <= 0) throw unprocessable('CAPTURED_AMOUNT_FULLY_REFUNDED', 'The captured amount has already been fully refunded.');

@@ -8,8 +8,7 @@ import { withWrongAmount } from './webhookEvents.js';
  * days"; this increasing schedule has 25 steps summing to about 2.9 days.
  */
 export const RETRY_SCHEDULE_SECONDS: readonly number[] = [
-  30, 60, 120, 300, 600, 900, 1800, 1800, 3600, 3600, 3600, 7200, 7200, 7200, 10800, 10800, 10800, 14400, 14400, 14400,
-  21600, 21600, 21600, 28800, 43200,
+  30, 60, 120, 300, 600, 900, 1800, 1800, 3600, 3600, 3600, 7200, 7200, 7200, 10800, 10800, 10800, 14400, 14400, 14400, 21600, 21600, 21600, 28800, 43200,
 ];
 
 // A reordered event waits for the next one, but never longer than this (real ms).

@@ -40,7 +40,12 @@ export function registerWebhookRoutes(app: FastifyInstance, engine: PaypalSandbo
       f.auth_algo.toLowerCase() === WEBHOOK_AUTH_ALGO.toLowerCase() &&
       f.cert_url === engine.certUrl &&
       f.webhook_id === credentials.webhookId &&
-      verify('sha256', Buffer.from(webhookSignedMessage(f.transmission_id, f.transmission_time, f.webhook_id, rawBody)), publicKey, Buffer.from(f.transmission_sig, 'base64'));
+      verify(
+        'sha256',
+        Buffer.from(webhookSignedMessage(f.transmission_id, f.transmission_time, f.webhook_id, rawBody)),
+        publicKey,
+        Buffer.from(f.transmission_sig, 'base64'),
+      );
     return { verification_status: ok ? 'SUCCESS' : 'FAILURE' };
   });
 

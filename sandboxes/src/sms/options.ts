@@ -33,8 +33,14 @@ export function defaultSandboxOptions(): SmsSandboxOptions {
     accessKeys: { [a.accessKeyId]: a.accessKeySecret },
     signNames: [a.signName],
     templates: {
-      [a.templates.register]: { kind: 'verification', content: '您的注册验证码为：${code}，10分钟内有效。Your registration code is ${code}, valid for 10 minutes.' },
-      [a.templates.reset]: { kind: 'verification', content: '您的密码重置验证码为：${code}，10分钟内有效。Your password reset code is ${code}, valid for 10 minutes.' },
+      [a.templates.register]: {
+        kind: 'verification',
+        content: '您的注册验证码为：${code}，10分钟内有效。Your registration code is ${code}, valid for 10 minutes.',
+      },
+      [a.templates.reset]: {
+        kind: 'verification',
+        content: '您的密码重置验证码为：${code}，10分钟内有效。Your password reset code is ${code}, valid for 10 minutes.',
+      },
     },
   };
 }

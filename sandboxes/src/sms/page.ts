@@ -6,7 +6,10 @@ const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 export function messagesPage(messages: readonly SentSms[]): string {
   const rows = [...messages]
     .reverse()
-    .map((m) => `<tr><td>${esc(m.sentAt)}</td><td>${esc(m.phoneNumber)}</td><td>${esc(m.templateCode)}</td><td>${esc(m.text)}</td><td><code>${esc(m.bizId)}</code></td></tr>`)
+    .map(
+      (m) =>
+        `<tr><td>${esc(m.sentAt)}</td><td>${esc(m.phoneNumber)}</td><td>${esc(m.templateCode)}</td><td>${esc(m.text)}</td><td><code>${esc(m.bizId)}</code></td></tr>`,
+    )
     .join('');
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta http-equiv="refresh" content="5"><title>SMS sandbox</title>
 <style>body{font:14px system-ui,sans-serif;margin:2rem}table{border-collapse:collapse;width:100%}td,th{border:1px solid #ccc;padding:.4rem;text-align:left;vertical-align:top}</style></head>

@@ -47,7 +47,8 @@ export function checkTemplateParam(template: SmsTemplate, raw: string | undefine
   if (vars.some((v) => !(v in params))) return { refusal: refuse('isv.TEMPLATE_MISSING_PARAMETERS', '模板缺少变量') };
   for (const v of vars) {
     const value = params[v]!;
-    if (template.kind === 'verification' ? !/^[A-Za-z0-9]{4,6}$/.test(value) : value.length > 35) return { refusal: refuse('isv.PARAM_LENGTH_LIMIT', '参数超出长度限制') };
+    if (template.kind === 'verification' ? !/^[A-Za-z0-9]{4,6}$/.test(value) : value.length > 35)
+      return { refusal: refuse('isv.PARAM_LENGTH_LIMIT', '参数超出长度限制') };
   }
   return { params };
 }

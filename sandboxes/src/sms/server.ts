@@ -48,7 +48,13 @@ export async function startSmsSandbox(opts: Partial<SmsSandboxOptions> = {}): Pr
 
   const platformError = (reply: FastifyReply, status: number, code: string, message: string, requestId: string) => {
     refused.push({ code, at: new Date().toISOString() });
-    return reply.code(status).send({ RequestId: requestId, HostId: HOST_ID, Code: code, Message: message, Recommend: `https://api.aliyun.com/troubleshoot?q=${code}&product=Dysmsapi&requestId=${requestId}` });
+    return reply.code(status).send({
+      RequestId: requestId,
+      HostId: HOST_ID,
+      Code: code,
+      Message: message,
+      Recommend: `https://api.aliyun.com/troubleshoot?q=${code}&product=Dysmsapi&requestId=${requestId}`,
+    });
   };
   const business = (requestId: string, r: Refusal) => ({ RequestId: requestId, Code: r.code, Message: r.message });
 
@@ -68,19 +74,29 @@ export async function startSmsSandbox(opts: Partial<SmsSandboxOptions> = {}): Pr
     }
     const secret = options.accessKeys[params.AccessKeyId!];
     if (secret === undefined) return platformError(reply, 404, 'InvalidAccessKeyId.NotFound', 'Specified access key is not found.', requestId);
-    if (params.SignatureMethod !== 'HMAC-SHA1' || params.SignatureVersion !== '1.0') return platformError(reply, 400, 'InvalidSignatureMethod', 'Specified signature method is not valid.', requestId);
+    if (params.SignatureMethod !== 'HMAC-SHA1' || params.SignatureVersion !== '1.0')
+      return platformError(reply, 400, 'InvalidSignatureMethod', 'Specified signature method is not valid.', requestId);
     if (!signatureMatches(method, params, secret)) {
-      return platformError(reply, 400, 'SignatureDoesNotMatch', `Specified signature does not match our calculation. server string to sign is:${serverStringToSign(method, params)}`, requestId);
+      return platformError(
+        reply,
+        400,
+        'SignatureDoesNotMatch',
+        `Specified signature does not match our calculation. server string to sign is:${serverStringToSign(method, params)}`,
+        requestId,
+      );
     }
     const ts = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/.test(params.Timestamp!) ? Date.parse(params.Timestamp!) : NaN;
-    if (!Number.isFinite(ts)) return platformError(reply, 400, 'InvalidTimeStamp.Format', 'Specified time stamp or date value is not well formatted.', requestId);
-    if (Math.abs(Date.now() - ts) > TIMESTAMP_SKEW_MS) return platformError(reply, 400, 'InvalidTimeStamp.Expired', 'Specified time stamp or date value is expired.', requestId);
+    if (!Number.isFinite(ts))
+      return platformError(reply, 400, 'InvalidTimeStamp.Format', 'Specified time stamp or date value is not well formatted.', requestId);
+    if (Math.abs(Date.now() - ts) > TIMESTAMP_SKEW_MS)
+      return platformError(reply, 400, 'InvalidTimeStamp.Expired', 'Specified time stamp or date value is expired.', requestId);
     const nonceKey = `${params.AccessKeyId}:${params.SignatureNonce}`;
     for (const [k, at] of nonces) if (Date.now() - at > TIMESTAMP_SKEW_MS) nonces.delete(k);
     if (nonces.has(nonceKey)) return platformError(reply, 400, 'SignatureNonceUsed', 'Specified signature nonce was used already.', requestId);
     nonces.set(nonceKey, Date.now());
     if (params.Version !== '2017-05-25') return platformError(reply, 400, 'InvalidVersion', 'Specified parameter Version is not valid.', requestId);
-    if (params.Action !== 'SendSms') return platformError(reply, 400, 'InvalidAction.NotFound', 'Specified api is not found, please check your url and method.', requestId);
+    if (params.Action !== 'SendSms')
+      return platformError(reply, 400, 'InvalidAction.NotFound', 'Specified api is not found, please check your url and method.', requestId);
     for (const required of ['PhoneNumbers', 'SignName', 'TemplateCode']) {
       if (!params[required]) return platformError(reply, 400, `Missing${required}`, `${required} is mandatory for this action.`, requestId);
     }
@@ -122,7 +138,8 @@ export async function startSmsSandbox(opts: Partial<SmsSandboxOptions> = {}): Pr
     return api('GET', req.query, null, reply);
   });
 
-  const listed = (phone: unknown) => (typeof phone === 'string' && phone ? messages.filter((m) => m.phoneNumber === phone || m.phoneNumber === `+${phone.replace(/^\+/, '')}`) : messages);
+  const listed = (phone: unknown) =>
+    typeof phone === 'string' && phone ? messages.filter((m) => m.phoneNumber === phone || m.phoneNumber === `+${phone.replace(/^\+/, '')}`) : messages;
   app.get('/api/messages', async (req) => listed((req.query as { phone?: unknown }).phone));
   app.delete('/api/messages', async () => {
     messages.length = 0;

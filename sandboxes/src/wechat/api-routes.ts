@@ -56,48 +56,50 @@ export function registerApiRoutes(app: FastifyInstance, sb: WechatSandbox): void
 
 /** A mainland merchant's API v3: /v3/pay/..., CNY only. */
 function registerDomesticRoutes(api: FastifyInstance, sb: WechatSandbox): void {
-    for (const tradeType of ['NATIVE', 'JSAPI'] as const) {
-      api.post(`/v3/pay/transactions/${tradeType.toLowerCase()}`, async (req, reply) => {
-        const valid = validatePrepay(rawBodyOf(req), tradeType, req.wechatMerchant!, {
-          requireHttps: sb.options.requireHttpsNotifyUrl ?? false,
-          currencies: sb.setup.currencies,
-        });
-        if ('error' in valid) return sendApiError(reply, sb.signer, valid.error);
-        const placed = sb.orders.prepay(tradeType, valid.ok);
-        if ('error' in placed) return sendApiError(reply, sb.signer, placed.error);
-        const order = placed.ok;
-        return sendSigned(reply, sb.signer, 200, tradeType === 'NATIVE' ? { code_url: order.codeUrl } : { prepay_id: order.prepayId });
+  for (const tradeType of ['NATIVE', 'JSAPI'] as const) {
+    api.post(`/v3/pay/transactions/${tradeType.toLowerCase()}`, async (req, reply) => {
+      const valid = validatePrepay(rawBodyOf(req), tradeType, req.wechatMerchant!, {
+        requireHttps: sb.options.requireHttpsNotifyUrl ?? false,
+        currencies: sb.setup.currencies,
       });
+      if ('error' in valid) return sendApiError(reply, sb.signer, valid.error);
+      const placed = sb.orders.prepay(tradeType, valid.ok);
+      if ('error' in placed) return sendApiError(reply, sb.signer, placed.error);
+      const order = placed.ok;
+      return sendSigned(reply, sb.signer, 200, tradeType === 'NATIVE' ? { code_url: order.codeUrl } : { prepay_id: order.prepayId });
+    });
+  }
+
+  api.get<{ Params: { outTradeNo: string }; Querystring: { mchid?: string } }>('/v3/pay/transactions/out-trade-no/:outTradeNo', async (req, reply) => {
+    if (req.query.mchid !== req.wechatMerchant!.mchid)
+      return sendApiError(reply, sb.signer, { status: 400, code: 'PARAM_ERROR', message: 'mchid缺失或与签名商户号不一致' });
+    const order = sb.orders.get(req.params.outTradeNo);
+    if (!order) return sendApiError(reply, sb.signer, { status: 404, code: 'ORDER_NOT_EXIST', message: '订单不存在' });
+    return sendSigned(reply, sb.signer, 200, transactionOf(order));
+  });
+
+  api.get<{ Params: { transactionId: string }; Querystring: { mchid?: string } }>('/v3/pay/transactions/id/:transactionId', async (req, reply) => {
+    if (req.query.mchid !== req.wechatMerchant!.mchid)
+      return sendApiError(reply, sb.signer, { status: 400, code: 'PARAM_ERROR', message: 'mchid缺失或与签名商户号不一致' });
+    // Only paid orders have a transaction id; unpaid ones are found by out_trade_no only.
+    const order = sb.orders.find((o) => o.transactionId === req.params.transactionId);
+    if (!order) return sendApiError(reply, sb.signer, { status: 404, code: 'ORDER_NOT_EXIST', message: '订单不存在' });
+    return sendSigned(reply, sb.signer, 200, transactionOf(order));
+  });
+
+  api.post<{ Params: { outTradeNo: string } }>('/v3/pay/transactions/out-trade-no/:outTradeNo/close', async (req, reply) => {
+    let body: { mchid?: unknown };
+    try {
+      body = JSON.parse(rawBodyOf(req)) as { mchid?: unknown };
+    } catch {
+      return sendApiError(reply, sb.signer, { status: 400, code: 'PARAM_ERROR', message: '请求体不是合法的JSON' });
     }
-
-    api.get<{ Params: { outTradeNo: string }; Querystring: { mchid?: string } }>('/v3/pay/transactions/out-trade-no/:outTradeNo', async (req, reply) => {
-      if (req.query.mchid !== req.wechatMerchant!.mchid) return sendApiError(reply, sb.signer, { status: 400, code: 'PARAM_ERROR', message: 'mchid缺失或与签名商户号不一致' });
-      const order = sb.orders.get(req.params.outTradeNo);
-      if (!order) return sendApiError(reply, sb.signer, { status: 404, code: 'ORDER_NOT_EXIST', message: '订单不存在' });
-      return sendSigned(reply, sb.signer, 200, transactionOf(order));
-    });
-
-    api.get<{ Params: { transactionId: string }; Querystring: { mchid?: string } }>('/v3/pay/transactions/id/:transactionId', async (req, reply) => {
-      if (req.query.mchid !== req.wechatMerchant!.mchid) return sendApiError(reply, sb.signer, { status: 400, code: 'PARAM_ERROR', message: 'mchid缺失或与签名商户号不一致' });
-      // Only paid orders have a transaction id; unpaid ones are found by out_trade_no only.
-      const order = sb.orders.find((o) => o.transactionId === req.params.transactionId);
-      if (!order) return sendApiError(reply, sb.signer, { status: 404, code: 'ORDER_NOT_EXIST', message: '订单不存在' });
-      return sendSigned(reply, sb.signer, 200, transactionOf(order));
-    });
-
-    api.post<{ Params: { outTradeNo: string } }>('/v3/pay/transactions/out-trade-no/:outTradeNo/close', async (req, reply) => {
-      let body: { mchid?: unknown };
-      try {
-        body = JSON.parse(rawBodyOf(req)) as { mchid?: unknown };
-      } catch {
-        return sendApiError(reply, sb.signer, { status: 400, code: 'PARAM_ERROR', message: '请求体不是合法的JSON' });
-      }
-      if (body?.mchid !== req.wechatMerchant!.mchid) return sendApiError(reply, sb.signer, { status: 400, code: 'PARAM_ERROR', message: 'mchid缺失或与签名商户号不一致' });
-      const closed = sb.orders.close(req.params.outTradeNo, 'merchant');
-      if ('error' in closed) return sendApiError(reply, sb.signer, closed.error);
-      return sendSigned(reply, sb.signer, 204);
-    });
-
+    if (body?.mchid !== req.wechatMerchant!.mchid)
+      return sendApiError(reply, sb.signer, { status: 400, code: 'PARAM_ERROR', message: 'mchid缺失或与签名商户号不一致' });
+    const closed = sb.orders.close(req.params.outTradeNo, 'merchant');
+    if ('error' in closed) return sendApiError(reply, sb.signer, closed.error);
+    return sendSigned(reply, sb.signer, 204);
+  });
 }
 
 const merchantError = { status: 400, code: 'PARAM_ERROR', message: '商户号缺失或与签名商户号不一致' };
@@ -165,7 +167,8 @@ function registerRefundRoutes(api: FastifyInstance, sb: WechatSandbox): void {
       return sendApiError(reply, sb.signer, { status: 400, code: 'PARAM_ERROR', message: '请求体不是合法的JSON' });
     }
     if (overseas && !globalMerchantOk(sb, req.wechatMerchant!, body)) return sendApiError(reply, sb.signer, merchantError);
-    if (!overseas && (body.mchid !== undefined || body.sp_mchid !== undefined)) return sendApiError(reply, sb.signer, { status: 400, code: 'PARAM_ERROR', message: '直连商户退款不需要商户号参数' });
+    if (!overseas && (body.mchid !== undefined || body.sp_mchid !== undefined))
+      return sendApiError(reply, sb.signer, { status: 400, code: 'PARAM_ERROR', message: '直连商户退款不需要商户号参数' });
     if (body.notify_url !== undefined) {
       try {
         const u = new URL(body.notify_url);
@@ -174,7 +177,11 @@ function registerRefundRoutes(api: FastifyInstance, sb: WechatSandbox): void {
         return sendApiError(reply, sb.signer, { status: 400, code: 'PARAM_ERROR', message: 'notify_url格式错误' });
       }
     }
-    const order = body.out_trade_no ? sb.orders.get(body.out_trade_no) : body.transaction_id ? sb.orders.find((o) => o.transactionId === body.transaction_id) : undefined;
+    const order = body.out_trade_no
+      ? sb.orders.get(body.out_trade_no)
+      : body.transaction_id
+        ? sb.orders.find((o) => o.transactionId === body.transaction_id)
+        : undefined;
     if (order && overseas !== !!order.global) return sendApiError(reply, sb.signer, { status: 404, code: 'RESOURCE_NOT_EXISTS', message: '订单不存在' });
     const known = body.out_refund_no ? sb.refunds.get(body.out_refund_no) : undefined;
     const created = sb.refunds.create(body, order);

@@ -1,8 +1,7 @@
 // The page a person sees after "scanning" a code_url or opening a JSAPI payment in the sandbox.
 import type { OrderView } from './sandbox.js';
 
-const esc = (s: string): string =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+const esc = (s: string): string => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 const RESULT_TEXT: Record<string, string> = {
   paid: '支付成功 · Payment succeeded',

@@ -62,7 +62,9 @@ export function registerControlRoutes(app: FastifyInstance, sb: WechatSandbox, b
 
   app.get('/_control/refunds', async () => ({
     setup: sb.setup.setup,
-    refunds: sb.refunds.all().map((r) => ({ outRefundNo: r.outRefundNo, outTradeNo: r.order.outTradeNo, refund: r.refund, total: r.total, currency: r.currency, status: r.status })),
+    refunds: sb.refunds
+      .all()
+      .map((r) => ({ outRefundNo: r.outRefundNo, outTradeNo: r.order.outTradeNo, refund: r.refund, total: r.total, currency: r.currency, status: r.status })),
   }));
   /** Ends a PROCESSING refund now (its REFUND.SUCCESS callback goes out) instead of after refundProcessingMs. */
   app.post<{ Params: { outRefundNo: string } }>('/_control/refunds/:outRefundNo/succeed', async (req, reply) => {

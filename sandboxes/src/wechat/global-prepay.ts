@@ -10,8 +10,26 @@ import type { SandboxSetup } from './setup.js';
 const paramError = (message: string) => ({ error: { status: 400, code: 'PARAM_ERROR', message } });
 
 const DEFINED = new Set([
-  'appid', 'mchid', 'sp_appid', 'sp_mchid', 'sub_mchid', 'sub_appid', 'description', 'out_trade_no', 'trade_type', 'notify_url', 'attach',
-  'time_start', 'time_expire', 'goods_tag', 'limit_pay', 'merchant_category_code', 'amount', 'payer', 'detail', 'scene_info',
+  'appid',
+  'mchid',
+  'sp_appid',
+  'sp_mchid',
+  'sub_mchid',
+  'sub_appid',
+  'description',
+  'out_trade_no',
+  'trade_type',
+  'notify_url',
+  'attach',
+  'time_start',
+  'time_expire',
+  'goods_tag',
+  'limit_pay',
+  'merchant_category_code',
+  'amount',
+  'payer',
+  'detail',
+  'scene_info',
 ]);
 
 export interface GlobalPrepay {
@@ -20,7 +38,13 @@ export interface GlobalPrepay {
   raw: GlobalPrepayRequest;
 }
 
-export function validateGlobalPrepay(raw: string, tradeType: 'NATIVE' | 'JSAPI', merchant: MerchantIdentity, setup: SandboxSetup, opts: { requireHttps: boolean }): Outcome<GlobalPrepay> {
+export function validateGlobalPrepay(
+  raw: string,
+  tradeType: 'NATIVE' | 'JSAPI',
+  merchant: MerchantIdentity,
+  setup: SandboxSetup,
+  opts: { requireHttps: boolean },
+): Outcome<GlobalPrepay> {
   let body: GlobalPrepayRequest;
   try {
     body = JSON.parse(raw) as GlobalPrepayRequest;
@@ -41,7 +65,8 @@ export function validateGlobalPrepay(raw: string, tradeType: 'NATIVE' | 'JSAPI',
   if (mchid !== merchant.mchid) return paramError('商户号与请求签名的商户号不一致');
   if (appid !== merchant.appid) return { error: { status: 400, code: 'APPID_MCHID_NOT_MATCH', message: 'appid和mchid不匹配' } };
   if (institutional && body.sub_mchid !== setup.subMchid) return { error: { status: 400, code: 'MCH_NOT_EXISTS', message: '子商户号不存在或未与机构绑定' } };
-  if (body.sub_appid !== undefined && body.sub_appid !== setup.subAppid) return { error: { status: 400, code: 'APPID_MCHID_NOT_MATCH', message: 'sub_appid和sub_mchid不匹配' } };
+  if (body.sub_appid !== undefined && body.sub_appid !== setup.subAppid)
+    return { error: { status: 400, code: 'APPID_MCHID_NOT_MATCH', message: 'sub_appid和sub_mchid不匹配' } };
 
   for (const f of ['description', 'out_trade_no', 'notify_url', 'trade_type', 'merchant_category_code'] as const) {
     if (typeof body[f] !== 'string' || body[f] === '') return paramError(`${f}为必填项`);

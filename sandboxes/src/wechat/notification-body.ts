@@ -7,7 +7,11 @@ import type { NotificationBody } from '@shop/payments/wechat/wire';
 import { newEventId, transactionOf, type SandboxOrder } from './orders.js';
 import type { SandboxSetup } from './setup.js';
 
-export function paymentNotificationBody(order: SandboxOrder, apiV3Key: string, opts: { wrongAmount?: boolean; setup?: SandboxSetup } = {}): { eventId: string; body: string } {
+export function paymentNotificationBody(
+  order: SandboxOrder,
+  apiV3Key: string,
+  opts: { wrongAmount?: boolean; setup?: SandboxSetup } = {},
+): { eventId: string; body: string } {
   const tx = transactionOf(order, opts.setup);
   if (opts.wrongAmount && tx.amount) {
     // A forged-looking but validly signed amount: receivers must compare with their own record.

@@ -106,7 +106,9 @@ export class NotificationDispatcher {
     const on = f.persistent || (copy === 1 && attempt === 1);
     const sig: SignatureFaults = on ? { badSignature: f.badSignature, staleTimestamp: f.staleTimestamp, wrongKey: f.wrongKey } : {};
     const labels = [
-      ...Object.entries(sig).filter(([, v]) => v).map(([k]) => k),
+      ...Object.entries(sig)
+        .filter(([, v]) => v)
+        .map(([k]) => k),
       ...(f.wrongAmount ? ['wrongAmount'] : []),
       ...(copies(f) > 1 ? ['duplicate'] : []),
       ...(event.releasedLate ? ['reordered'] : []),
@@ -145,10 +147,13 @@ export class NotificationDispatcher {
   private wait(ms: number): Promise<boolean> {
     if (this.closed) return Promise.resolve(false);
     return new Promise((resolve) => {
-      const timer = setTimeout(() => {
-        this.waits.delete(timer);
-        resolve(!this.closed);
-      }, Math.max(0, Math.round(ms)));
+      const timer = setTimeout(
+        () => {
+          this.waits.delete(timer);
+          resolve(!this.closed);
+        },
+        Math.max(0, Math.round(ms)),
+      );
       this.waits.set(timer, resolve);
     });
   }

@@ -48,7 +48,9 @@ const fail = (status: number, code: string, message: string): { error: ApiError 
 function canonicalJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
   if (value && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined).sort(([a], [b]) => (a < b ? -1 : 1));
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : 1));
     return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
   }
   return JSON.stringify(value);
@@ -174,9 +176,10 @@ export function payerCharge(order: SandboxOrder, setup: SandboxSetup): { payerTo
 /** The global product's Transaction (cross-border reference 1.4): mode ids, payer CNY and rate. */
 function globalTransactionOf(order: SandboxOrder, setup: SandboxSetup): Transaction {
   const g = order.global!;
-  const ids = setup.mode === 'institutional'
-    ? { sp_mchid: g.sp_mchid, sp_appid: g.sp_appid, sub_mchid: g.sub_mchid, ...(g.sub_appid ? { sub_appid: g.sub_appid } : {}) }
-    : { mchid: g.mchid, appid: g.appid };
+  const ids =
+    setup.mode === 'institutional'
+      ? { sp_mchid: g.sp_mchid, sp_appid: g.sp_appid, sub_mchid: g.sub_mchid, ...(g.sub_appid ? { sub_appid: g.sub_appid } : {}) }
+      : { mchid: g.mchid, appid: g.appid };
   const state = order.refunded && order.state === 'SUCCESS' ? 'REFUND' : order.state;
   const tx: Transaction = {
     ...ids,
@@ -188,14 +191,25 @@ function globalTransactionOf(order: SandboxOrder, setup: SandboxSetup): Transact
   };
   if (order.state === 'SUCCESS') {
     const { payerTotal, rate } = payerCharge(order, setup);
-    const payer = setup.mode === 'institutional' ? (g.payer?.sub_openid ? { sub_openid: order.payerOpenid } : { sp_openid: order.payerOpenid }) : { openid: order.payerOpenid };
+    const payer =
+      setup.mode === 'institutional'
+        ? g.payer?.sub_openid
+          ? { sub_openid: order.payerOpenid }
+          : { sp_openid: order.payerOpenid }
+        : { openid: order.payerOpenid };
     Object.assign(tx, {
       [setup.transactionIdKey]: order.transactionId,
       trade_type: order.tradeType,
       bank_type: 'OTHERS',
       success_time: toChinaRfc3339(order.successTime!),
       payer,
-      amount: { total: g.amount.total, currency: g.amount.currency, payer_total: payerTotal, payer_currency: 'CNY', exchange_rate: { type: 'SETTLEMENT_RATE', rate } },
+      amount: {
+        total: g.amount.total,
+        currency: g.amount.currency,
+        payer_total: payerTotal,
+        payer_currency: 'CNY',
+        exchange_rate: { type: 'SETTLEMENT_RATE', rate },
+      },
       promotion_detail: [],
     });
   }

@@ -21,7 +21,8 @@ export function validatePrepay(
   }
   if (!body || typeof body !== 'object') return paramError('请求体不是JSON对象');
   for (const field of ['appid', 'mchid', 'description', 'out_trade_no', 'notify_url'] as const) {
-    if (typeof body[field] !== 'string' || body[field] === '') return paramError(`输入源“/body/${field}”映射到字段“${field}”必填性规则校验失败，此字段为必填项`);
+    if (typeof body[field] !== 'string' || body[field] === '')
+      return paramError(`输入源“/body/${field}”映射到字段“${field}”必填性规则校验失败，此字段为必填项`);
   }
   if (body.mchid !== merchant.mchid) return paramError('mchid与请求签名的商户号不一致');
   if (body.appid !== merchant.appid) return { error: { status: 400, code: 'APPID_MCHID_NOT_MATCH', message: 'appid和mch_id不匹配' } };

@@ -58,21 +58,26 @@ export class RefundBook {
   }
 
   create(body: RefundBody, order: SandboxOrder | undefined): Outcome<SandboxRefund> {
-    if (typeof body.out_refund_no !== 'string' || !/^[0-9A-Za-z_\-*|@]{1,64}$/.test(body.out_refund_no)) return fail(400, 'PARAM_ERROR', 'out_refund_no格式错误');
+    if (typeof body.out_refund_no !== 'string' || !/^[0-9A-Za-z_\-*|@]{1,64}$/.test(body.out_refund_no))
+      return fail(400, 'PARAM_ERROR', 'out_refund_no格式错误');
     const a = body.amount;
-    if (!a || !Number.isInteger(a.refund) || !Number.isInteger(a.total) || a.refund! <= 0) return fail(400, 'PARAM_ERROR', 'amount.refund与amount.total必须为正整数');
+    if (!a || !Number.isInteger(a.refund) || !Number.isInteger(a.total) || a.refund! <= 0)
+      return fail(400, 'PARAM_ERROR', 'amount.refund与amount.total必须为正整数');
     if (!order) return fail(404, 'RESOURCE_NOT_EXISTS', '订单不存在');
     if (order.state !== 'SUCCESS') return fail(403, 'TRADE_STATE_ERROR', '订单未支付，不能退款');
     const currency = order.request.amount.currency ?? 'CNY';
     // Domestic: CNY only; global: the payment's own currency.
-    if ((a.currency ?? (this.setup.setup === 'domestic' ? 'CNY' : undefined)) !== currency) return fail(400, 'PARAM_ERROR', `退款币种须与支付币种${currency}一致`);
+    if ((a.currency ?? (this.setup.setup === 'domestic' ? 'CNY' : undefined)) !== currency)
+      return fail(400, 'PARAM_ERROR', `退款币种须与支付币种${currency}一致`);
     if (a.total !== order.request.amount.total) return fail(400, 'PARAM_ERROR', 'amount.total与原订单金额不一致');
     const earlier = this.refunds.get(body.out_refund_no);
     if (earlier) {
       if (earlier.order !== order || earlier.refund !== a.refund) return fail(403, 'INVALID_REQUEST', '商户退款单号重复，请求参数与原退款单不一致');
       return { ok: earlier };
     }
-    const done = this.all().filter((r) => r.order === order && r.status !== 'CLOSED').reduce((s, r) => s + r.refund, 0);
+    const done = this.all()
+      .filter((r) => r.order === order && r.status !== 'CLOSED')
+      .reduce((s, r) => s + r.refund, 0);
     if (done + a.refund! > order.request.amount.total) return fail(403, 'NOT_ENOUGH', '可退款金额不足');
     const refund: SandboxRefund = {
       outRefundNo: body.out_refund_no,
@@ -93,7 +98,9 @@ export class RefundBook {
     if (refund.status !== 'PROCESSING') return false;
     refund.status = 'SUCCESS';
     refund.successAt = new Date();
-    const refunded = this.all().filter((r) => r.order === refund.order && r.status === 'SUCCESS').reduce((s, r) => s + r.refund, 0);
+    const refunded = this.all()
+      .filter((r) => r.order === refund.order && r.status === 'SUCCESS')
+      .reduce((s, r) => s + r.refund, 0);
     if (refunded >= refund.order.request.amount.total) refund.order.refunded = true;
     return true;
   }

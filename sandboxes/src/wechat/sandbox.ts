@@ -137,7 +137,13 @@ export class WechatSandbox {
     if (!this.refunds.succeed(refund)) return false;
     if (refund.notifyUrl) {
       const { eventId, body } = refundNotificationBody(this.refunds.view(refund, 'refund_status'), 'SUCCESS', this.credentials.apiV3Key);
-      this.notifier.dispatch({ eventId, outTradeNo: refund.order.outTradeNo, url: refund.notifyUrl, body, faults: { ...this.defaultFaults, ...parseFaults(faults) } });
+      this.notifier.dispatch({
+        eventId,
+        outTradeNo: refund.order.outTradeNo,
+        url: refund.notifyUrl,
+        body,
+        faults: { ...this.defaultFaults, ...parseFaults(faults) },
+      });
     }
     return true;
   }

@@ -6,7 +6,17 @@ app.get('/hello', async () => ({ hello: 'world' }));
 
 // A diagnostic: a JSON POST parsed and answered with a fixed answer of the catalogue answer's
 // size, so the GraphQL books figure can be told apart from what any JSON POST costs.
-const answer = JSON.stringify({ data: { books: [1, 2, 3].map((i) => ({ id: String(i), title: `Automotive SPICE publication volume ${i}`, price: '75.00', currency: 'EUR', vatText: 'plus applicable VAT' })) } });
+const answer = JSON.stringify({
+  data: {
+    books: [1, 2, 3].map((i) => ({
+      id: String(i),
+      title: `Automotive SPICE publication volume ${i}`,
+      price: '75.00',
+      currency: 'EUR',
+      vatText: 'plus applicable VAT',
+    })),
+  },
+});
 app.post('/json', async (_req, reply) => reply.type('application/json; charset=utf-8').send(answer));
 
 // The download baseline: the same PDF streamed as it is, without per-buyer encryption.

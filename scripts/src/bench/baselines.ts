@@ -5,7 +5,9 @@ import pg from 'pg';
 /** Raw pg: INSERT ... RETURNING then a primary-key SELECT, as many as `concurrency` at once. */
 export async function rawPgRate(url: string, seconds: number, concurrency = 16): Promise<{ insertsPerSec: number; selectsPerSec: number }> {
   const pool = new pg.Pool({ connectionString: url, max: concurrency });
-  await pool.query('create table if not exists bench_raw (id bigint generated always as identity primary key, a text not null, b integer not null, created_at timestamptz not null default now())');
+  await pool.query(
+    'create table if not exists bench_raw (id bigint generated always as identity primary key, a text not null, b integer not null, created_at timestamptz not null default now())',
+  );
   let inserts = 0;
   let selects = 0;
   const until = Date.now() + seconds * 1000;
@@ -33,9 +35,13 @@ export async function rawBullmqRate(redisUrl: string, jobs: number, concurrency 
   const consumer = new Redis(redisUrl, { maxRetriesPerRequest: null });
   let finish: () => void = () => {};
   const finished = new Promise<void>((r) => (finish = r));
-  const worker = new Worker('bench-noop', async () => {
-    if (++done === jobs) finish();
-  }, { connection: consumer, prefix, concurrency, autorun: false });
+  const worker = new Worker(
+    'bench-noop',
+    async () => {
+      if (++done === jobs) finish();
+    },
+    { connection: consumer, prefix, concurrency, autorun: false },
+  );
   await queue.addBulk(Array.from({ length: jobs }, (_, i) => ({ name: 'noop', data: { i }, opts: { removeOnComplete: true } })));
   const t0 = performance.now();
   void worker.run();

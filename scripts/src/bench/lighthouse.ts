@@ -20,7 +20,15 @@ export interface LighthouseCase {
   token?: string;
 }
 
-const CHROME_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const CHROME_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 
 interface NetworkItem {
   resourceType?: string;
@@ -74,7 +82,15 @@ export async function lighthouseFigures(baseUrl: string, cases: LighthouseCase[]
       const all: LighthouseFigures[] = [];
       for (let i = 0; i < runs; i++) all.push(await retried(() => once(chrome.port, `${baseUrl}${c.path}`, c.token)));
       const pick = (f: (x: LighthouseFigures) => number) => median(all.map(f));
-      out.push({ ...c, score: pick((x) => x.score), lcpMs: pick((x) => x.lcpMs), tbtMs: pick((x) => x.tbtMs), cls: pick((x) => x.cls), jsBytes: pick((x) => x.jsBytes), scripts: pick((x) => x.scripts) });
+      out.push({
+        ...c,
+        score: pick((x) => x.score),
+        lcpMs: pick((x) => x.lcpMs),
+        tbtMs: pick((x) => x.tbtMs),
+        cls: pick((x) => x.cls),
+        jsBytes: pick((x) => x.jsBytes),
+        scripts: pick((x) => x.scripts),
+      });
     }
     return out;
   } finally {

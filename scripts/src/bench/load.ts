@@ -43,12 +43,32 @@ export async function load(spec: LoadSpec, warmupSeconds = 2): Promise<LoadFigur
   const base = { url: spec.url, method: spec.method ?? 'GET', headers: spec.headers, body: spec.body, connections: spec.connections ?? 16 };
   let i = 0;
   const requests = spec.perRequest
-    ? [{ method: base.method, setupRequest: (req: Record<string, unknown>) => {
-        const extra = spec.perRequest!(i++);
-        return { ...req, ...(extra.path ? { path: extra.path } : {}), headers: { ...(base.headers ?? {}), ...(extra.headers ?? {}) }, ...(extra.body !== undefined ? { body: extra.body } : {}) };
-      } }]
+    ? [
+        {
+          method: base.method,
+          setupRequest: (req: Record<string, unknown>) => {
+            const extra = spec.perRequest!(i++);
+            return {
+              ...req,
+              ...(extra.path ? { path: extra.path } : {}),
+              headers: { ...(base.headers ?? {}), ...(extra.headers ?? {}) },
+              ...(extra.body !== undefined ? { body: extra.body } : {}),
+            };
+          },
+        },
+      ]
     : undefined;
   if (warmupSeconds > 0 && !spec.amount) await autocannon({ ...base, duration: warmupSeconds, requests });
-  const { result: r, cpuMs } = await metered(() => autocannon({ ...base, ...(spec.amount ? { amount: spec.amount } : { duration: spec.seconds ?? 6 }), requests }));
-  return { rps: spec.amount ? r.requests.total / Math.max(r.duration, 0.001) : r.requests.average, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors, total: r.requests.total, cpuMs };
+  const { result: r, cpuMs } = await metered(() =>
+    autocannon({ ...base, ...(spec.amount ? { amount: spec.amount } : { duration: spec.seconds ?? 6 }), requests }),
+  );
+  return {
+    rps: spec.amount ? r.requests.total / Math.max(r.duration, 0.001) : r.requests.average,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    non2xx: r.non2xx,
+    errors: r.errors,
+    total: r.requests.total,
+    cpuMs,
+  };
 }

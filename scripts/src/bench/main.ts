@@ -28,7 +28,9 @@ const fmt = (n: number) => (n >= 100 ? n.toFixed(0) : n.toFixed(1));
 const gql = (query: string) => JSON.stringify({ query });
 
 // BENCH_ONLY=books,orders,getlist,checkout,settlement,download,sql,spa,lighthouse runs a subset (for profiling).
-const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim()).filter(Boolean);
+const only = process.env.BENCH_ONLY?.split(',')
+  .map((s) => s.trim())
+  .filter(Boolean);
 const want = (key: string) => !only || only.includes(key);
 
 async function main(): Promise<void> {
@@ -68,17 +70,51 @@ async function main(): Promise<void> {
       rawBull = rawBullResult;
       cpu.push({ case: 'baseline: raw BullMQ no-op job', per: 3000, ms: rawBullCpu });
       plain = await load({ url: `${stack.bareUrl}/plain.pdf` });
-      rows.push({ case: 'baseline: bare Fastify hello', figure: `${fmt(bare.rps)} req/s`, p50: bare.p50, p99: bare.p99, baseline: '-', ratio: null, target: '-', met: null });
-      rows.push({ case: 'baseline: raw pg INSERT+SELECT', figure: `${fmt(rawPg.insertsPerSec)} inserts/s`, baseline: '-', ratio: null, target: '-', met: null });
+      rows.push({
+        case: 'baseline: bare Fastify hello',
+        figure: `${fmt(bare.rps)} req/s`,
+        p50: bare.p50,
+        p99: bare.p99,
+        baseline: '-',
+        ratio: null,
+        target: '-',
+        met: null,
+      });
+      rows.push({
+        case: 'baseline: raw pg INSERT+SELECT',
+        figure: `${fmt(rawPg.insertsPerSec)} inserts/s`,
+        baseline: '-',
+        ratio: null,
+        target: '-',
+        met: null,
+      });
       rows.push({ case: 'baseline: raw BullMQ no-op job', figure: `${fmt(rawBull)} jobs/s`, baseline: '-', ratio: null, target: '-', met: null });
-      rows.push({ case: 'baseline: plain PDF streaming', figure: `${fmt(plain.rps)} req/s`, p50: plain.p50, p99: plain.p99, baseline: '-', ratio: null, target: '-', met: null });
+      rows.push({
+        case: 'baseline: plain PDF streaming',
+        figure: `${fmt(plain.rps)} req/s`,
+        p50: plain.p50,
+        p99: plain.p99,
+        baseline: '-',
+        ratio: null,
+        target: '-',
+        met: null,
+      });
 
       split('baseline: bare Fastify hello', bare);
       split('baseline: plain PDF streaming', plain);
     }
     const vs = (name: string, f: LoadFigures, base: number, baseName: string, target: number) => {
       split(name, f, baseName === 'bare Fastify' ? 'baseline: bare Fastify hello' : 'baseline: plain PDF streaming');
-      rows.push({ case: name, figure: `${fmt(f.rps)} req/s${f.non2xx ? ` (${f.non2xx} non-2xx)` : ''}`, p50: f.p50, p99: f.p99, baseline: baseName, ratio: f.rps / base, target: `>= ${target}x`, met: f.rps / base >= target });
+      rows.push({
+        case: name,
+        figure: `${fmt(f.rps)} req/s${f.non2xx ? ` (${f.non2xx} non-2xx)` : ''}`,
+        p50: f.p50,
+        p99: f.p99,
+        baseline: baseName,
+        ratio: f.rps / base,
+        target: `>= ${target}x`,
+        met: f.rps / base >= target,
+      });
     };
 
     if (want('books')) step('GraphQL books');
@@ -86,51 +122,158 @@ async function main(): Promise<void> {
       // Diagnostic: what any JSON POST with an answer of that size costs a bare Fastify.
       const post = await load({ url: `${stack.bareUrl}/json`, method: 'POST', headers: json, body: gql('{ books { id title price currency vatText } }') });
       split('diagnostic: bare Fastify JSON POST, same body and answer size', post, 'baseline: bare Fastify hello');
-      rows.push({ case: 'diagnostic: bare Fastify JSON POST, same body and answer size', figure: `${fmt(post.rps)} req/s`, p50: post.p50, p99: post.p99, baseline: 'bare Fastify', ratio: post.rps / bare.rps, target: '-', met: null });
+      rows.push({
+        case: 'diagnostic: bare Fastify JSON POST, same body and answer size',
+        figure: `${fmt(post.rps)} req/s`,
+        p50: post.p50,
+        p99: post.p99,
+        baseline: 'bare Fastify',
+        ratio: post.rps / bare.rps,
+        target: '-',
+        met: null,
+      });
     }
-    if (want('books')) vs('GraphQL books', await load({ url: `${stack.gatewayUrl}/graphql`, method: 'POST', headers: json, body: gql('{ books { id title price currency vatText } }') }), bare.rps, 'bare Fastify', 0.6);
+    if (want('books'))
+      vs(
+        'GraphQL books',
+        await load({ url: `${stack.gatewayUrl}/graphql`, method: 'POST', headers: json, body: gql('{ books { id title price currency vatText } }') }),
+        bare.rps,
+        'bare Fastify',
+        0.6,
+      );
     if (want('orders')) step('GraphQL orders');
-    if (want('orders')) vs('GraphQL orders (20 rows)', await load({ url: `${stack.gatewayUrl}/graphql`, method: 'POST', headers: json, body: gql('{ orders(page: 2, pageSize: 20) { total items { orderNo status amount bookName createdAt } } }'), perRequest: (i) => ({ headers: bearer(i) }) }), bare.rps, 'bare Fastify', 0.1);
+    if (want('orders'))
+      vs(
+        'GraphQL orders (20 rows)',
+        await load({
+          url: `${stack.gatewayUrl}/graphql`,
+          method: 'POST',
+          headers: json,
+          body: gql('{ orders(page: 2, pageSize: 20) { total items { orderNo status amount bookName createdAt } } }'),
+          perRequest: (i) => ({ headers: bearer(i) }),
+        }),
+        bare.rps,
+        'bare Fastify',
+        0.1,
+      );
     if (want('getlist')) step('legacy getList');
-    if (want('getlist')) vs('legacy POST /api/order/getList', await load({ url: `${stack.gatewayUrl}/api/order/getList`, method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'currentSizeCo=2&pageSizeCo=20', perRequest: (i) => ({ headers: bearer(i) }) }), bare.rps, 'bare Fastify', 0.1);
+    if (want('getlist'))
+      vs(
+        'legacy POST /api/order/getList',
+        await load({
+          url: `${stack.gatewayUrl}/api/order/getList`,
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: 'currentSizeCo=2&pageSizeCo=20',
+          perRequest: (i) => ({ headers: bearer(i) }),
+        }),
+        bare.rps,
+        'bare Fastify',
+        0.1,
+      );
     if (want('checkout')) {
       step('checkout');
       const checkout = await load({
-        url: `${stack.gatewayUrl}/graphql`, method: 'POST', headers: json, amount: buyers.length,
-        body: JSON.stringify({ query: 'mutation($i: CheckoutInput!) { checkout(input: $i) { order { orderNo } } }', variables: { i: { bookId: '2', format: 'EBOOK', country: 'Germany', paymentMethod: 'BANK_TRANSFER' } } }),
+        url: `${stack.gatewayUrl}/graphql`,
+        method: 'POST',
+        headers: json,
+        amount: buyers.length,
+        body: JSON.stringify({
+          query: 'mutation($i: CheckoutInput!) { checkout(input: $i) { order { orderNo } } }',
+          variables: { i: { bookId: '2', format: 'EBOOK', country: 'Germany', paymentMethod: 'BANK_TRANSFER' } },
+        }),
         perRequest: (i) => ({ headers: bearer(i) }),
       });
       split('checkout (order + attempt + outbox)', checkout, 'baseline: raw pg INSERT+SELECT (per insert)');
-      rows.push({ case: 'checkout (order + attempt + outbox)', figure: `${fmt(checkout.rps)} checkouts/s`, p50: checkout.p50, p99: checkout.p99, baseline: 'raw pg INSERT', ratio: checkout.rps / rawPg.insertsPerSec, target: '>= 0.2x', met: checkout.rps / rawPg.insertsPerSec >= 0.2 });
+      rows.push({
+        case: 'checkout (order + attempt + outbox)',
+        figure: `${fmt(checkout.rps)} checkouts/s`,
+        p50: checkout.p50,
+        p99: checkout.p99,
+        baseline: 'raw pg INSERT',
+        ratio: checkout.rps / rawPg.insertsPerSec,
+        target: '>= 0.2x',
+        met: checkout.rps / rawPg.insertsPerSec >= 0.2,
+      });
     }
     if (want('settlement')) {
       step('settlement');
       const settlement = await settlementRate(stack, db, buyers.slice(0, 300));
       const settle = settlement.rate;
       cpu.push({ case: 'settlement (per order)', per: settlement.orders, ms: settlement.cpuMs, baseline: 'baseline: raw BullMQ no-op job' });
-      rows.push({ case: 'settlement (notification -> paid)', figure: `${fmt(settle)} orders/s`, baseline: 'raw BullMQ no-op', ratio: settle / rawBull, target: '>= 0.25x', met: settle / rawBull >= 0.25 });
+      rows.push({
+        case: 'settlement (notification -> paid)',
+        figure: `${fmt(settle)} orders/s`,
+        baseline: 'raw BullMQ no-op',
+        ratio: settle / rawBull,
+        target: '>= 0.25x',
+        met: settle / rawBull >= 0.25,
+      });
     }
     if (want('download')) {
       step('download');
       const download = (i: number) => ({ path: `/api/orders/BN${String(buyers[i % buyers.length]!.id).padStart(6, '0')}0000/download`, headers: bearer(i) });
       // First download of each buyer: a fresh encryption per request.
-      vs('e-book download, first per buyer (encrypt)', await load({ url: `${stack.gatewayUrl}/api/orders/x/download`, amount: buyers.length, perRequest: download }), plain.rps, 'plain streaming', 0.5);
+      vs(
+        'e-book download, first per buyer (encrypt)',
+        await load({ url: `${stack.gatewayUrl}/api/orders/x/download`, amount: buyers.length, perRequest: download }),
+        plain.rps,
+        'plain streaming',
+        0.5,
+      );
       const enc = await encryptionMs(root);
-      rows.push({ case: 'diagnostic: one e-book encryption alone (AES-256, in-process)', figure: `${enc.toFixed(1)} ms CPU per document (at most ${fmt(1000 / enc)}/s per core)`, baseline: '-', ratio: null, target: '-', met: null });
+      rows.push({
+        case: 'diagnostic: one e-book encryption alone (AES-256, in-process)',
+        figure: `${enc.toFixed(1)} ms CPU per document (at most ${fmt(1000 / enc)}/s per core)`,
+        baseline: '-',
+        ratio: null,
+        target: '-',
+        met: null,
+      });
       // Downloading again (retries, a second device) is served from the per-buyer cache.
-      vs('e-book download, again (cached per buyer)', await load({ url: `${stack.gatewayUrl}/api/orders/x/download`, perRequest: download }), plain.rps, 'plain streaming', 0.5);
+      vs(
+        'e-book download, again (cached per buyer)',
+        await load({ url: `${stack.gatewayUrl}/api/orders/x/download`, perRequest: download }),
+        plain.rps,
+        'plain streaming',
+        0.5,
+      );
     }
     if (want('sql')) {
       step('SQL counts');
-      const counted = await statementsPerRequest({ ...(process.env as Record<string, string>), DATABASE_URL: stack.databaseUrl, REDIS_URL: stack.redisUrl, WEB_DIST_DIR: path.join(root, 'web/dist') }, buyers[0]!.token);
-      rows.push({ case: 'SQL statements per orders request', figure: `${counted.orders}`, baseline: '-', ratio: null, target: '<= 2', met: counted.orders <= 2 });
-      rows.push({ case: 'SQL round trips per checkout (diagnostic; BEGIN/COMMIT included)', figure: `${counted.checkout}`, baseline: '-', ratio: null, target: '-', met: null });
+      const counted = await statementsPerRequest(
+        { ...(process.env as Record<string, string>), DATABASE_URL: stack.databaseUrl, REDIS_URL: stack.redisUrl, WEB_DIST_DIR: path.join(root, 'web/dist') },
+        buyers[0]!.token,
+      );
+      rows.push({
+        case: 'SQL statements per orders request',
+        figure: `${counted.orders}`,
+        baseline: '-',
+        ratio: null,
+        target: '<= 2',
+        met: counted.orders <= 2,
+      });
+      rows.push({
+        case: 'SQL round trips per checkout (diagnostic; BEGIN/COMMIT included)',
+        figure: `${counted.checkout}`,
+        baseline: '-',
+        ratio: null,
+        target: '-',
+        met: null,
+      });
     }
     if (want('spa')) {
       step('SPA');
       const entry = await firstLoadJs(stack.gatewayUrl);
       const tti = await timeToInteractive(stack.gatewayUrl);
-      rows.push({ case: 'SPA first-load JS (gzip, all scripts the browser fetched)', figure: `${(tti.scriptGzipBytes / 1024).toFixed(1)} KB in ${tti.scripts} files (entry alone ${(entry.gzipBytes / 1024).toFixed(1)} KB)`, baseline: '-', ratio: null, target: '<= 200 KB', met: tti.scriptGzipBytes <= 200 * 1024 });
+      rows.push({
+        case: 'SPA first-load JS (gzip, all scripts the browser fetched)',
+        figure: `${(tti.scriptGzipBytes / 1024).toFixed(1)} KB in ${tti.scripts} files (entry alone ${(entry.gzipBytes / 1024).toFixed(1)} KB)`,
+        baseline: '-',
+        ratio: null,
+        target: '<= 200 KB',
+        met: tti.scriptGzipBytes <= 200 * 1024,
+      });
       rows.push({ case: 'SPA time to interactive /shop/index', figure: `${tti.ms} ms (median of 3)`, baseline: '-', ratio: null, target: '-', met: null });
     }
     if (want('lighthouse')) {
@@ -155,7 +298,14 @@ async function main(): Promise<void> {
     const peak = rss.stop();
     const mb = (n?: number) => (n === undefined ? '?' : `${(n / 1048576).toFixed(0)} MB`);
     const at = rss.peak();
-    rows.push({ case: 'gateway peak RSS under load', figure: `${mb(peak)} (during ${at.during}; V8 heap then: ${mb(at.heapTotal)} reserved, ${mb(at.heapUsed)} used; external ${mb(at.external)})`, baseline: '-', ratio: null, target: '<= 200 MB', met: peak <= 200 * 1048576 });
+    rows.push({
+      case: 'gateway peak RSS under load',
+      figure: `${mb(peak)} (during ${at.during}; V8 heap then: ${mb(at.heapTotal)} reserved, ${mb(at.heapUsed)} used; external ${mb(at.external)})`,
+      baseline: '-',
+      ratio: null,
+      target: '<= 200 MB',
+      met: peak <= 200 * 1048576,
+    });
     await db.destroy();
   } finally {
     await stack.stop();
@@ -164,7 +314,10 @@ async function main(): Promise<void> {
   const table = [
     '| case | figure | p50 ms | p99 ms | baseline | ratio | target | met |',
     '|---|---|---|---|---|---|---|---|',
-    ...rows.map((r) => `| ${r.case} | ${r.figure} | ${r.p50 ?? ''} | ${r.p99 ?? ''} | ${r.baseline} | ${r.ratio === null ? '' : `${r.ratio.toFixed(2)}x`} | ${r.target} | ${r.met === null ? '' : r.met ? 'yes' : 'no'} |`),
+    ...rows.map(
+      (r) =>
+        `| ${r.case} | ${r.figure} | ${r.p50 ?? ''} | ${r.p99 ?? ''} | ${r.baseline} | ${r.ratio === null ? '' : `${r.ratio.toFixed(2)}x`} | ${r.target} | ${r.met === null ? '' : r.met ? 'yes' : 'no'} |`,
+    ),
   ].join('\n');
   const groups = ['gateway', 'postgres', 'redis', 'workers', 'sandboxes', 'bare', 'bench'];
   const totalMs = (c: (typeof cpu)[number]) => groups.reduce((sum, g) => sum + (c.ms[g] ?? 0), 0) / Math.max(c.per, 1);
@@ -177,12 +330,18 @@ async function main(): Promise<void> {
   const cpuTable = [
     `| CPU ms per request | requests | ${groups.join(' | ')} | all | ratio CPU allows |`,
     `|---|---|${groups.map(() => '---|').join('')}---|---|`,
-    ...cpu.map((c) => `| ${c.case} | ${c.per} | ${groups.map((g) => (c.per ? ((c.ms[g] ?? 0) / c.per).toFixed(3) : '')).join(' | ')} | ${totalMs(c).toFixed(3)} | ${cpuBound(c)} |`),
+    ...cpu.map(
+      (c) =>
+        `| ${c.case} | ${c.per} | ${groups.map((g) => (c.per ? ((c.ms[g] ?? 0) / c.per).toFixed(3) : '')).join(' | ')} | ${totalMs(c).toFixed(3)} | ${cpuBound(c)} |`,
+    ),
   ].join('\n');
   console.log(`\n${table}\n\n${cpuTable}\n\nbench took ${((Date.now() - started) / 1000).toFixed(0)} s`);
   const out = path.join(root, 'bench-results');
   mkdirSync(out, { recursive: true });
-  writeFileSync(path.join(out, 'bench.json'), JSON.stringify({ date: new Date().toISOString(), cpus: (await import('node:os')).cpus().length, rows, cpu }, null, 2));
+  writeFileSync(
+    path.join(out, 'bench.json'),
+    JSON.stringify({ date: new Date().toISOString(), cpus: (await import('node:os')).cpus().length, rows, cpu }, null, 2),
+  );
   writeFileSync(path.join(out, 'bench.md'), `${table}\n\n${cpuTable}\n`);
 }
 

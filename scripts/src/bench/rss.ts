@@ -16,7 +16,11 @@ function metric(text: string, name: string): number | undefined {
 }
 
 /** Samples a process's resident memory; the peak is what the target is about. */
-export function sampleRss(pid: number, everyMs = 250, metrics?: { url: string; token: string; everyMs?: number }): { stop: () => number; peak: () => MemoryAtPeak; phase: (name: string) => void } {
+export function sampleRss(
+  pid: number,
+  everyMs = 250,
+  metrics?: { url: string; token: string; everyMs?: number },
+): { stop: () => number; peak: () => MemoryAtPeak; phase: (name: string) => void } {
   let peak = 0;
   let atPeak: MemoryAtPeak = { rss: 0 };
   let lastHeap: Omit<MemoryAtPeak, 'rss'> = {};

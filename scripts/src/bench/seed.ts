@@ -32,7 +32,10 @@ export async function seedBench(db: Kysely<Database>, buyers = 1000, ordersPerBu
   const out: Buyer[] = users.map((u) => ({ id: u.id, email: u.email!, token: randomBytes(32).toString('base64url') }));
   for (let i = 0; i < out.length; i += 500) {
     const chunk = out.slice(i, i + 500);
-    await db.insertInto('sessions').values(chunk.map((b) => ({ token_hash: sha256(b.token), user_id: b.id, expires_at: new Date(Date.now() + 86_400_000) }))).execute();
+    await db
+      .insertInto('sessions')
+      .values(chunk.map((b) => ({ token_hash: sha256(b.token), user_id: b.id, expires_at: new Date(Date.now() + 86_400_000) })))
+      .execute();
   }
   return out;
 }

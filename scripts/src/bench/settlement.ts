@@ -24,16 +24,28 @@ export async function settlementRate(stack: BenchStack, db: Kysely<Database>, bu
     const body = (await res.json()) as { data?: { checkout: { order: { orderNo: string } } } };
     if (body.data) orderNos.push(body.data.checkout.order.orderNo);
   });
-  const attempts = await db.selectFrom('payment_intents').innerJoin('orders', 'orders.id', 'payment_intents.order_id').select('payment_intents.out_trade_no').where('orders.order_no', 'in', orderNos).execute();
+  const attempts = await db
+    .selectFrom('payment_intents')
+    .innerJoin('orders', 'orders.id', 'payment_intents.order_id')
+    .select('payment_intents.out_trade_no')
+    .where('orders.order_no', 'in', orderNos)
+    .execute();
   const { result: seconds, cpuMs } = await metered(() => settle(stack, db, orderNos, attempts));
   return { rate: orderNos.length / seconds, orders: orderNos.length, cpuMs };
 }
 
 async function settle(stack: BenchStack, db: Kysely<Database>, orderNos: string[], attempts: { out_trade_no: string }[]): Promise<number> {
   const t0 = performance.now();
-  await inBatches(attempts, 20, (a) => fetch(`${stack.sandboxUrl}/wechat/_control/orders/${a.out_trade_no}/pay`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' }));
+  await inBatches(attempts, 20, (a) =>
+    fetch(`${stack.sandboxUrl}/wechat/_control/orders/${a.out_trade_no}/pay`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' }),
+  );
   for (;;) {
-    const r = await db.selectFrom('orders').select((eb) => eb.fn.countAll<string>().as('n')).where('order_no', 'in', orderNos).where('status', '=', 'paid').executeTakeFirstOrThrow();
+    const r = await db
+      .selectFrom('orders')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('order_no', 'in', orderNos)
+      .where('status', '=', 'paid')
+      .executeTakeFirstOrThrow();
     if (Number(r.n) >= orderNos.length) break;
     if (performance.now() - t0 > 120_000) throw new Error(`settlement stalled at ${r.n}/${orderNos.length}`);
     await new Promise((res) => setTimeout(res, 50));

@@ -4,7 +4,9 @@ import { chromium } from 'playwright-core';
 /** Gzipped size of the JS the index page loads before anything else (entry + modulepreloads). */
 export async function firstLoadJs(baseUrl: string): Promise<{ files: number; gzipBytes: number }> {
   const html = await (await fetch(`${baseUrl}/shop/index`)).text();
-  const srcs = [...html.matchAll(/<script[^>]+src="([^"]+\.js)"/g), ...html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+\.js)"/g)].map((m) => m[1]!);
+  const srcs = [...html.matchAll(/<script[^>]+src="([^"]+\.js)"/g), ...html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+\.js)"/g)].map(
+    (m) => m[1]!,
+  );
   let gzipBytes = 0;
   for (const src of new Set(srcs)) gzipBytes += gzipSync(Buffer.from(await (await fetch(new URL(src, baseUrl))).arrayBuffer()), { level: 9 }).length;
   return { files: new Set(srcs).size, gzipBytes };
@@ -36,7 +38,11 @@ export async function timeToInteractive(baseUrl: string, runs = 3): Promise<{ ms
       times.push(Date.now() - t0);
       await context.close();
     }
-    return { ms: times.sort((a, b) => a - b)[Math.floor(times.length / 2)]!, scriptGzipBytes: [...scripts.values()].reduce((a, b) => a + b, 0), scripts: scripts.size };
+    return {
+      ms: times.sort((a, b) => a - b)[Math.floor(times.length / 2)]!,
+      scriptGzipBytes: [...scripts.values()].reduce((a, b) => a + b, 0),
+      scripts: scripts.size,
+    };
   } finally {
     await browser.close();
   }

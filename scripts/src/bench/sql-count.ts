@@ -41,12 +41,30 @@ export async function statementsPerRequest(env: Record<string, string>, token: s
 
   const tokens: string[] = [];
   for (let i = 0; i < requests + 1; i++) {
-    const user = await db.insertInto('users').values({ email: `count${i}-${randomBytes(4).toString('hex')}@example.com`, first_name: 'Count', last_name: 'Buyer', password_hash: 'x', company: 'Bench GmbH', country_code: '001' }).returning('id').executeTakeFirstOrThrow();
+    const user = await db
+      .insertInto('users')
+      .values({
+        email: `count${i}-${randomBytes(4).toString('hex')}@example.com`,
+        first_name: 'Count',
+        last_name: 'Buyer',
+        password_hash: 'x',
+        company: 'Bench GmbH',
+        country_code: '001',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     const t = randomBytes(32).toString('base64url');
-    await db.insertInto('sessions').values({ token_hash: sha256(t), user_id: user.id, expires_at: new Date(Date.now() + 3_600_000) }).execute();
+    await db
+      .insertInto('sessions')
+      .values({ token_hash: sha256(t), user_id: user.id, expires_at: new Date(Date.now() + 3_600_000) })
+      .execute();
     tokens.push(t);
   }
-  const checkout = (t: string) => gql(t, { query: 'mutation($i: CheckoutInput!) { checkout(input: $i) { order { orderNo } } }', variables: { i: { bookId: '1', format: 'EBOOK', country: 'Germany', paymentMethod: 'BANK_TRANSFER' } } });
+  const checkout = (t: string) =>
+    gql(t, {
+      query: 'mutation($i: CheckoutInput!) { checkout(input: $i) { order { orderNo } } }',
+      variables: { i: { bookId: '1', format: 'EBOOK', country: 'Germany', paymentMethod: 'BANK_TRANSFER' } },
+    });
   await checkout(tokens[requests]!);
   statements = 0;
   for (let i = 0; i < requests; i++) await checkout(tokens[i]!);

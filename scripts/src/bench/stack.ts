@@ -48,7 +48,20 @@ export async function startBenchStack(): Promise<BenchStack> {
   const quiet = { ...process.env, LOG_LEVEL: 'error' };
   // BENCH_GATEWAY_ARGS, BENCH_WORKERS_ARGS, BENCH_SANDBOX_ARGS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof") for profiling.
   const args = (name: string) => (process.env[name] ?? '').split(' ').filter(Boolean);
-  procs.push(startNode('sandboxes', path.join(root, 'sandboxes/dist/main.js'), { ...quiet, APP_URL: `http://127.0.0.1:${port}`, SANDBOX_PORT: String(sandboxPort), PAYMENTS_CONFIG_FILE: paymentsConfigFile, SANDBOX_TIME_SCALE: '0.001' }, args('BENCH_SANDBOX_ARGS')));
+  procs.push(
+    startNode(
+      'sandboxes',
+      path.join(root, 'sandboxes/dist/main.js'),
+      {
+        ...quiet,
+        APP_URL: `http://127.0.0.1:${port}`,
+        SANDBOX_PORT: String(sandboxPort),
+        PAYMENTS_CONFIG_FILE: paymentsConfigFile,
+        SANDBOX_TIME_SCALE: '0.001',
+      },
+      args('BENCH_SANDBOX_ARGS'),
+    ),
+  );
   await waitFor('sandboxes', async () => existsSync(paymentsConfigFile), 30_000);
   const env = {
     ...quiet,
@@ -74,7 +87,12 @@ export async function startBenchStack(): Promise<BenchStack> {
   };
   const gateway = startNode('gateway', path.join(root, 'gateway/dist/server.js'), env, args('BENCH_GATEWAY_ARGS'));
   procs.push(gateway, startNode('workers', path.join(root, 'workers/dist/main.js'), env, args('BENCH_WORKERS_ARGS')));
-  procs.push(startNode('bare', path.join(root, 'scripts/dist/bench/bare-server.js'), { PORT: String(barePort), PLAIN_FILE: path.join(root, 'content/books/book-1.pdf') }));
+  procs.push(
+    startNode('bare', path.join(root, 'scripts/dist/bench/bare-server.js'), {
+      PORT: String(barePort),
+      PLAIN_FILE: path.join(root, 'content/books/book-1.pdf'),
+    }),
+  );
   await waitFor('gateway', async () => portOpen(port), 30_000);
   await waitFor('bare fastify', async () => portOpen(barePort), 30_000);
   return {

@@ -14,11 +14,9 @@ export interface RunningMailSink {
 export async function startMailSink(opts: { smtpPort: number; webPort: number }): Promise<RunningMailSink> {
   const require = createRequire(import.meta.url);
   const bin = path.join(path.dirname(require.resolve('maildev/package.json')), 'bin', 'maildev');
-  const child = spawn(
-    process.execPath,
-    [bin, '--smtp', String(opts.smtpPort), '--web', String(opts.webPort), '--ip', '127.0.0.1', '--silent'],
-    { stdio: 'ignore' },
-  );
+  const child = spawn(process.execPath, [bin, '--smtp', String(opts.smtpPort), '--web', String(opts.webPort), '--ip', '127.0.0.1', '--silent'], {
+    stdio: 'ignore',
+  });
   let exited = false;
   child.once('exit', () => (exited = true));
   await waitFor('mail sink', async () => !exited && (await portOpen(opts.smtpPort)) && (await portOpen(opts.webPort)), 20_000);

@@ -8,7 +8,9 @@ export function RouteError({ error }: { error: unknown }) {
     <Stack py={16} align="center" gap={4} role="alert" data-testid="route-error">
       <Heading size="md">{t('common.pageError')}</Heading>
       <Text color="fg.muted">{error instanceof Error ? error.message : ''}</Text>
-      <Button colorPalette="blue" onClick={() => window.location.reload()}>{t('common.reload')}</Button>
+      <Button colorPalette="blue" onClick={() => window.location.reload()}>
+        {t('common.reload')}
+      </Button>
     </Stack>
   );
 }

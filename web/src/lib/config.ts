@@ -43,7 +43,8 @@ export const HOME_URL = {
  * or access=order). Unset by default: the in-app login dialog is used instead. The gateway's
  * EXTERNAL_LOGIN_URL decides, null included; the build's value only applies without a gateway.
  */
-export const EXTERNAL_LOGIN_URL: string | null = server.externalLoginUrl !== undefined ? server.externalLoginUrl : import.meta.env.VITE_EXTERNAL_LOGIN_URL || null;
+export const EXTERNAL_LOGIN_URL: string | null =
+  server.externalLoginUrl !== undefined ? server.externalLoginUrl : import.meta.env.VITE_EXTERNAL_LOGIN_URL || null;
 
 /** The shop's name per language, colour and mark: the gateway's BRAND_* settings. */
 export const BRAND = {

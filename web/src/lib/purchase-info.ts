@@ -1,7 +1,17 @@
 // The purchase information of spec section 3 as the forms hold it (text per field) and as the
 // API takes it (PurchaseInfoInput: trimmed, empty optional values as null).
 
-export const PURCHASE_INFO_TEXT_FIELDS = ['streetNumber', 'zip', 'town', 'province', 'vatId', 'landlineTel', 'letterbox', 'mobileTel', 'purchaseOrderNo'] as const;
+export const PURCHASE_INFO_TEXT_FIELDS = [
+  'streetNumber',
+  'zip',
+  'town',
+  'province',
+  'vatId',
+  'landlineTel',
+  'letterbox',
+  'mobileTel',
+  'purchaseOrderNo',
+] as const;
 export type PurchaseInfoTextField = (typeof PURCHASE_INFO_TEXT_FIELDS)[number];
 /** Street, ZIP and city are required (with the country, chosen separately). */
 export const REQUIRED_PURCHASE_INFO = new Set<string>(['streetNumber', 'zip', 'town']);

@@ -14,5 +14,9 @@ function subscribe(onChange: () => void): () => void {
  * markup, not just other styles (My Orders' cards), so only one of the two is in the page.
  */
 export function useDesktop(): boolean {
-  return useSyncExternalStore(subscribe, () => window.matchMedia(QUERY).matches, () => true);
+  return useSyncExternalStore(
+    subscribe,
+    () => window.matchMedia(QUERY).matches,
+    () => true,
+  );
 }

@@ -12,11 +12,23 @@ export async function bankTransferDetailsMail(deps: WorkerDeps, transport: Trans
     .selectFrom('orders')
     .innerJoin('users', 'users.id', 'orders.user_id')
     .innerJoin('books', 'books.id', 'orders.book_id')
-    .select(['orders.order_no', 'orders.status', 'orders.provider', 'orders.amount_cents', 'orders.currency', 'orders.expires_at', 'users.email', 'users.language', 'books.title_en', 'books.title_zh'])
+    .select([
+      'orders.order_no',
+      'orders.status',
+      'orders.provider',
+      'orders.amount_cents',
+      'orders.currency',
+      'orders.expires_at',
+      'users.email',
+      'users.language',
+      'books.title_en',
+      'books.title_zh',
+    ])
     .where('orders.order_no', '=', orderNo)
     .executeTakeFirst();
   if (!order) throw new UnrecoverableError(`order ${orderNo} does not exist`);
-  if (order.status !== 'pending_payment' || order.provider !== 'bank_transfer' || !order.email) return { skipped: 'not a waiting bank transfer or no mail address' };
+  if (order.status !== 'pending_payment' || order.provider !== 'bank_transfer' || !order.email)
+    return { skipped: 'not a waiting bank transfer or no mail address' };
   const mail = bankTransferMail(
     {
       orderNo: order.order_no,

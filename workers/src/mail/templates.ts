@@ -24,7 +24,8 @@ const FOOTER = {
   zh: { service: '客服', terms: '销售条款', privacy: '隐私政策', why: '您收到此邮件是因为您的账户中进行了相关操作。' },
 } as const;
 
-type Block = { kind: 'p'; text: string } | { kind: 'code'; text: string } | { kind: 'facts'; rows: [string, string][] } | { kind: 'button'; text: string; href: string };
+type Block =
+  { kind: 'p'; text: string } | { kind: 'code'; text: string } | { kind: 'facts'; rows: [string, string][] } | { kind: 'button'; text: string; href: string };
 
 /**
  * One layout for every mail: the brand's name on a band of its colour, the content, then customer
@@ -47,7 +48,10 @@ function layout(brand: MailBrand, lang: Lang, subject: string, blocks: Block[]):
           return `<p style="margin:0 0 16px;font-size:28px;font-weight:bold;letter-spacing:6px;font-family:Menlo,Consolas,monospace">${escape(b.text)}</p>`;
         case 'facts':
           return `<table role="presentation" cellpadding="0" cellspacing="0" style="margin:0 0 16px;border-collapse:collapse;width:100%">${b.rows
-            .map(([k, v]) => `<tr><td style="padding:6px 12px 6px 0;color:#4b5563;white-space:nowrap;vertical-align:top">${escape(k)}</td><td style="padding:6px 0;font-weight:600">${escape(v)}</td></tr>`)
+            .map(
+              ([k, v]) =>
+                `<tr><td style="padding:6px 12px 6px 0;color:#4b5563;white-space:nowrap;vertical-align:top">${escape(k)}</td><td style="padding:6px 0;font-weight:600">${escape(v)}</td></tr>`,
+            )
             .join('')}</table>`;
         case 'button':
           return `<p style="margin:8px 0 20px"><a href="${escape(b.href)}" style="display:inline-block;background:${color};color:#ffffff;text-decoration:none;padding:10px 20px;border-radius:6px;font-weight:600">${escape(b.text)}</a></p>`;
@@ -96,12 +100,18 @@ export function verificationCodeMail(code: string, purpose: 'register' | 'reset'
     lang === 'zh'
       ? {
           subject: { register: '您的注册验证码', reset: '您的密码重置验证码', bind_email: '请确认您的邮箱地址' }[purpose],
-          intro: { register: '请使用以下验证码完成注册：', reset: '请使用以下验证码重置密码：', bind_email: '请使用以下验证码将此邮箱绑定到您的账号：' }[purpose],
+          intro: { register: '请使用以下验证码完成注册：', reset: '请使用以下验证码重置密码：', bind_email: '请使用以下验证码将此邮箱绑定到您的账号：' }[
+            purpose
+          ],
           validity: '验证码10分钟内有效，仅可使用一次。如非本人操作，请忽略本邮件。',
         }
       : {
           subject: { register: 'Your registration code', reset: 'Your password reset code', bind_email: 'Confirm your email address' }[purpose],
-          intro: { register: 'Use this code to complete your registration:', reset: 'Use this code to reset your password:', bind_email: 'Use this code to bind this email to your account:' }[purpose],
+          intro: {
+            register: 'Use this code to complete your registration:',
+            reset: 'Use this code to reset your password:',
+            bind_email: 'Use this code to bind this email to your account:',
+          }[purpose],
           validity: 'The code is valid for 10 minutes and can be used once. If you did not ask for it, ignore this mail.',
         };
   return layout(brand, lang, t.subject, [
@@ -127,15 +137,25 @@ export function receiptMail(d: ReceiptData, lang: Lang, brand: MailBrand): Rende
       ? {
           subject: `订单 ${d.orderNo} 支付成功`,
           thanks: `感谢您的购买。订单 ${d.orderNo} 已支付。`,
-          facts: [['订单号', d.orderNo], ['书籍', `${d.title}（${ebook ? '电子书' : '纸质书'}）`], ['金额', `${d.amount} ${d.currency}（另加适用增值税）`]] as [string, string][],
+          facts: [
+            ['订单号', d.orderNo],
+            ['书籍', `${d.title}（${ebook ? '电子书' : '纸质书'}）`],
+            ['金额', `${d.amount} ${d.currency}（另加适用增值税）`],
+          ] as [string, string][],
           next: ebook ? '请在“我的订单”中下载电子书。PDF 密码为您的登录邮箱。' : '纸质书将由客服安排寄送。',
           button: ebook ? '下载电子书' : '查看我的订单',
         }
       : {
           subject: `Order ${d.orderNo} paid`,
           thanks: `Thank you for your purchase. Order ${d.orderNo} is paid.`,
-          facts: [['Order number', d.orderNo], ['Book', `${d.title} (${ebook ? 'e-book' : 'paper book'})`], ['Amount', `${d.amount} ${d.currency} plus applicable VAT`]] as [string, string][],
-          next: ebook ? 'Download the e-book under My Orders. The PDF password is your login email.' : 'Customer service will arrange the shipping of your paper book.',
+          facts: [
+            ['Order number', d.orderNo],
+            ['Book', `${d.title} (${ebook ? 'e-book' : 'paper book'})`],
+            ['Amount', `${d.amount} ${d.currency} plus applicable VAT`],
+          ] as [string, string][],
+          next: ebook
+            ? 'Download the e-book under My Orders. The PDF password is your login email.'
+            : 'Customer service will arrange the shipping of your paper book.',
           button: ebook ? 'Download the e-book' : 'See My Orders',
         };
   return layout(brand, lang, t.subject, [
@@ -162,8 +182,22 @@ export interface BankTransferMailData {
 export function bankTransferMail(d: BankTransferMailData, lang: Lang, brand: MailBrand): RenderedMail {
   const rows: Array<[string, string]> =
     lang === 'zh'
-      ? [['收款人', d.payee], ['银行', d.bank], ['IBAN', d.iban], ['BIC/SWIFT', d.bic], ['金额', `${d.amount} ${d.currency}`], ['付款附言（请务必填写）', d.orderNo]]
-      : [['Payee', d.payee], ['Bank', d.bank], ['IBAN', d.iban], ['BIC/SWIFT', d.bic], ['Amount', `${d.amount} ${d.currency}`], ['Reference to quote', d.orderNo]];
+      ? [
+          ['收款人', d.payee],
+          ['银行', d.bank],
+          ['IBAN', d.iban],
+          ['BIC/SWIFT', d.bic],
+          ['金额', `${d.amount} ${d.currency}`],
+          ['付款附言（请务必填写）', d.orderNo],
+        ]
+      : [
+          ['Payee', d.payee],
+          ['Bank', d.bank],
+          ['IBAN', d.iban],
+          ['BIC/SWIFT', d.bic],
+          ['Amount', `${d.amount} ${d.currency}`],
+          ['Reference to quote', d.orderNo],
+        ];
   const t =
     lang === 'zh'
       ? {

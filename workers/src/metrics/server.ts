@@ -3,7 +3,10 @@ import type { Registry } from 'prom-client';
 import { metricsAccess } from '@shop/config';
 
 /** A tiny HTTP server for Prometheus: GET /metrics only, behind METRICS_TOKEN. */
-export async function startMetricsServer(registry: Registry, opts: { port: number; host: string; token: string | undefined; env: string }): Promise<{ server: Server; port: number; close: () => Promise<void> }> {
+export async function startMetricsServer(
+  registry: Registry,
+  opts: { port: number; host: string; token: string | undefined; env: string },
+): Promise<{ server: Server; port: number; close: () => Promise<void> }> {
   const server = createServer((req, res) => {
     if (req.method !== 'GET' || (req.url ?? '').split('?')[0] !== '/metrics') {
       res.writeHead(404).end();
@@ -11,7 +14,9 @@ export async function startMetricsServer(registry: Registry, opts: { port: numbe
     }
     const access = metricsAccess(req.headers.authorization, opts.token, opts.env);
     if (access !== 'ok') {
-      res.writeHead(access === 'unauthorized' ? 401 : 403, { 'content-type': 'text/plain' }).end(access === 'unauthorized' ? 'unauthorized\n' : 'set METRICS_TOKEN to enable /metrics in production\n');
+      res
+        .writeHead(access === 'unauthorized' ? 401 : 403, { 'content-type': 'text/plain' })
+        .end(access === 'unauthorized' ? 'unauthorized\n' : 'set METRICS_TOKEN to enable /metrics in production\n');
       return;
     }
     registry.metrics().then(

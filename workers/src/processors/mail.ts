@@ -25,7 +25,11 @@ export function mailProcessor(deps: WorkerDeps, transport: Transporter) {
   return async (job: Job<JobPayloads['mail']>): Promise<unknown> => {
     const data = job.data;
     if (data.kind === 'verification-code') {
-      const row = await deps.db.selectFrom('verification_codes').select(['target', 'expires_at', 'consumed_at']).where('id', '=', data.codeId).executeTakeFirst();
+      const row = await deps.db
+        .selectFrom('verification_codes')
+        .select(['target', 'expires_at', 'consumed_at'])
+        .where('id', '=', data.codeId)
+        .executeTakeFirst();
       if (!row) throw new UnrecoverableError(`code ${data.codeId} does not exist`);
       // A replaced or expired code is not worth a mail any more.
       if (row.consumed_at || row.expires_at.getTime() < Date.now()) return { skipped: 'code no longer valid' };
@@ -46,7 +50,17 @@ export function mailProcessor(deps: WorkerDeps, transport: Transporter) {
       .selectFrom('orders')
       .innerJoin('users', 'users.id', 'orders.user_id')
       .innerJoin('books', 'books.id', 'orders.book_id')
-      .select(['orders.order_no', 'orders.status', 'orders.format', 'orders.amount_cents', 'orders.currency', 'users.email', 'orders.language', 'books.title_en', 'books.title_zh'])
+      .select([
+        'orders.order_no',
+        'orders.status',
+        'orders.format',
+        'orders.amount_cents',
+        'orders.currency',
+        'users.email',
+        'orders.language',
+        'books.title_en',
+        'books.title_zh',
+      ])
       .where('orders.order_no', '=', data.orderNo)
       .executeTakeFirst();
     if (!order) throw new UnrecoverableError(`order ${data.orderNo} does not exist`);

@@ -18,7 +18,18 @@ export function paymentPollProcessor(deps: WorkerDeps) {
     const intent = await deps.db
       .selectFrom('payment_intents')
       .innerJoin('orders', 'orders.id', 'payment_intents.order_id')
-      .select(['payment_intents.id', 'payment_intents.provider', 'payment_intents.status', 'payment_intents.out_trade_no', 'payment_intents.provider_ref', 'payment_intents.amount_cents', 'payment_intents.currency', 'payment_intents.poll_attempts', 'orders.status as order_status', 'orders.expires_at'])
+      .select([
+        'payment_intents.id',
+        'payment_intents.provider',
+        'payment_intents.status',
+        'payment_intents.out_trade_no',
+        'payment_intents.provider_ref',
+        'payment_intents.amount_cents',
+        'payment_intents.currency',
+        'payment_intents.poll_attempts',
+        'orders.status as order_status',
+        'orders.expires_at',
+      ])
       .where('payment_intents.id', '=', job.data.intentId)
       .executeTakeFirst();
     if (!intent) throw new UnrecoverableError(`attempt ${job.data.intentId} does not exist`);

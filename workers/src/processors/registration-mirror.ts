@@ -18,7 +18,18 @@ export function registrationMirrorProcessor(deps: WorkerDeps) {
       .selectFrom('registration_mirrors')
       .innerJoin('users', 'users.id', 'registration_mirrors.user_id')
       .leftJoin('countries', 'countries.code', 'users.country_code')
-      .select(['registration_mirrors.status', 'registration_mirrors.sealed_password', 'users.email', 'users.phone_area', 'users.phone_no', 'users.language', 'users.first_name', 'users.last_name', 'users.company', 'countries.name_en'])
+      .select([
+        'registration_mirrors.status',
+        'registration_mirrors.sealed_password',
+        'users.email',
+        'users.phone_area',
+        'users.phone_no',
+        'users.language',
+        'users.first_name',
+        'users.last_name',
+        'users.company',
+        'countries.name_en',
+      ])
       .where('registration_mirrors.user_id', '=', userId)
       .executeTakeFirst();
     if (!row) throw new UnrecoverableError(`no mirror state for user ${userId}`);
@@ -57,7 +68,11 @@ export function registrationMirrorProcessor(deps: WorkerDeps) {
     }
     if (failure) {
       const final = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
-      await deps.db.updateTable('registration_mirrors').set({ last_error: failure.slice(0, 500), status: final ? 'failed' : 'pending' }).where('user_id', '=', userId).execute();
+      await deps.db
+        .updateTable('registration_mirrors')
+        .set({ last_error: failure.slice(0, 500), status: final ? 'failed' : 'pending' })
+        .where('user_id', '=', userId)
+        .execute();
       throw new Error(`registration mirror failed: ${failure}`);
     }
     // The password leaves the database as soon as it is no longer needed.

@@ -88,7 +88,9 @@ async function ensurePolls(deps: WorkerDeps): Promise<number> {
       .orderBy('id')
       .limit(PAGE)
       .execute();
-    total += await inChunks(rows, async (r) => restored(await addUnlessLive(queue, 'payment-poll', { intentId: r.id }, jobIdFor('payment-poll', { intentId: r.id }), 'rerun')));
+    total += await inChunks(rows, async (r) =>
+      restored(await addUnlessLive(queue, 'payment-poll', { intentId: r.id }, jobIdFor('payment-poll', { intentId: r.id }), 'rerun')),
+    );
     if (rows.length < PAGE) return total;
     after = rows[rows.length - 1]!.id;
   }
@@ -113,7 +115,9 @@ async function ensureMirrors(deps: WorkerDeps): Promise<number> {
       .orderBy('user_id')
       .limit(PAGE)
       .execute();
-    total += await inChunks(rows, async (r) => restored(await addUnlessLive(queue, 'registration-mirror', { userId: r.user_id }, jobIdFor('registration-mirror', { userId: r.user_id }), 'rerun')));
+    total += await inChunks(rows, async (r) =>
+      restored(await addUnlessLive(queue, 'registration-mirror', { userId: r.user_id }, jobIdFor('registration-mirror', { userId: r.user_id }), 'rerun')),
+    );
     if (rows.length < PAGE) return total;
     after = rows[rows.length - 1]!.user_id;
   }

@@ -20,7 +20,8 @@ export interface SendSmsRequest {
   outId?: string;
 }
 
-export type SendSmsResult = { ok: true; bizId: string; requestId: string } | { ok: false; code: string; message: string; requestId: string | null; retryable: boolean };
+export type SendSmsResult =
+  { ok: true; bizId: string; requestId: string } | { ok: false; code: string; message: string; requestId: string | null; retryable: boolean };
 
 /** Timestamps are ISO 8601 in UTC without milliseconds, as the API requires. */
 export function apiTimestamp(now = new Date()): string {
@@ -49,7 +50,8 @@ export function signedSendSmsParams(opts: AliyunSmsOptions, req: SendSmsRequest,
 }
 
 // Business refusals the provider answers with HTTP 200 and a Code; these do not heal by retrying.
-const permanent = /^(isv\.(MOBILE_NUMBER_ILLEGAL|INVALID_JSON_PARAM|TEMPLATE_MISSING_PARAMETERS|SMS_SIGNATURE_ILLEGAL|SMS_TEMPLATE_ILLEGAL|PARAM_LENGTH_LIMIT|BLACK_KEY_CONTROL_LIMIT|MOBILE_COUNT_OVER_LIMIT|INVALID_PARAMETERS|DENY_IP_RANGE)|SignatureDoesNotMatch|InvalidAccessKeyId.*|MissingParameter.*|InvalidVersion|InvalidAction.*)$/;
+const permanent =
+  /^(isv\.(MOBILE_NUMBER_ILLEGAL|INVALID_JSON_PARAM|TEMPLATE_MISSING_PARAMETERS|SMS_SIGNATURE_ILLEGAL|SMS_TEMPLATE_ILLEGAL|PARAM_LENGTH_LIMIT|BLACK_KEY_CONTROL_LIMIT|MOBILE_COUNT_OVER_LIMIT|INVALID_PARAMETERS|DENY_IP_RANGE)|SignatureDoesNotMatch|InvalidAccessKeyId.*|MissingParameter.*|InvalidVersion|InvalidAction.*)$/;
 
 /** One SendSms call; network failures and 5xx come back as retryable refusals. */
 export async function sendSms(opts: AliyunSmsOptions, req: SendSmsRequest): Promise<SendSmsResult> {
@@ -66,7 +68,8 @@ export async function sendSms(opts: AliyunSmsOptions, req: SendSmsRequest): Prom
     return { ok: false, code: 'NetworkError', message: err instanceof Error ? err.message : String(err), requestId: null, retryable: true };
   }
   const answer = (await res.json().catch(() => null)) as { Code?: string; Message?: string; RequestId?: string; BizId?: string } | null;
-  if (!answer || typeof answer.Code !== 'string') return { ok: false, code: `HTTP${res.status}`, message: 'unreadable answer', requestId: null, retryable: res.status >= 500 || res.status === 429 };
+  if (!answer || typeof answer.Code !== 'string')
+    return { ok: false, code: `HTTP${res.status}`, message: 'unreadable answer', requestId: null, retryable: res.status >= 500 || res.status === 429 };
   if (res.ok && answer.Code === 'OK') return { ok: true, bizId: answer.BizId ?? '', requestId: answer.RequestId ?? '' };
   return {
     ok: false,

@@ -36,7 +36,8 @@ function okCheck(schema: unknown): RouteCheck['ok'] | null {
 
 function problemOf(check: RouteCheck, status: number, contentType: string, payload: unknown): string | null {
   const isJson = contentType.startsWith('application/json');
-  if (status === 200 && 'mediaType' in check.ok) return contentType.startsWith(check.ok.mediaType) ? null : `content-type ${contentType}, documented ${check.ok.mediaType}`;
+  if (status === 200 && 'mediaType' in check.ok)
+    return contentType.startsWith(check.ok.mediaType) ? null : `content-type ${contentType}, documented ${check.ok.mediaType}`;
   if (!isJson) return `content-type ${contentType || 'none'}, documented application/json`;
   let body: unknown;
   try {

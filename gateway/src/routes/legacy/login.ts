@@ -16,8 +16,14 @@ export const REGISTER_FLOW_COOKIE = 'reg_flow';
 
 const userData = Type.Object(
   {
-    userId: Type.String(), firstName: Type.String(), lastName: Type.String(), email: Type.String(),
-    phoneArea: Type.String(), phoneNo: Type.String(), language: Type.String(), loginFirst: Type.Boolean(),
+    userId: Type.String(),
+    firstName: Type.String(),
+    lastName: Type.String(),
+    email: Type.String(),
+    phoneArea: Type.String(),
+    phoneNo: Type.String(),
+    language: Type.String(),
+    loginFirst: Type.Boolean(),
     access_token: Type.String(),
   },
   { additionalProperties: false },
@@ -56,7 +62,18 @@ function cookieOpts(req: FastifyRequest, maxAgeSeconds: number) {
 }
 
 const countryList = Type.Array(Type.Object({ codeKey: Type.String(), codeValue: Type.String() }, { additionalProperties: false }));
-const registration = formBody({ ...registrationFields, password: s, firstName: s, lastName: s, existingCompany: s, company: s, language: s, country: s, state: s, loginType: s });
+const registration = formBody({
+  ...registrationFields,
+  password: s,
+  firstName: s,
+  lastName: s,
+  existingCompany: s,
+  company: s,
+  language: s,
+  country: s,
+  state: s,
+  loginType: s,
+});
 type RegistrationForm = Static<typeof registration>;
 
 const routes: FastifyPluginAsync = async (scope) => {
@@ -77,17 +94,30 @@ const routes: FastifyPluginAsync = async (scope) => {
 
   app.post('/api/login/loginOn', { schema: { body: formBody({ account: s, password: s }), response: envelope(userData) } }, async (req, reply) => {
     // The captcha checked by verifyCode is used up by this attempt, whatever its outcome.
-    const result = await logIn(deps, req, { account: () => parseAccount(req.body.account, undefined, 'emailRequired'), password: req.body.password, captchaId: req.cookies[CAPTCHA_COOKIE] });
+    const result = await logIn(deps, req, {
+      account: () => parseAccount(req.body.account, undefined, 'emailRequired'),
+      password: req.body.password,
+      captchaId: req.cookies[CAPTCHA_COOKIE],
+    });
     setSessionCookie(req, reply, result.token, result.expiresAt);
     return ok(req, loginData(result));
   });
 
-  app.post('/api/login/chkUserByEmail', { schema: { body: formBody({ userEmail: s }), response: envelope(Type.Integer({ description: '1 registered, 0 not' })) } }, async (req) => {
-    return ok(req, (await checkEmail(deps, req, req.body.userEmail)) ? 1 : 0);
-  });
+  app.post(
+    '/api/login/chkUserByEmail',
+    { schema: { body: formBody({ userEmail: s }), response: envelope(Type.Integer({ description: '1 registered, 0 not' })) } },
+    async (req) => {
+      return ok(req, (await checkEmail(deps, req, req.body.userEmail)) ? 1 : 0);
+    },
+  );
 
   app.post('/api/login/registerGetCode', { schema: { body: formBody(registrationFields), response: envelope() } }, async (req, reply) => {
-    const { flowToken } = await sendCode(deps, req, { purpose: 'register', account: () => registrationAccountFrom(req.body), language: req.locale, unknownAccount: 'reveal' });
+    const { flowToken } = await sendCode(deps, req, {
+      purpose: 'register',
+      account: () => registrationAccountFrom(req.body),
+      language: req.locale,
+      unknownAccount: 'reveal',
+    });
     reply.setCookie(REGISTER_FLOW_COOKIE, flowToken, cookieOpts(req, 30 * 60));
     return ok(req, null, 'codeSent');
   });
@@ -106,8 +136,13 @@ const routes: FastifyPluginAsync = async (scope) => {
   app.post('/api/login/userRegister', { schema: { body: registration, response: envelope(userData) } }, async (req, reply) => {
     const b: RegistrationForm = req.body;
     const result = await registerAccount(deps, req, {
-      account: () => registrationAccountFrom(b), firstName: b.firstName, lastName: b.lastName, company: b.existingCompany ?? b.company,
-      password: b.password, language: languageFrom(b.language, req.locale), countryCode: b.country,
+      account: () => registrationAccountFrom(b),
+      firstName: b.firstName,
+      lastName: b.lastName,
+      company: b.existingCompany ?? b.company,
+      password: b.password,
+      language: languageFrom(b.language, req.locale),
+      countryCode: b.country,
     });
     reply.clearCookie(REGISTER_FLOW_COOKIE, { path: '/' });
     setSessionCookie(req, reply, result.token, result.expiresAt);
@@ -116,7 +151,10 @@ const routes: FastifyPluginAsync = async (scope) => {
 
   app.post('/api/login/selectCountry', { schema: { body: formBody({}), response: envelope(countryList) } }, async (req) => {
     const rows = await deps.db.selectFrom('countries').select(['code', 'name_en', 'name_zh']).orderBy('sort_order').execute();
-    return ok(req, rows.map((c) => ({ codeKey: c.code, codeValue: req.locale === 'zh' ? c.name_zh : c.name_en })));
+    return ok(
+      req,
+      rows.map((c) => ({ codeKey: c.code, codeValue: req.locale === 'zh' ? c.name_zh : c.name_en })),
+    );
   });
 
   app.get('/api/logout', { schema: { response: envelope() } }, async (req, reply) => {

@@ -42,9 +42,18 @@ function legacyRow(o: OrderView, locale: 'zh' | 'en') {
 
 const orderRowSchema = Type.Object(
   {
-    orderId: Type.String(), createTime: Type.String(), bookId: Type.String(), bookName: Type.String(), bookFormat: Type.String({ description: "'0' e-book, '1' paper" }),
-    countryInfo: Type.String(), orderPayType: Type.Integer({ description: '2 provider, 3 offline' }), entryPrice: Type.Number(), currency: Type.String(),
-    orderStatus: Type.String({ description: "'0' paid, '2' pending, '4' expired" }), buyerEmail: Type.String(), payerId: Type.String(),
+    orderId: Type.String(),
+    createTime: Type.String(),
+    bookId: Type.String(),
+    bookName: Type.String(),
+    bookFormat: Type.String({ description: "'0' e-book, '1' paper" }),
+    countryInfo: Type.String(),
+    orderPayType: Type.Integer({ description: '2 provider, 3 offline' }),
+    entryPrice: Type.Number(),
+    currency: Type.String(),
+    orderStatus: Type.String({ description: "'0' paid, '2' pending, '4' expired" }),
+    buyerEmail: Type.String(),
+    payerId: Type.String(),
     totalCo: Type.Optional(Type.Integer({ description: 'the number of matching orders, on the first row only' })),
   },
   { additionalProperties: false },
@@ -54,20 +63,46 @@ const orderRowSchema = Type.Object(
 const nested = Type.Union([openObject('the nested fields'), Type.String()]);
 
 const checkoutBody = formBody({
-  bookId: s, bookName: s, bookType: s, bookFormat: s, unitPrice: s, enrolment: s, price: s, currency: s, currencyKey: s, payType: s, plat: s, openId: s,
-  orderNo: s, userId: s, country: s, remarks: s, invoiceFlag: s, purchaseInfo: nested, invoice: nested,
+  bookId: s,
+  bookName: s,
+  bookType: s,
+  bookFormat: s,
+  unitPrice: s,
+  enrolment: s,
+  price: s,
+  currency: s,
+  currencyKey: s,
+  payType: s,
+  plat: s,
+  openId: s,
+  orderNo: s,
+  userId: s,
+  country: s,
+  remarks: s,
+  invoiceFlag: s,
+  purchaseInfo: nested,
+  invoice: nested,
 });
 type CheckoutForm = Static<typeof checkoutBody>;
 
 const checkoutData = Type.Object(
   {
-    orderNo: Type.String(), codeUrl: nullableString, paySign: Type.Union([Type.Null(), openObject('WeChat JSAPI parameters: appId, timeStamp, nonceStr, package, signType, paySign')]),
-    body: nullableString, href: nullableString, offline: nullableString, price: Type.Number(), currency: Type.String(),
+    orderNo: Type.String(),
+    codeUrl: nullableString,
+    paySign: Type.Union([Type.Null(), openObject('WeChat JSAPI parameters: appId, timeStamp, nonceStr, package, signType, paySign')]),
+    body: nullableString,
+    href: nullableString,
+    offline: nullableString,
+    price: Type.Number(),
+    currency: Type.String(),
   },
   { additionalProperties: false },
 );
 
-const statusChange = Type.Object({ orderNo: Type.String(), changed: Type.Boolean(), status: Type.String(), shippingStatus: Type.String() }, { additionalProperties: false });
+const statusChange = Type.Object(
+  { orderNo: Type.String(), changed: Type.Boolean(), status: Type.String(), shippingStatus: Type.String() },
+  { additionalProperties: false },
+);
 
 /** registratorComplex's plat/payType to a payment method; pay type 2 is PayPal unless plat says otherwise. */
 function methodFrom(body: CheckoutForm): PaymentMethod {
@@ -101,7 +136,8 @@ async function sendEbook(req: FastifyRequest, reply: FastifyReply, which: { orde
       .header('cache-control', 'private, no-store')
       .send(Buffer.from(file.bytes));
   } catch (err) {
-    if (err instanceof AppError) return reply.code(err.code === 401 ? 401 : 404).send({ code: err.code, message: text(err.messageKey, req.locale), data: null });
+    if (err instanceof AppError)
+      return reply.code(err.code === 401 ? 401 : 404).send({ code: err.code, message: text(err.messageKey, req.locale), data: null });
     throw err;
   }
 }
@@ -120,7 +156,10 @@ const routes: FastifyPluginAsync = async (scope) => {
   app.post('/api/books/selectBookPurchases', { schema: { body: formBody({ payerId: s }), response: envelope(purchases) } }, async (req) => {
     const u = user(req);
     const ids = await paidEbookIds(deps.db, u.id);
-    return ok(req, ids.map((id) => ({ bookId: String(id), bookPwd: u.email ?? '' })));
+    return ok(
+      req,
+      ids.map((id) => ({ bookId: String(id), bookPwd: u.email ?? '' })),
+    );
   });
 
   app.post('/api/login/registratorComplex', { schema: { body: checkoutBody, response: envelope(checkoutData) } }, async (req) => {
@@ -144,16 +183,20 @@ const routes: FastifyPluginAsync = async (scope) => {
       }),
     );
     const a = outcome.intent.nextAction;
-    return ok(req, {
-      orderNo: outcome.order.orderNo,
-      codeUrl: a?.type === 'qr' ? a.codeUrl : null,
-      paySign: a?.type === 'jsapi' ? a.paySign : null,
-      body: a?.type === 'form' ? a.body : null,
-      href: a?.type === 'redirect' ? a.href : null,
-      offline: a?.type === 'offline' ? a.reference : null,
-      price: Number(centsToDecimal(outcome.order.amountCents)),
-      currency: outcome.order.currency,
-    }, a?.type === 'offline' ? 'submissionSuccessful' : 'success');
+    return ok(
+      req,
+      {
+        orderNo: outcome.order.orderNo,
+        codeUrl: a?.type === 'qr' ? a.codeUrl : null,
+        paySign: a?.type === 'jsapi' ? a.paySign : null,
+        body: a?.type === 'form' ? a.body : null,
+        href: a?.type === 'redirect' ? a.href : null,
+        offline: a?.type === 'offline' ? a.reference : null,
+        price: Number(centsToDecimal(outcome.order.amountCents)),
+        currency: outcome.order.currency,
+      },
+      a?.type === 'offline' ? 'submissionSuccessful' : 'success',
+    );
   });
 
   const listBody = formBody({ userId: s, currentSizeCo: s, pageSizeCo: s, totalCo: s, orderStatus: s, orderPayType: s });
@@ -163,30 +206,53 @@ const routes: FastifyPluginAsync = async (scope) => {
     const pageSize = (PAGE_SIZES as readonly number[]).includes(size) ? size : 10;
     const page = Math.min(Math.max(1, Math.trunc(Number(req.body.currentSizeCo ?? 1)) || 1), 100_000);
     const payType = req.body.orderPayType;
-    const { items, total } = await listOwnOrders(deps.db, u.id, { status: legacyStatusFilter(req.body.orderStatus), payType: payType === '2' ? 2 : payType === '3' ? 3 : undefined }, page, pageSize);
+    const { items, total } = await listOwnOrders(
+      deps.db,
+      u.id,
+      { status: legacyStatusFilter(req.body.orderStatus), payType: payType === '2' ? 2 : payType === '3' ? 3 : undefined },
+      page,
+      pageSize,
+    );
     if (!items.length) return ok(req, null);
     const rows = items.map((o) => legacyRow(o, req.locale));
-    return ok(req, rows.map((r, i) => (i === 0 ? { ...r, totalCo: total } : r)));
+    return ok(
+      req,
+      rows.map((r, i) => (i === 0 ? { ...r, totalCo: total } : r)),
+    );
   });
 
-  app.post('/api/order/purchaseInfo', { schema: { body: formBody({ userId: s, orderId: s }), response: envelope(openObject('the purchase info of the order as stored')) } }, async (req) => {
-    const info = await purchaseInfoOf(deps.db, user(req).id, req.body.orderId ?? '');
-    return ok(req, info);
-  });
+  app.post(
+    '/api/order/purchaseInfo',
+    { schema: { body: formBody({ userId: s, orderId: s }), response: envelope(openObject('the purchase info of the order as stored')) } },
+    async (req) => {
+      const info = await purchaseInfoOf(deps.db, user(req).id, req.body.orderId ?? '');
+      return ok(req, info);
+    },
+  );
 
-  app.post('/api/books/download', { schema: { body: formBody({ orderId: s, orderNo: s, bookId: s, buyerEmail: s }), response: { 200: pdf } } }, async (req, reply) => {
-    const orderNo = req.body.orderId ?? req.body.orderNo;
-    return sendEbook(req, reply, orderNo ? { orderNo } : { bookId: Number(req.body.bookId) });
-  });
+  app.post(
+    '/api/books/download',
+    { schema: { body: formBody({ orderId: s, orderNo: s, bookId: s, buyerEmail: s }), response: { 200: pdf } } },
+    async (req, reply) => {
+      const orderNo = req.body.orderId ?? req.body.orderNo;
+      return sendEbook(req, reply, orderNo ? { orderNo } : { bookId: Number(req.body.bookId) });
+    },
+  );
 
-  app.get('/api/orders/:orderNo/download', { schema: { params: orderNoParams, response: { 200: pdf } } }, async (req, reply) => sendEbook(req, reply, { orderNo: req.params.orderNo }));
+  app.get('/api/orders/:orderNo/download', { schema: { params: orderNoParams, response: { 200: pdf } } }, async (req, reply) =>
+    sendEbook(req, reply, { orderNo: req.params.orderNo }),
+  );
 
   const statusBody = formBody({ orderId: s, orderNo: s, orderStatus: s, shippingStatus: s, shipped: s, reference: s, userId: s });
   app.post('/api/orderManagement/updateOrderStatus', { schema: { body: statusBody, response: envelope(statusChange) } }, async (req) => {
     const u = user(req);
     if (u.role !== 'operator') throw forbidden();
     const b = req.body;
-    const result = await updateOrderStatus(deps, u, b.orderId ?? b.orderNo ?? '', { orderStatus: b.orderStatus, shipped: b.shippingStatus ?? b.shipped, reference: b.reference });
+    const result = await updateOrderStatus(deps, u, b.orderId ?? b.orderNo ?? '', {
+      orderStatus: b.orderStatus,
+      shipped: b.shippingStatus ?? b.shipped,
+      reference: b.reference,
+    });
     return ok(req, result, 'operationSuccess');
   });
 };

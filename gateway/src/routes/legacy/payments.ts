@@ -14,14 +14,18 @@ const data = Type.Object({ payStatus: Type.Boolean(), orderNo: nullableString, b
 async function answer(req: FastifyRequest, reference: string, polling: boolean): Promise<Envelope<Static<typeof data>>> {
   const r = await checkPayment(req.server.deps, req.user, reference);
   if (r.paid) return { code: 200, message: text('paymentSucceeded', req.locale), data: { payStatus: true, orderNo: r.orderNo, bookId: r.bookId, link: null } };
-  if (polling && (r.intentStatus === 'pending' || r.intentStatus === 'created')) return { code: 202, message: 'waiting', data: { payStatus: false, orderNo: r.orderNo, bookId: r.bookId, link: null } };
+  if (polling && (r.intentStatus === 'pending' || r.intentStatus === 'created'))
+    return { code: 202, message: 'waiting', data: { payStatus: false, orderNo: r.orderNo, bookId: r.bookId, link: null } };
   return { code: 500, message: text('paymentFailed', req.locale), data: { payStatus: false, orderNo: r.orderNo, bookId: r.bookId, link: r.retryHref } };
 }
 
 const routes: FastifyPluginAsync = async (scope) => {
   const app = scope.withTypeProvider<TypeBoxTypeProvider>();
   const schema = { params: orderNoParams, response: envelope(data) };
-  const polled = { ...schema, querystring: Type.Object({ flag: Type.Optional(Type.String({ description: "'true' while the QR page polls: not yet paid answers code 202" })) }) };
+  const polled = {
+    ...schema,
+    querystring: Type.Object({ flag: Type.Optional(Type.String({ description: "'true' while the QR page polls: not yet paid answers code 202" })) }),
+  };
   app.get('/api/wx-pay/query/:orderNo', { schema: polled }, async (req) => answer(req, req.params.orderNo, req.query.flag === 'true'));
   app.get('/api/ali-pay/query/:orderNo', { schema }, async (req) => answer(req, req.params.orderNo, false));
   app.get('/api/paypal/checkout/:orderNo', { schema }, async (req) => answer(req, req.params.orderNo, false));

@@ -27,9 +27,14 @@ function reportKey(req: FastifyRequest, body: ReportForm) {
 
 const stateData = Type.Object(
   {
-    reportId: Type.String(), pageNo: Type.String(), operationModule: Type.String(), operationSubModule: Type.String(),
-    saveOrSubmit: nullableString, courseName: nullableString,
-    saveFlag: Type.Boolean({ description: "saveOrSubmit '0' (saved) or '1'" }), submitFlag: Type.Boolean({ description: "saveOrSubmit '1' (submitted)" }),
+    reportId: Type.String(),
+    pageNo: Type.String(),
+    operationModule: Type.String(),
+    operationSubModule: Type.String(),
+    saveOrSubmit: nullableString,
+    courseName: nullableString,
+    saveFlag: Type.Boolean({ description: "saveOrSubmit '0' (saved) or '1'" }),
+    submitFlag: Type.Boolean({ description: "saveOrSubmit '1' (submitted)" }),
   },
   { additionalProperties: false },
 );
@@ -64,7 +69,14 @@ const routes: FastifyPluginAsync = async (scope) => {
     return present(row);
   };
 
-  const present = (row: { report_id: string; page_no: string; operation_module: string; operation_sub_module: string; save_or_submit: string | null; course_name: string | null }) => ({
+  const present = (row: {
+    report_id: string;
+    page_no: string;
+    operation_module: string;
+    operation_sub_module: string;
+    save_or_submit: string | null;
+    course_name: string | null;
+  }) => ({
     reportId: row.report_id,
     pageNo: row.page_no,
     operationModule: row.operation_module,
@@ -81,8 +93,30 @@ const routes: FastifyPluginAsync = async (scope) => {
   // saveOrSubmit '0' means saved, '1' submitted: the flags tell the client which buttons apply.
   app.post('/api/reportCommon/saveButtonActivity', { schema }, async (req) => {
     const key = reportKey(req, req.body);
-    const row = await db.selectFrom('report_states').selectAll().where('user_id', '=', key.user_id).where('report_id', '=', key.report_id).where('page_no', '=', key.page_no).where('operation_module', '=', key.operation_module).where('operation_sub_module', '=', key.operation_sub_module).executeTakeFirst();
-    return ok(req, row ? present(row) : { ...present({ report_id: key.report_id, page_no: key.page_no, operation_module: key.operation_module, operation_sub_module: key.operation_sub_module, save_or_submit: null, course_name: null }) });
+    const row = await db
+      .selectFrom('report_states')
+      .selectAll()
+      .where('user_id', '=', key.user_id)
+      .where('report_id', '=', key.report_id)
+      .where('page_no', '=', key.page_no)
+      .where('operation_module', '=', key.operation_module)
+      .where('operation_sub_module', '=', key.operation_sub_module)
+      .executeTakeFirst();
+    return ok(
+      req,
+      row
+        ? present(row)
+        : {
+            ...present({
+              report_id: key.report_id,
+              page_no: key.page_no,
+              operation_module: key.operation_module,
+              operation_sub_module: key.operation_sub_module,
+              save_or_submit: null,
+              course_name: null,
+            }),
+          },
+    );
   });
 };
 

@@ -10,13 +10,17 @@ const notify: FastifyPluginAsync = async (scope) => {
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 128 * 1024 }, (_req, body, done) => done(null, body));
 
-  app.post('/api/pay/notify/:provider', { schema: { params: Type.Object({ provider: Type.String() }) }, config: { rateLimit: routeLimit('notify', app.config.rateLimitScale) } }, async (req, reply) => {
-    const headers: Record<string, string | undefined> = {};
-    for (const [k, v] of Object.entries(req.headers)) headers[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : v;
-    const rawBody = typeof req.body === 'string' ? req.body : '';
-    const answer = await handleNotification(app.deps, req.params.provider, headers, rawBody);
-    return reply.code(answer.status).type(answer.contentType).send(answer.body);
-  });
+  app.post(
+    '/api/pay/notify/:provider',
+    { schema: { params: Type.Object({ provider: Type.String() }) }, config: { rateLimit: routeLimit('notify', app.config.rateLimitScale) } },
+    async (req, reply) => {
+      const headers: Record<string, string | undefined> = {};
+      for (const [k, v] of Object.entries(req.headers)) headers[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : v;
+      const rawBody = typeof req.body === 'string' ? req.body : '';
+      const answer = await handleNotification(app.deps, req.params.provider, headers, rawBody);
+      return reply.code(answer.status).type(answer.contentType).send(answer.body);
+    },
+  );
 };
 
 export default notify;

@@ -6,16 +6,7 @@ import { spendAccount, spendClient, type Caller } from '../abuse/spend.js';
 import { consumeCaptcha, createCaptcha, verifyCaptcha } from './captcha.js';
 import { confirmCode, issueCode } from './codes.js';
 import { emailRegistered, existsError, findUserByAccount, login, register, resetPassword, type LoginResult } from './users.js';
-import {
-  accountTarget,
-  requireCaptcha,
-  requireCode,
-  requireEmail,
-  requireNames,
-  requireNewPassword,
-  requirePassword,
-  type Account,
-} from './validation.js';
+import { accountTarget, requireCaptcha, requireCode, requireEmail, requireNames, requireNewPassword, requirePassword, type Account } from './validation.js';
 
 /*
  * The account actions as both faces call them. Each one spends the caller's budget first (before

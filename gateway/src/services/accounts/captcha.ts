@@ -18,7 +18,11 @@ export async function createCaptcha(deps: ServiceDeps): Promise<{ id: string; im
   const id = randomUUID();
   await deps.db
     .insertInto('captchas')
-    .values({ id, answer_hash: answerHash(deps.config.appSecret, id, captcha.text), expires_at: sql<Date>`now() + ${`${CAPTCHA_TTL_MS} milliseconds`}::interval` })
+    .values({
+      id,
+      answer_hash: answerHash(deps.config.appSecret, id, captcha.text),
+      expires_at: sql<Date>`now() + ${`${CAPTCHA_TTL_MS} milliseconds`}::interval`,
+    })
     .execute();
   if (deps.config.enableTestHooks) await deps.redis.set(testHookKey(id), captcha.text, 'PX', CAPTCHA_TTL_MS).catch(() => undefined);
   return { id, image: `data:image/svg+xml;base64,${Buffer.from(captcha.data).toString('base64')}` };
@@ -30,7 +34,15 @@ export async function testHookAnswer(deps: ServiceDeps, id: string): Promise<str
 
 async function refuse(deps: ServiceDeps, id: string | undefined): Promise<never> {
   // Any wrong or late answer burns the captcha: 4 characters must not be guessable by retrying.
-  const row = id ? await deps.db.updateTable('captchas').set({ used_at: new Date() }).where('id', '=', id).where('used_at', 'is', null).returning('expires_at').executeTakeFirst() : undefined;
+  const row = id
+    ? await deps.db
+        .updateTable('captchas')
+        .set({ used_at: new Date() })
+        .where('id', '=', id)
+        .where('used_at', 'is', null)
+        .returning('expires_at')
+        .executeTakeFirst()
+    : undefined;
   throw appError(row && row.expires_at.getTime() <= Date.now() ? 'captchaExpired' : 'captchaError', { field: 'verifyCode' });
 }
 

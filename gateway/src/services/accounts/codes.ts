@@ -28,7 +28,13 @@ export interface IssuedCode {
  * `mail: false` the code is recorded but never sent: an answer for an address with no account that
  * must look like one for an existing account, cool-down and cap included.
  */
-export async function issueCode(deps: ServiceDeps, target: string, purpose: CodePurpose, language: 'zh' | 'en', opts: { mail?: boolean } = {}): Promise<IssuedCode> {
+export async function issueCode(
+  deps: ServiceDeps,
+  target: string,
+  purpose: CodePurpose,
+  language: 'zh' | 'en',
+  opts: { mail?: boolean } = {},
+): Promise<IssuedCode> {
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   const flowToken = randomBytes(24).toString('base64url');
   const codeId = await inTransaction(deps, async ({ trx, enqueue }) => {
@@ -106,11 +112,7 @@ export async function confirmCode(deps: ServiceDeps, lookup: CodeLookup, purpose
 }
 
 /** Uses up a confirmed code for `target`: registration and reset each need one, once. */
-export async function consumeConfirmedCode(
-  trx: ServiceDeps['db'],
-  target: string,
-  purpose: CodePurpose,
-): Promise<void> {
+export async function consumeConfirmedCode(trx: ServiceDeps['db'], target: string, purpose: CodePurpose): Promise<void> {
   const used = await trx
     .updateTable('verification_codes')
     .set({ consumed_at: new Date() })

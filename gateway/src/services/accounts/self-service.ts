@@ -22,7 +22,13 @@ function requireUser(user: SessionUser | null): SessionUser {
 
 const actorOf = (u: SessionUser) => ({ type: 'buyer' as const, id: String(u.id) });
 
-async function setPassword(deps: ServiceDeps, user: SessionUser, currentToken: string | null, password: string, how: 'changed' | 'first_login'): Promise<{ sessionsEnded: number }> {
+async function setPassword(
+  deps: ServiceDeps,
+  user: SessionUser,
+  currentToken: string | null,
+  password: string,
+  how: 'changed' | 'first_login',
+): Promise<{ sessionsEnded: number }> {
   const hash = await hashPassword(password);
   return deps.db.transaction().execute(async (trx) => {
     await trx.updateTable('users').set({ password_hash: hash, login_first: false, updated_at: new Date() }).where('id', '=', user.id).execute();
@@ -39,7 +45,13 @@ export interface ChangePasswordInput {
 }
 
 /** Changes the password after checking the old one ('Old password error!'). */
-export async function changePassword(deps: ServiceDeps, caller: Caller, user: SessionUser | null, currentToken: string | null, input: ChangePasswordInput): Promise<{ sessionsEnded: number }> {
+export async function changePassword(
+  deps: ServiceDeps,
+  caller: Caller,
+  user: SessionUser | null,
+  currentToken: string | null,
+  input: ChangePasswordInput,
+): Promise<{ sessionsEnded: number }> {
   await spendClient(deps, 'login', caller);
   const u = requireUser(user);
   const oldPassword = requirePassword(input.oldPassword);
@@ -55,7 +67,13 @@ export async function changePassword(deps: ServiceDeps, caller: Caller, user: Se
  * The first-login password (an account created for the user, `loginFirst` set): no old password
  * is asked, but only while the flag is set; afterwards it is an ordinary change.
  */
-export async function setFirstPassword(deps: ServiceDeps, caller: Caller, user: SessionUser | null, currentToken: string | null, input: { password: unknown; confirmPassword?: unknown }): Promise<{ sessionsEnded: number }> {
+export async function setFirstPassword(
+  deps: ServiceDeps,
+  caller: Caller,
+  user: SessionUser | null,
+  currentToken: string | null,
+  input: { password: unknown; confirmPassword?: unknown },
+): Promise<{ sessionsEnded: number }> {
   await spendClient(deps, 'login', caller);
   const u = requireUser(user);
   const password = requireNewPassword(input.password, input.confirmPassword);
@@ -65,7 +83,12 @@ export async function setFirstPassword(deps: ServiceDeps, caller: Caller, user: 
 }
 
 async function emailTakenByOther(deps: ServiceDeps, email: string, userId: number): Promise<boolean> {
-  const other = await deps.db.selectFrom('users').select('id').where((eb) => eb(eb.fn('lower', ['email']), '=', email)).where('id', '!=', userId).executeTakeFirst();
+  const other = await deps.db
+    .selectFrom('users')
+    .select('id')
+    .where((eb) => eb(eb.fn('lower', ['email']), '=', email))
+    .where('id', '!=', userId)
+    .executeTakeFirst();
   return !!other;
 }
 
@@ -79,7 +102,13 @@ export async function requestEmailBinding(deps: ServiceDeps, caller: Caller, use
 }
 
 /** Binds the email with the mailed code; every other session of the account ends. */
-export async function bindEmail(deps: ServiceDeps, caller: Caller, user: SessionUser | null, currentToken: string | null, input: { email: unknown; code: unknown }): Promise<{ email: string; sessionsEnded: number }> {
+export async function bindEmail(
+  deps: ServiceDeps,
+  caller: Caller,
+  user: SessionUser | null,
+  currentToken: string | null,
+  input: { email: unknown; code: unknown },
+): Promise<{ email: string; sessionsEnded: number }> {
   await spendClient(deps, 'codeCheck', caller);
   const u = requireUser(user);
   const email = requireEmail(input.email);

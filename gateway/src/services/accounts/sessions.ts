@@ -22,7 +22,10 @@ export interface SessionUser {
 export async function createSession(deps: ServiceDeps, userId: number): Promise<{ token: string; expiresAt: Date }> {
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(Date.now() + deps.config.sessionTtlHours * 3600_000);
-  await deps.db.insertInto('sessions').values({ token_hash: sha256(token), user_id: userId, expires_at: expiresAt }).execute();
+  await deps.db
+    .insertInto('sessions')
+    .values({ token_hash: sha256(token), user_id: userId, expires_at: expiresAt })
+    .execute();
   return { token, expiresAt };
 }
 

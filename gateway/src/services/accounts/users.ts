@@ -25,7 +25,17 @@ export interface LoginResult {
   role: string;
 }
 
-type UserRow = { id: number; email: string | null; first_name: string; last_name: string; phone_area: string | null; phone_no: string | null; language: Language; login_first: boolean; role: string };
+type UserRow = {
+  id: number;
+  email: string | null;
+  first_name: string;
+  last_name: string;
+  phone_area: string | null;
+  phone_no: string | null;
+  language: Language;
+  login_first: boolean;
+  role: string;
+};
 
 function loginResult(u: UserRow, session: { token: string; expiresAt: Date }): LoginResult {
   return {
@@ -46,9 +56,10 @@ function loginResult(u: UserRow, session: { token: string; expiresAt: Date }): L
 
 export function findUserByAccount(db: Kysely<Database>, account: Account) {
   const q = db.selectFrom('users').selectAll();
-  return (account.kind === 'email'
-    ? q.where((eb) => eb(eb.fn('lower', ['email']), '=', account.email))
-    : q.where('phone_area', '=', account.area).where('phone_no', '=', account.phone)
+  return (
+    account.kind === 'email'
+      ? q.where((eb) => eb(eb.fn('lower', ['email']), '=', account.email))
+      : q.where('phone_area', '=', account.area).where('phone_no', '=', account.phone)
   ).executeTakeFirst();
 }
 
@@ -90,7 +101,10 @@ export async function register(deps: ServiceDeps, input: RegisterInput): Promise
       })
       .returningAll()
       .executeTakeFirstOrThrow();
-    await trx.insertInto('registration_mirrors').values({ user_id: user.id, sealed_password: seal(deps.config.appSecret, input.password) }).execute();
+    await trx
+      .insertInto('registration_mirrors')
+      .values({ user_id: user.id, sealed_password: seal(deps.config.appSecret, input.password) })
+      .execute();
     await enqueue('registration-mirror', { userId: user.id });
     return user;
   });

@@ -35,12 +35,30 @@ function accountSelect(db: Kysely<Database>) {
     .selectFrom('users')
     .leftJoin('registration_mirrors', 'registration_mirrors.user_id', 'users.id')
     .select([
-      'users.id', 'users.email', 'users.phone_area', 'users.phone_no', 'users.first_name', 'users.last_name', 'users.company', 'users.role', 'users.language',
-      'users.disabled', 'users.login_first', 'users.created_at', 'registration_mirrors.status as mirror_status', 'registration_mirrors.last_error as mirror_last_error',
+      'users.id',
+      'users.email',
+      'users.phone_area',
+      'users.phone_no',
+      'users.first_name',
+      'users.last_name',
+      'users.company',
+      'users.role',
+      'users.language',
+      'users.disabled',
+      'users.login_first',
+      'users.created_at',
+      'registration_mirrors.status as mirror_status',
+      'registration_mirrors.last_error as mirror_last_error',
     ])
     .select((eb) => [
       eb.selectFrom('orders').select(eb.fn.countAll<string>().as('n')).whereRef('orders.user_id', '=', 'users.id').as('order_count'),
-      eb.selectFrom('sessions').select(eb.fn.countAll<string>().as('n')).whereRef('sessions.user_id', '=', 'users.id').where('sessions.revoked_at', 'is', null).where('sessions.expires_at', '>', new Date()).as('open_sessions'),
+      eb
+        .selectFrom('sessions')
+        .select(eb.fn.countAll<string>().as('n'))
+        .whereRef('sessions.user_id', '=', 'users.id')
+        .where('sessions.revoked_at', 'is', null)
+        .where('sessions.expires_at', '>', new Date())
+        .as('open_sessions'),
     ]);
 }
 
@@ -48,9 +66,21 @@ type AccountRow = Awaited<ReturnType<ReturnType<typeof accountSelect>['execute']
 
 function accountView(r: AccountRow): AccountView {
   return {
-    userId: r.id, email: r.email, phoneArea: r.phone_area, phoneNo: r.phone_no, name: `${r.first_name} ${r.last_name}`.trim(), company: r.company, role: r.role,
-    language: r.language, disabled: r.disabled, loginFirst: r.login_first, createdAt: r.created_at.toISOString(), orderCount: Number(r.order_count ?? 0),
-    openSessions: Number(r.open_sessions ?? 0), mirrorStatus: r.mirror_status ?? null, mirrorLastError: r.mirror_last_error ?? null,
+    userId: r.id,
+    email: r.email,
+    phoneArea: r.phone_area,
+    phoneNo: r.phone_no,
+    name: `${r.first_name} ${r.last_name}`.trim(),
+    company: r.company,
+    role: r.role,
+    language: r.language,
+    disabled: r.disabled,
+    loginFirst: r.login_first,
+    createdAt: r.created_at.toISOString(),
+    orderCount: Number(r.order_count ?? 0),
+    openSessions: Number(r.open_sessions ?? 0),
+    mirrorStatus: r.mirror_status ?? null,
+    mirrorLastError: r.mirror_last_error ?? null,
   };
 }
 
@@ -58,7 +88,12 @@ function accountView(r: AccountRow): AccountView {
  * Accounts matching a search, newest first: part of an email, of a phone number (with or without
  * its area), of a name or company, or the exact account id.
  */
-export async function searchAccounts(db: Kysely<Database>, search: string | undefined, page: number, pageSize: number): Promise<{ items: AccountView[]; total: number }> {
+export async function searchAccounts(
+  db: Kysely<Database>,
+  search: string | undefined,
+  page: number,
+  pageSize: number,
+): Promise<{ items: AccountView[]; total: number }> {
   let q = accountSelect(db).select(sql<string>`count(*) over ()`.as('total'));
   if (search) {
     const like = likePattern(search.toLowerCase());
@@ -68,12 +103,19 @@ export async function searchAccounts(db: Kysely<Database>, search: string | unde
         eb(eb.fn('lower', ['users.email']), 'like', like),
         eb(sql<string>`lower(users.first_name || ' ' || users.last_name)`, 'like', like),
         eb(eb.fn('lower', ['users.company']), 'like', like),
-        ...(digits.length >= 3 ? [eb(sql<string>`coalesce(users.phone_area, '') || users.phone_no`, 'like', likePattern(digits)), eb('users.phone_no', 'like', likePattern(digits))] : []),
+        ...(digits.length >= 3
+          ? [eb(sql<string>`coalesce(users.phone_area, '') || users.phone_no`, 'like', likePattern(digits)), eb('users.phone_no', 'like', likePattern(digits))]
+          : []),
         ...(/^\d{1,10}$/.test(search) ? [eb('users.id', '=', Number(search))] : []),
       ]),
     );
   }
-  const rows = await q.orderBy('users.created_at', 'desc').orderBy('users.id', 'desc').limit(pageSize).offset((page - 1) * pageSize).execute();
+  const rows = await q
+    .orderBy('users.created_at', 'desc')
+    .orderBy('users.id', 'desc')
+    .limit(pageSize)
+    .offset((page - 1) * pageSize)
+    .execute();
   return { items: rows.map(accountView), total: rows[0] ? Number(rows[0].total) : 0 };
 }
 
@@ -85,7 +127,14 @@ export async function findAccount(db: Kysely<Database>, userId: number): Promise
 
 /** The order numbers of an account, newest first (the console shows them with the order details). */
 export async function accountOrderNos(db: Kysely<Database>, userId: number, limit = 50): Promise<string[]> {
-  const rows = await db.selectFrom('orders').select('order_no').where('user_id', '=', userId).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
+  const rows = await db
+    .selectFrom('orders')
+    .select('order_no')
+    .where('user_id', '=', userId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
   return rows.map((r) => r.order_no);
 }
 
@@ -95,7 +144,13 @@ export async function accountOrderNos(db: Kysely<Database>, userId: number, limi
  * session look-up also refuses disabled accounts, so nothing slips through between the two.
  * Repeating is harmless (changed: false). An operator cannot lock themselves out.
  */
-export async function setAccountDisabled(deps: ServiceDeps, user: SessionUser | null, userId: number, disabled: boolean, reason: string | null): Promise<{ userId: number; changed: boolean; sessionsEnded: number }> {
+export async function setAccountDisabled(
+  deps: ServiceDeps,
+  user: SessionUser | null,
+  userId: number,
+  disabled: boolean,
+  reason: string | null,
+): Promise<{ userId: number; changed: boolean; sessionsEnded: number }> {
   const { actor, user: operator } = requireOperator(user);
   if (!Number.isSafeInteger(userId) || userId <= 0) throw appError('accountNotFound', { field: 'userId' });
   if (disabled && operator.id === userId) throw appError('cannotDisableSelf', { field: 'userId' });
@@ -106,7 +161,15 @@ export async function setAccountDisabled(deps: ServiceDeps, user: SessionUser | 
     if (before.disabled === disabled) return { userId, changed: false, sessionsEnded: 0 };
     await trx.updateTable('users').set({ disabled, updated_at: new Date() }).where('id', '=', userId).execute();
     const ended = disabled ? await revokeAllSessions(trx, userId) : 0;
-    await appendAuditEvent(trx, accountSubject(userId), disabled ? 'account_disabled' : 'account_enabled', actor, { disabled: before.disabled }, { disabled }, { reason: note, sessionsEnded: ended });
+    await appendAuditEvent(
+      trx,
+      accountSubject(userId),
+      disabled ? 'account_disabled' : 'account_enabled',
+      actor,
+      { disabled: before.disabled },
+      { disabled },
+      { reason: note, sessionsEnded: ended },
+    );
     return { userId, changed: true, sessionsEnded: ended };
   });
 }

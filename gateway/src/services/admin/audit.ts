@@ -38,12 +38,24 @@ export async function appendAuditEvent(
 type EntryRow = Pick<AuditEvent, 'id' | 'type' | 'actor_type' | 'actor_id' | 'created_at' | 'before' | 'after' | 'data'> & { actor_email: string | null };
 
 function entry(r: EntryRow): AuditEntry {
-  return { id: r.id, type: r.type, actorType: r.actor_type, actorId: r.actor_id, actorEmail: r.actor_email, createdAt: r.created_at.toISOString(), before: r.before, after: r.after, data: r.data };
+  return {
+    id: r.id,
+    type: r.type,
+    actorType: r.actor_type,
+    actorId: r.actor_id,
+    actorEmail: r.actor_email,
+    createdAt: r.created_at.toISOString(),
+    before: r.before,
+    after: r.after,
+    data: r.data,
+  };
 }
 
 // Actor ids of users are their numeric ids as text; providers and the system name themselves.
 const userActor = (table: 'order_events' | 'audit_events') =>
-  sql<string | null>`(select u.email from users u where ${sql.ref(`${table}.actor_type`)} in ('buyer', 'operator') and u.id::text = ${sql.ref(`${table}.actor_id`)})`;
+  sql<
+    string | null
+  >`(select u.email from users u where ${sql.ref(`${table}.actor_type`)} in ('buyer', 'operator') and u.id::text = ${sql.ref(`${table}.actor_id`)})`;
 
 /** The audit trail of one order, oldest first; an unknown order number is refused. */
 export async function orderAuditTrail(db: Kysely<Database>, orderNo: string): Promise<AuditEntry[]> {

@@ -29,7 +29,12 @@ const refusals = {
  * same transaction. Of any number of operators clicking at once exactly one settles; the others
  * are told nothing changed. Only a pending bank-transfer order can be completed.
  */
-export async function completeBankTransferOrder(deps: ServiceDeps, user: SessionUser | null, orderNo: string, reference: string | null | undefined): Promise<Completion> {
+export async function completeBankTransferOrder(
+  deps: ServiceDeps,
+  user: SessionUser | null,
+  orderNo: string,
+  reference: string | null | undefined,
+): Promise<Completion> {
   const { actor } = requireOperator(user);
   const ref = validReference(reference);
   try {

@@ -28,8 +28,16 @@ function mirrorSelect(db: Kysely<Database>) {
     .selectFrom('registration_mirrors')
     .innerJoin('users', 'users.id', 'registration_mirrors.user_id')
     .select([
-      'registration_mirrors.user_id', 'registration_mirrors.status', 'registration_mirrors.attempts', 'registration_mirrors.last_error',
-      'registration_mirrors.last_attempt_at', 'registration_mirrors.succeeded_at', 'registration_mirrors.created_at', 'users.email', 'users.first_name', 'users.last_name',
+      'registration_mirrors.user_id',
+      'registration_mirrors.status',
+      'registration_mirrors.attempts',
+      'registration_mirrors.last_error',
+      'registration_mirrors.last_attempt_at',
+      'registration_mirrors.succeeded_at',
+      'registration_mirrors.created_at',
+      'users.email',
+      'users.first_name',
+      'users.last_name',
     ]);
 }
 
@@ -37,16 +45,33 @@ type MirrorRow = Awaited<ReturnType<ReturnType<typeof mirrorSelect>['execute']>>
 
 function mirrorView(r: MirrorRow): MirrorView {
   return {
-    userId: r.user_id, email: r.email, name: `${r.first_name} ${r.last_name}`.trim(), status: r.status, attempts: r.attempts, lastError: r.last_error,
-    lastAttemptAt: r.last_attempt_at?.toISOString() ?? null, succeededAt: r.succeeded_at?.toISOString() ?? null, createdAt: r.created_at.toISOString(),
+    userId: r.user_id,
+    email: r.email,
+    name: `${r.first_name} ${r.last_name}`.trim(),
+    status: r.status,
+    attempts: r.attempts,
+    lastError: r.last_error,
+    lastAttemptAt: r.last_attempt_at?.toISOString() ?? null,
+    succeededAt: r.succeeded_at?.toISOString() ?? null,
+    createdAt: r.created_at.toISOString(),
   };
 }
 
 /** Mirror states newest first, optionally of one status, with the total in the same statement. */
-export async function listMirrors(db: Kysely<Database>, status: MirrorStatus | undefined, page: number, pageSize: number): Promise<{ items: MirrorView[]; total: number }> {
+export async function listMirrors(
+  db: Kysely<Database>,
+  status: MirrorStatus | undefined,
+  page: number,
+  pageSize: number,
+): Promise<{ items: MirrorView[]; total: number }> {
   let q = mirrorSelect(db).select(sql<string>`count(*) over ()`.as('total'));
   if (status) q = q.where('registration_mirrors.status', '=', status);
-  const rows = await q.orderBy('registration_mirrors.created_at', 'desc').orderBy('registration_mirrors.user_id', 'desc').limit(pageSize).offset((page - 1) * pageSize).execute();
+  const rows = await q
+    .orderBy('registration_mirrors.created_at', 'desc')
+    .orderBy('registration_mirrors.user_id', 'desc')
+    .limit(pageSize)
+    .offset((page - 1) * pageSize)
+    .execute();
   let total = rows[0] ? Number(rows[0].total) : 0;
   if (!rows.length && page > 1) {
     let c = db.selectFrom('registration_mirrors').select((eb) => eb.fn.countAll<string>().as('n'));
@@ -71,11 +96,24 @@ export async function retryMirror(deps: ServiceDeps, user: SessionUser | null, u
   const { actor } = requireOperator(user);
   if (!Number.isSafeInteger(userId) || userId <= 0) throw appError('mirrorNotFound', { field: 'userId' });
   const r = await inTransaction(deps, async ({ trx, enqueue }) => {
-    const before = await trx.selectFrom('registration_mirrors').select(['status', 'attempts', 'last_error']).where('user_id', '=', userId).forUpdate().executeTakeFirst();
+    const before = await trx
+      .selectFrom('registration_mirrors')
+      .select(['status', 'attempts', 'last_error'])
+      .where('user_id', '=', userId)
+      .forUpdate()
+      .executeTakeFirst();
     if (!before) throw appError('mirrorNotFound', { field: 'userId' });
     if (before.status !== 'failed') return { changed: false };
     await trx.updateTable('registration_mirrors').set({ status: 'pending' }).where('user_id', '=', userId).where('status', '=', 'failed').execute();
-    await appendAuditEvent(trx, mirrorSubject(userId), 'mirror_retry_requested', actor, { status: 'failed', attempts: before.attempts, lastError: before.last_error }, { status: 'pending' }, { jobId: jobIdFor('registration-mirror', { userId }) });
+    await appendAuditEvent(
+      trx,
+      mirrorSubject(userId),
+      'mirror_retry_requested',
+      actor,
+      { status: 'failed', attempts: before.attempts, lastError: before.last_error },
+      { status: 'pending' },
+      { jobId: jobIdFor('registration-mirror', { userId }) },
+    );
     await enqueue('registration-mirror', { userId });
     return { changed: true };
   });

@@ -43,7 +43,13 @@ function applyFilter<Q extends OrdersQuery>(q: Q, f: AdminOrderFilter): Q {
         .selectFrom('orders as by_no')
         .select('by_no.id')
         .where('by_no.order_no', 'ilike', pattern)
-        .union(eb.selectFrom('orders as by_buyer').innerJoin('users as buyer', 'buyer.id', 'by_buyer.user_id').select('by_buyer.id').where('buyer.email', 'ilike', pattern)),
+        .union(
+          eb
+            .selectFrom('orders as by_buyer')
+            .innerJoin('users as buyer', 'buyer.id', 'by_buyer.user_id')
+            .select('by_buyer.id')
+            .where('buyer.email', 'ilike', pattern),
+        ),
     );
   }
   return r as Q;
@@ -51,36 +57,63 @@ function applyFilter<Q extends OrdersQuery>(q: Q, f: AdminOrderFilter): Q {
 
 /** The order rows of one page, with their relations; `ids` keeps the page small before joining. */
 function detailsOf(db: Kysely<Database>) {
-  return db
-    .selectFrom('orders')
-    .innerJoin('books', 'books.id', 'orders.book_id')
-    .innerJoin('users', 'users.id', 'orders.user_id')
-    .leftJoinLateral(
-      (eb) =>
-        eb
-          .selectFrom('payment_intents')
-          .select(['payment_intents.method', 'payment_intents.provider_ref'])
-          .whereRef('payment_intents.order_id', '=', 'orders.id')
-          .orderBy('payment_intents.id', 'desc')
-          .limit(1)
-          .as('latest'),
-      (join) => join.onTrue(),
-    )
-    .select([
-      'orders.id', 'orders.order_no', 'orders.created_at', 'orders.book_id', 'books.title_en', 'books.title_zh', 'orders.format', 'orders.language',
-      'orders.country', 'orders.pay_type', 'orders.provider', 'orders.amount_cents', 'orders.currency', 'orders.status', 'orders.shipping_status',
-      'orders.invoice_required', 'orders.paid_at', 'orders.expires_at', 'orders.bank_reference', 'orders.refunded_at', 'orders.user_id', 'users.email as buyer_email',
-      'users.first_name', 'users.last_name', 'orders.quantity', 'orders.unit_price_cents', 'orders.remarks', 'orders.shipped_at', 'latest.method',
-      'latest.provider_ref',
-    ])
-    // An operator recorded the transfer as received: the order was paid through that completion
-    // (or, for rows of the earlier job-based completion, a request stands that was not skipped).
-    .select(
-      sql<boolean>`(exists (select 1 from order_events e where e.order_id = orders.id and e.type = 'paid' and e.data->>'source' = 'bank_transfer')
+  return (
+    db
+      .selectFrom('orders')
+      .innerJoin('books', 'books.id', 'orders.book_id')
+      .innerJoin('users', 'users.id', 'orders.user_id')
+      .leftJoinLateral(
+        (eb) =>
+          eb
+            .selectFrom('payment_intents')
+            .select(['payment_intents.method', 'payment_intents.provider_ref'])
+            .whereRef('payment_intents.order_id', '=', 'orders.id')
+            .orderBy('payment_intents.id', 'desc')
+            .limit(1)
+            .as('latest'),
+        (join) => join.onTrue(),
+      )
+      .select([
+        'orders.id',
+        'orders.order_no',
+        'orders.created_at',
+        'orders.book_id',
+        'books.title_en',
+        'books.title_zh',
+        'orders.format',
+        'orders.language',
+        'orders.country',
+        'orders.pay_type',
+        'orders.provider',
+        'orders.amount_cents',
+        'orders.currency',
+        'orders.status',
+        'orders.shipping_status',
+        'orders.invoice_required',
+        'orders.paid_at',
+        'orders.expires_at',
+        'orders.bank_reference',
+        'orders.refunded_at',
+        'orders.user_id',
+        'users.email as buyer_email',
+        'users.first_name',
+        'users.last_name',
+        'orders.quantity',
+        'orders.unit_price_cents',
+        'orders.remarks',
+        'orders.shipped_at',
+        'latest.method',
+        'latest.provider_ref',
+      ])
+      // An operator recorded the transfer as received: the order was paid through that completion
+      // (or, for rows of the earlier job-based completion, a request stands that was not skipped).
+      .select(
+        sql<boolean>`(exists (select 1 from order_events e where e.order_id = orders.id and e.type = 'paid' and e.data->>'source' = 'bank_transfer')
         or coalesce((select e.type = ${COMPLETION_REQUESTED} from order_events e where e.order_id = orders.id and e.type in (${COMPLETION_REQUESTED}, ${COMPLETION_SKIPPED}) order by e.id desc limit 1), false))`.as(
-        'completion_requested',
-      ),
-    );
+          'completion_requested',
+        ),
+      )
+  );
 }
 
 type DetailRow = Awaited<ReturnType<ReturnType<typeof detailsOf>['execute']>>[number];
@@ -105,9 +138,19 @@ function adminOrderView(r: DetailRow): AdminOrderView {
  * the total when the page lies past the end. Only the page's rows are then joined with books,
  * buyers and attempts.
  */
-export function adminOrderPageQuery(db: Kysely<Database>, filter: AdminOrderFilter, page: number, pageSize: number): CompiledQuery<{ total: string; id: string | null }> {
+export function adminOrderPageQuery(
+  db: Kysely<Database>,
+  filter: AdminOrderFilter,
+  page: number,
+  pageSize: number,
+): CompiledQuery<{ total: string; id: string | null }> {
   return db
-    .with('total', (qb) => applyFilter(qb.selectFrom('orders').select((eb) => eb.fn.countAll<string>().as('n')), filter))
+    .with('total', (qb) =>
+      applyFilter(
+        qb.selectFrom('orders').select((eb) => eb.fn.countAll<string>().as('n')),
+        filter,
+      ),
+    )
     .with('page', (qb) =>
       applyFilter(qb.selectFrom('orders').select(['orders.id', 'orders.created_at']), filter)
         .orderBy('orders.created_at', 'desc')
@@ -123,7 +166,12 @@ export function adminOrderPageQuery(db: Kysely<Database>, filter: AdminOrderFilt
     .compile();
 }
 
-export async function listAdminOrders(db: Kysely<Database>, filter: AdminOrderFilter, page: number, pageSize: number): Promise<{ items: AdminOrderView[]; total: number }> {
+export async function listAdminOrders(
+  db: Kysely<Database>,
+  filter: AdminOrderFilter,
+  page: number,
+  pageSize: number,
+): Promise<{ items: AdminOrderView[]; total: number }> {
   const { rows } = await db.executeQuery(adminOrderPageQuery(db, filter, page, pageSize));
   const total = Number(rows[0]?.total ?? 0);
   const ids = rows.flatMap((r) => (r.id === null ? [] : [r.id]));
@@ -154,8 +202,18 @@ export async function purchaseInfosByOrderNo(db: Kysely<Database>, orderNos: rea
     const r = byNo.get(no);
     return r
       ? {
-          streetNumber: r.street_number, zip: r.zip, town: r.town, province: r.province, country: r.country, vatId: r.vat_id, letterbox: r.letterbox,
-          landlineTel: r.landline_tel, mobileTel: r.mobile_tel, purchaseOrderNo: r.purchase_order_no, paymentMethod: r.payment_method, selLanguage: r.sel_language,
+          streetNumber: r.street_number,
+          zip: r.zip,
+          town: r.town,
+          province: r.province,
+          country: r.country,
+          vatId: r.vat_id,
+          letterbox: r.letterbox,
+          landlineTel: r.landline_tel,
+          mobileTel: r.mobile_tel,
+          purchaseOrderNo: r.purchase_order_no,
+          paymentMethod: r.payment_method,
+          selLanguage: r.sel_language,
         }
       : null;
   });

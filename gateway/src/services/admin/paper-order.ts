@@ -57,23 +57,50 @@ export async function recordPaperOrder(deps: ServiceDeps, user: SessionUser | nu
   const reference = input.paymentReference?.trim() || null;
   if (reference && [...reference].length > 64) throw appError('tooLong64', { field: 'paymentReference' });
 
-  const buyer = await deps.db.selectFrom('users').select(['id']).where((eb) => eb(eb.fn('lower', ['email']), '=', email)).executeTakeFirst();
+  const buyer = await deps.db
+    .selectFrom('users')
+    .select(['id'])
+    .where((eb) => eb(eb.fn('lower', ['email']), '=', email))
+    .executeTakeFirst();
   if (!buyer) throw appError('buyerNotFound', { field: 'buyerEmail' });
-  const book = Number.isInteger(input.bookId) ? await deps.db.selectFrom('books').selectAll().where('id', '=', input.bookId).where('active', '=', true).executeTakeFirst() : undefined;
+  const book = Number.isInteger(input.bookId)
+    ? await deps.db.selectFrom('books').selectAll().where('id', '=', input.bookId).where('active', '=', true).executeTakeFirst()
+    : undefined;
   if (!book) throw appError('bookNotFound', { field: 'bookId' });
 
   const now = new Date();
   const orderNo = newOrderNo(now);
   try {
     await recordPaperOrderInLedger(deps, {
-      buyerId: buyer.id, book, quantity, language: input.language, country, remarks, markPaid: input.markPaid, paymentReference: reference,
-      expiresAt: new Date(now.getTime() + CUSTOMER_SERVICE_PAYMENT_DAYS * 86_400_000), orderNo, outTradeNo: outTradeNoFor(orderNo, 1), actor,
+      buyerId: buyer.id,
+      book,
+      quantity,
+      language: input.language,
+      country,
+      remarks,
+      markPaid: input.markPaid,
+      paymentReference: reference,
+      expiresAt: new Date(now.getTime() + CUSTOMER_SERVICE_PAYMENT_DAYS * 86_400_000),
+      orderNo,
+      outTradeNo: outTradeNoFor(orderNo, 1),
+      actor,
       details: async (trx, orderId) => {
         await trx
           .insertInto('purchase_infos')
           .values({
-            order_id: orderId, street_number: info.streetNumber, zip: info.zip, town: info.town, province: info.province, country: info.country, vat_id: info.vatId,
-            letterbox: info.letterbox, landline_tel: info.landlineTel, mobile_tel: info.mobileTel, purchase_order_no: info.purchaseOrderNo, payment_method: 3, sel_language: input.language,
+            order_id: orderId,
+            street_number: info.streetNumber,
+            zip: info.zip,
+            town: info.town,
+            province: info.province,
+            country: info.country,
+            vat_id: info.vatId,
+            letterbox: info.letterbox,
+            landline_tel: info.landlineTel,
+            mobile_tel: info.mobileTel,
+            purchase_order_no: info.purchaseOrderNo,
+            payment_method: 3,
+            sel_language: input.language,
           })
           .execute();
       },

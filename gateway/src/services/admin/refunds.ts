@@ -88,7 +88,13 @@ export async function attemptsByOrderNo(db: Db, orderNos: readonly string[]): Pr
   const ids = rows.map((r) => r.id);
   const refunds = ids.length ? await db.selectFrom('refunds').selectAll().where('intent_id', 'in', ids).orderBy('id').execute() : [];
   const paying = ids.length
-    ? await db.selectFrom('order_events').innerJoin('orders', 'orders.id', 'order_events.order_id').select(sql<string | null>`order_events.data->>'intentId'`.as('intent_id')).where('orders.order_no', 'in', [...orderNos]).where('order_events.type', '=', 'paid').execute()
+    ? await db
+        .selectFrom('order_events')
+        .innerJoin('orders', 'orders.id', 'order_events.order_id')
+        .select(sql<string | null>`order_events.data->>'intentId'`.as('intent_id'))
+        .where('orders.order_no', 'in', [...orderNos])
+        .where('order_events.type', '=', 'paid')
+        .execute()
     : [];
   const payingIds = new Set(paying.map((p) => String(p.intent_id)));
   const byOrder = new Map<string, AttemptView[]>();

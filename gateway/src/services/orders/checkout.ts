@@ -37,22 +37,52 @@ type Tx = Transaction<Database>;
 
 async function savePurchaseInfo(trx: Tx, orderId: string, info: PurchaseInfoFields, payType: number, language: string) {
   const values = {
-    street_number: info.streetNumber, zip: info.zip, town: info.town, province: info.province, country: info.country, vat_id: info.vatId,
-    letterbox: info.letterbox, landline_tel: info.landlineTel, mobile_tel: info.mobileTel, purchase_order_no: info.purchaseOrderNo,
-    payment_method: payType, sel_language: language,
+    street_number: info.streetNumber,
+    zip: info.zip,
+    town: info.town,
+    province: info.province,
+    country: info.country,
+    vat_id: info.vatId,
+    letterbox: info.letterbox,
+    landline_tel: info.landlineTel,
+    mobile_tel: info.mobileTel,
+    purchase_order_no: info.purchaseOrderNo,
+    payment_method: payType,
+    sel_language: language,
   };
-  await trx.insertInto('purchase_infos').values({ order_id: orderId, ...values }).onConflict((oc) => oc.column('order_id').doUpdateSet(values)).execute();
+  await trx
+    .insertInto('purchase_infos')
+    .values({ order_id: orderId, ...values })
+    .onConflict((oc) => oc.column('order_id').doUpdateSet(values))
+    .execute();
 }
 
 async function saveInvoice(trx: Tx, orderId: string, inv: InvoiceFields) {
   const f = inv.fields;
   const values = {
-    invoice_type: inv.invoiceType, pickup_method: inv.pickupMethod, invoice_payable: f.invoicePayable, services: f.services, taxpayer_inden: f.taxpayerInden,
-    registered_office: f.registeredOffice, finance_phone: f.financePhone, account_opening_bank: f.accountOpeningBank, bank_account: f.bankAccount,
-    recipient_name: f.recipientName, contact_phone: f.contactPhone, contact_area: f.contactArea, contact_mail: f.contactMail, province: f.province,
-    city: f.city, area: f.area, detailed_address: f.detailedAddress,
+    invoice_type: inv.invoiceType,
+    pickup_method: inv.pickupMethod,
+    invoice_payable: f.invoicePayable,
+    services: f.services,
+    taxpayer_inden: f.taxpayerInden,
+    registered_office: f.registeredOffice,
+    finance_phone: f.financePhone,
+    account_opening_bank: f.accountOpeningBank,
+    bank_account: f.bankAccount,
+    recipient_name: f.recipientName,
+    contact_phone: f.contactPhone,
+    contact_area: f.contactArea,
+    contact_mail: f.contactMail,
+    province: f.province,
+    city: f.city,
+    area: f.area,
+    detailed_address: f.detailedAddress,
   };
-  await trx.insertInto('invoices').values({ order_id: orderId, ...values }).onConflict((oc) => oc.column('order_id').doUpdateSet(values)).execute();
+  await trx
+    .insertInto('invoices')
+    .values({ order_id: orderId, ...values })
+    .onConflict((oc) => oc.column('order_id').doUpdateSet(values))
+    .execute();
 }
 
 /** The ledger's refusals of a checkout, in the product's wording. */
@@ -111,14 +141,28 @@ export async function checkout(deps: ServiceDeps, user: SessionUser | null, inpu
     result = await checkoutOrder(
       deps,
       {
-        buyer: user, book, format: input.format, provider: method.provider, method: method.method, payType: method.payType as 2 | 3, paymentMethod: input.paymentMethod,
-        charge, country, language, invoiceRequired: !!invoice, remarks, expiresAt, newOrderNo: () => newOrderNo(new Date()), outTradeNo: outTradeNoFor,
+        buyer: user,
+        book,
+        format: input.format,
+        provider: method.provider,
+        method: method.method,
+        payType: method.payType as 2 | 3,
+        paymentMethod: input.paymentMethod,
+        charge,
+        country,
+        language,
+        invoiceRequired: !!invoice,
+        remarks,
+        expiresAt,
+        newOrderNo: () => newOrderNo(new Date()),
+        outTradeNo: outTradeNoFor,
         details: async (trx, orderId) => {
           if (info) await savePurchaseInfo(trx, orderId, info, method.payType, language);
           if (invoice) await saveInvoice(trx, orderId, invoice);
         },
       },
-      (order, intent) => attemptInput(deps, order, intent, { book, language, openId: payerOpenId, clientIp: input.clientIp, phone: PHONE.test(input.userAgent ?? '') }),
+      (order, intent) =>
+        attemptInput(deps, order, intent, { book, language, openId: payerOpenId, clientIp: input.clientIp, phone: PHONE.test(input.userAgent ?? '') }),
     );
   } catch (err) {
     throw err instanceof LedgerRefusal ? checkoutRefusal(err) : err;
@@ -126,7 +170,14 @@ export async function checkout(deps: ServiceDeps, user: SessionUser | null, inpu
   // The answer is built from the rows at hand rather than read back.
   const o = result.order;
   const intent = result.intent;
-  const order = orderView({ ...o, title_en: book.title_en, title_zh: book.title_zh, buyer_email: user.email, method: intent.method, bank_reference: intent.provider === 'bank_transfer' ? o.order_no : o.bank_reference });
+  const order = orderView({
+    ...o,
+    title_en: book.title_en,
+    title_zh: book.title_zh,
+    buyer_email: user.email,
+    method: intent.method,
+    bank_reference: intent.provider === 'bank_transfer' ? o.order_no : o.bank_reference,
+  });
   return { order, intent: intentView(o.order_no, intent), reused: result.reused };
 }
 
@@ -151,7 +202,12 @@ function attemptInput(
     openId: ctx.openId,
     clientIp: ctx.clientIp,
     notifyUrl: `${base}/api/pay/notify/${intent.provider}`,
-    returnUrl: intent.provider === 'paypal' ? `${spa}views/pay/PayPalResult?key=${ctx.book.id}` : intent.provider === 'alipay' ? `${spa}views/pay/AliPayResult` : `${spa}views/pay/WxPayResult?orderNo=${order.order_no}`,
+    returnUrl:
+      intent.provider === 'paypal'
+        ? `${spa}views/pay/PayPalResult?key=${ctx.book.id}`
+        : intent.provider === 'alipay'
+          ? `${spa}views/pay/AliPayResult`
+          : `${spa}views/pay/WxPayResult?orderNo=${order.order_no}`,
     cancelUrl: `${spa}index`,
     expiresAt: order.expires_at,
     locale: ctx.language,

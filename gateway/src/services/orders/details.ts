@@ -28,8 +28,18 @@ export async function purchaseInfoOf(db: Kysely<Database>, userId: number, order
     .executeTakeFirst();
   if (!r) return null;
   return {
-    streetNumber: r.street_number, zip: r.zip, town: r.town, province: r.province, country: r.country, vatId: r.vat_id, letterbox: r.letterbox,
-    landlineTel: r.landline_tel, mobileTel: r.mobile_tel, purchaseOrderNo: r.purchase_order_no, paymentMethod: r.payment_method, selLanguage: r.sel_language,
+    streetNumber: r.street_number,
+    zip: r.zip,
+    town: r.town,
+    province: r.province,
+    country: r.country,
+    vatId: r.vat_id,
+    letterbox: r.letterbox,
+    landlineTel: r.landline_tel,
+    mobileTel: r.mobile_tel,
+    purchaseOrderNo: r.purchase_order_no,
+    paymentMethod: r.payment_method,
+    selLanguage: r.sel_language,
   };
 }
 
@@ -42,11 +52,26 @@ export async function purchaseInfoOf(db: Kysely<Database>, userId: number, order
 export async function purchaseInfoForBuyer(db: Kysely<Database>, userId: number, orderNo: string): Promise<PurchaseInfoView | null> {
   const stored = await purchaseInfoOf(db, userId, orderNo);
   if (stored) return stored;
-  const o = await db.selectFrom('orders').select(['country', 'pay_type', 'language']).where('order_no', '=', orderNo).where('user_id', '=', userId).executeTakeFirst();
+  const o = await db
+    .selectFrom('orders')
+    .select(['country', 'pay_type', 'language'])
+    .where('order_no', '=', orderNo)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
   if (!o) return null;
   return {
-    streetNumber: '', zip: '', town: '', province: null, country: o.country, vatId: null, letterbox: null,
-    landlineTel: null, mobileTel: null, purchaseOrderNo: null, paymentMethod: o.pay_type, selLanguage: o.language,
+    streetNumber: '',
+    zip: '',
+    town: '',
+    province: null,
+    country: o.country,
+    vatId: null,
+    letterbox: null,
+    landlineTel: null,
+    mobileTel: null,
+    purchaseOrderNo: null,
+    paymentMethod: o.pay_type,
+    selLanguage: o.language,
   };
 }
 
@@ -105,9 +130,20 @@ export async function invoicesByOrderNo(db: Kysely<Database>, orderNos: readonly
     return {
       invoiceType: r.invoice_type === 'vat_special' ? 'VAT_SPECIAL' : 'VAT_GENERAL',
       pickupMethod: r.pickup_method === 'express' ? 'EXPRESS' : r.pickup_method === 'electronic' ? 'ELECTRONIC' : null,
-      invoicePayable: r.invoice_payable, services: r.services, taxpayerInden: r.taxpayer_inden, registeredOffice: r.registered_office,
-      financePhone: r.finance_phone, accountOpeningBank: r.account_opening_bank, bankAccount: r.bank_account, recipientName: r.recipient_name,
-      contactPhone: r.contact_phone, contactArea: r.contact_area, contactMail: r.contact_mail, province: r.province, city: r.city, area: r.area,
+      invoicePayable: r.invoice_payable,
+      services: r.services,
+      taxpayerInden: r.taxpayer_inden,
+      registeredOffice: r.registered_office,
+      financePhone: r.finance_phone,
+      accountOpeningBank: r.account_opening_bank,
+      bankAccount: r.bank_account,
+      recipientName: r.recipient_name,
+      contactPhone: r.contact_phone,
+      contactArea: r.contact_area,
+      contactMail: r.contact_mail,
+      province: r.province,
+      city: r.city,
+      area: r.area,
       detailedAddress: r.detailed_address,
     };
   });

@@ -28,7 +28,9 @@ const paidEbooks = (db: Db) =>
     .where('orders.format', '=', 'ebook')
     .orderBy('orders.paid_at', 'desc')
     .limit(1);
-const byOrderNo = queryTemplate(['userId', 'orderNo'], (db, a) => paidEbooks(db).where('orders.user_id', '=', a.userId).where('orders.order_no', '=', a.orderNo));
+const byOrderNo = queryTemplate(['userId', 'orderNo'], (db, a) =>
+  paidEbooks(db).where('orders.user_id', '=', a.userId).where('orders.order_no', '=', a.orderNo),
+);
 const byBookId = queryTemplate(['userId', 'bookId'], (db, a) => paidEbooks(db).where('orders.user_id', '=', a.userId).where('orders.book_id', '=', a.bookId));
 
 const downloadFailed = () => appError('downloadFailed');
@@ -80,7 +82,15 @@ export async function encryptPdf(source: Uint8Array, userPassword: string): Prom
   doc.encrypt({
     userPassword,
     ownerPassword: randomBytes(24).toString('base64url'),
-    permissions: { printing: 'highResolution', modifying: false, copying: false, annotating: false, fillingForms: false, contentAccessibility: true, documentAssembly: false },
+    permissions: {
+      printing: 'highResolution',
+      modifying: false,
+      copying: false,
+      annotating: false,
+      fillingForms: false,
+      contentAccessibility: true,
+      documentAssembly: false,
+    },
   });
   return doc.save({ useObjectStreams: false });
 }

@@ -3,7 +3,9 @@ import type { Db } from '@shop/db';
 import { appError } from '../errors.js';
 
 export function requestHash(body: unknown): string {
-  return createHash('sha256').update(JSON.stringify(body ?? null)).digest('hex');
+  return createHash('sha256')
+    .update(JSON.stringify(body ?? null))
+    .digest('hex');
 }
 
 /**
@@ -21,14 +23,24 @@ export async function withIdempotency<T>(db: Db, userId: number, key: string | u
     .returning('key')
     .executeTakeFirst();
   if (!claimed) {
-    const row = await db.selectFrom('idempotency_keys').select(['request_hash', 'response']).where('user_id', '=', userId).where('key', '=', key).executeTakeFirstOrThrow();
+    const row = await db
+      .selectFrom('idempotency_keys')
+      .select(['request_hash', 'response'])
+      .where('user_id', '=', userId)
+      .where('key', '=', key)
+      .executeTakeFirstOrThrow();
     if (row.request_hash !== hash) throw appError('idempotencyMismatch');
     if (row.response === null) throw appError('requestInProgress');
     return row.response as T;
   }
   try {
     const result = await run();
-    await db.updateTable('idempotency_keys').set({ response: JSON.stringify(result) }).where('user_id', '=', userId).where('key', '=', key).execute();
+    await db
+      .updateTable('idempotency_keys')
+      .set({ response: JSON.stringify(result) })
+      .where('user_id', '=', userId)
+      .where('key', '=', key)
+      .execute();
     return result;
   } catch (err) {
     await db.deleteFrom('idempotency_keys').where('user_id', '=', userId).where('key', '=', key).execute();

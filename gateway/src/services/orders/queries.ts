@@ -8,10 +8,27 @@ function orderSelect(db: Kysely<Database>) {
     .innerJoin('books', 'books.id', 'orders.book_id')
     .innerJoin('users', 'users.id', 'orders.user_id')
     .select([
-      'orders.order_no', 'orders.created_at', 'orders.book_id', 'books.title_en', 'books.title_zh', 'orders.format', 'orders.language',
-      'orders.country', 'orders.pay_type', 'orders.provider', 'orders.amount_cents', 'orders.currency', 'orders.status',
-      'orders.shipping_status', 'orders.invoice_required', 'orders.paid_at', 'orders.expires_at', 'orders.bank_reference', 'orders.refunded_at',
-      'orders.user_id', 'users.email as buyer_email',
+      'orders.order_no',
+      'orders.created_at',
+      'orders.book_id',
+      'books.title_en',
+      'books.title_zh',
+      'orders.format',
+      'orders.language',
+      'orders.country',
+      'orders.pay_type',
+      'orders.provider',
+      'orders.amount_cents',
+      'orders.currency',
+      'orders.status',
+      'orders.shipping_status',
+      'orders.invoice_required',
+      'orders.paid_at',
+      'orders.expires_at',
+      'orders.bank_reference',
+      'orders.refunded_at',
+      'orders.user_id',
+      'users.email as buyer_email',
     ])
     .select((eb) =>
       eb
@@ -46,7 +63,10 @@ function listTemplate(withStatus: boolean, withPayType: boolean) {
   return queryTemplate(keys, (db, a) =>
     db
       .with('total', (qb) => {
-        let q = qb.selectFrom('orders').select((eb) => eb.fn.countAll<string>().as('n')).where('user_id', '=', a.userId);
+        let q = qb
+          .selectFrom('orders')
+          .select((eb) => eb.fn.countAll<string>().as('n'))
+          .where('user_id', '=', a.userId);
         if (withStatus) q = q.where('status', '=', a.status);
         if (withPayType) q = q.where('pay_type', '=', a.payType);
         return q;
@@ -63,12 +83,38 @@ function listTemplate(withStatus: boolean, withPayType: boolean) {
       // Every row of the page is the user's own: one look-up by key, not a join over all users.
       .leftJoin('users', (j) => j.on('users.id', '=', a.userId))
       .select([
-        'total.n as total', 'page.order_no', 'page.created_at', 'page.book_id', 'books.title_en', 'books.title_zh', 'page.format', 'page.language',
-        'page.country', 'page.pay_type', 'page.provider', 'page.amount_cents', 'page.currency', 'page.status', 'page.shipping_status',
-        'page.invoice_required', 'page.paid_at', 'page.expires_at', 'page.bank_reference', 'page.refunded_at', 'page.user_id', 'users.email as buyer_email', 'page.id',
+        'total.n as total',
+        'page.order_no',
+        'page.created_at',
+        'page.book_id',
+        'books.title_en',
+        'books.title_zh',
+        'page.format',
+        'page.language',
+        'page.country',
+        'page.pay_type',
+        'page.provider',
+        'page.amount_cents',
+        'page.currency',
+        'page.status',
+        'page.shipping_status',
+        'page.invoice_required',
+        'page.paid_at',
+        'page.expires_at',
+        'page.bank_reference',
+        'page.refunded_at',
+        'page.user_id',
+        'users.email as buyer_email',
+        'page.id',
       ])
       .select((eb) =>
-        eb.selectFrom('payment_intents').select('payment_intents.method').whereRef('payment_intents.order_id', '=', 'page.id').orderBy('payment_intents.id', 'desc').limit(1).as('method'),
+        eb
+          .selectFrom('payment_intents')
+          .select('payment_intents.method')
+          .whereRef('payment_intents.order_id', '=', 'page.id')
+          .orderBy('payment_intents.id', 'desc')
+          .limit(1)
+          .as('method'),
       )
       .orderBy('page.created_at', 'desc')
       .orderBy('page.id', 'desc'),
@@ -97,7 +143,9 @@ export async function listOwnOrders(
   pageSize: number,
 ): Promise<{ items: OrderView[]; total: number }> {
   const template = listTemplates[(filter.status ? 1 : 0) + (filter.payType ? 2 : 0)]!;
-  const { rows } = await db.executeQuery(template(db, { userId, status: filter.status, payType: filter.payType, limit: pageSize, offset: (page - 1) * pageSize }));
+  const { rows } = await db.executeQuery(
+    template(db, { userId, status: filter.status, payType: filter.payType, limit: pageSize, offset: (page - 1) * pageSize }),
+  );
   const total = rows[0] ? Number(rows[0].total) : 0;
   const items = rows.filter(hasOrder).map(orderView);
   return { items, total };
@@ -105,7 +153,15 @@ export async function listOwnOrders(
 
 /** Book ids of the e-books the user has paid for. */
 export async function paidEbookIds(db: Kysely<Database>, userId: number): Promise<number[]> {
-  const rows = await db.selectFrom('orders').select('book_id').distinct().where('user_id', '=', userId).where('status', '=', 'paid').where('refunded_at', 'is', null).where('format', '=', 'ebook').execute();
+  const rows = await db
+    .selectFrom('orders')
+    .select('book_id')
+    .distinct()
+    .where('user_id', '=', userId)
+    .where('status', '=', 'paid')
+    .where('refunded_at', 'is', null)
+    .where('format', '=', 'ebook')
+    .execute();
   return rows.map((r) => r.book_id);
 }
 

@@ -51,8 +51,21 @@ export function validatePurchaseInfo(input: Record<string, unknown>): PurchaseIn
 }
 
 export const invoiceFieldNames = [
-  'invoicePayable', 'services', 'taxpayerInden', 'registeredOffice', 'financePhone', 'accountOpeningBank', 'bankAccount',
-  'recipientName', 'contactPhone', 'contactArea', 'contactMail', 'province', 'city', 'area', 'detailedAddress',
+  'invoicePayable',
+  'services',
+  'taxpayerInden',
+  'registeredOffice',
+  'financePhone',
+  'accountOpeningBank',
+  'bankAccount',
+  'recipientName',
+  'contactPhone',
+  'contactArea',
+  'contactMail',
+  'province',
+  'city',
+  'area',
+  'detailedAddress',
 ] as const;
 
 export interface InvoiceFields {

@@ -58,8 +58,24 @@ export interface IntentView {
 /** An order as the views read it: the order's columns, its book's titles, the buyer and the method. */
 export type OrderRow = Pick<
   Order,
-  | 'order_no' | 'created_at' | 'book_id' | 'format' | 'language' | 'country' | 'pay_type' | 'provider' | 'amount_cents' | 'currency' | 'status'
-  | 'shipping_status' | 'invoice_required' | 'paid_at' | 'expires_at' | 'bank_reference' | 'refunded_at' | 'user_id'
+  | 'order_no'
+  | 'created_at'
+  | 'book_id'
+  | 'format'
+  | 'language'
+  | 'country'
+  | 'pay_type'
+  | 'provider'
+  | 'amount_cents'
+  | 'currency'
+  | 'status'
+  | 'shipping_status'
+  | 'invoice_required'
+  | 'paid_at'
+  | 'expires_at'
+  | 'bank_reference'
+  | 'refunded_at'
+  | 'user_id'
 > &
   Pick<Book, 'title_en' | 'title_zh'> & { buyer_email: string | null; method?: string | null };
 
@@ -90,7 +106,19 @@ export function orderView(r: OrderRow): OrderView {
   };
 }
 
-export function intentView(orderNo: string, r: { id: string; provider: ProviderName; method: string; status: IntentStatus; amount_cents: number; currency: string; next_action: unknown; created_at: Date }): IntentView {
+export function intentView(
+  orderNo: string,
+  r: {
+    id: string;
+    provider: ProviderName;
+    method: string;
+    status: IntentStatus;
+    amount_cents: number;
+    currency: string;
+    next_action: unknown;
+    created_at: Date;
+  },
+): IntentView {
   return {
     id: r.id,
     orderNo,

@@ -22,7 +22,19 @@ async function findAttempt(deps: ServiceDeps, user: SessionUser | null, referenc
   const row = await deps.db
     .selectFrom('payment_intents')
     .innerJoin('orders', 'orders.id', 'payment_intents.order_id')
-    .select(['payment_intents.id', 'payment_intents.provider', 'payment_intents.status', 'payment_intents.out_trade_no', 'payment_intents.provider_ref', 'payment_intents.amount_cents', 'payment_intents.currency', 'payment_intents.next_action', 'orders.order_no', 'orders.status as order_status', 'orders.book_id'])
+    .select([
+      'payment_intents.id',
+      'payment_intents.provider',
+      'payment_intents.status',
+      'payment_intents.out_trade_no',
+      'payment_intents.provider_ref',
+      'payment_intents.amount_cents',
+      'payment_intents.currency',
+      'payment_intents.next_action',
+      'orders.order_no',
+      'orders.status as order_status',
+      'orders.book_id',
+    ])
     .where('orders.user_id', '=', user.id)
     .where((eb) => eb.or([eb('orders.order_no', '=', ref), eb('payment_intents.out_trade_no', '=', ref), eb('payment_intents.provider_ref', '=', ref)]))
     .orderBy('payment_intents.id', 'desc')
@@ -34,7 +46,13 @@ async function findAttempt(deps: ServiceDeps, user: SessionUser | null, referenc
 
 function answer(row: AttemptRow, paid: boolean, status: string): PaymentCheck {
   const a = row.next_action as { type?: string; href?: string } | null;
-  return { paid, orderNo: row.order_no, bookId: String(row.book_id), intentStatus: status, retryHref: !paid && a?.type === 'redirect' ? (a.href ?? null) : null };
+  return {
+    paid,
+    orderNo: row.order_no,
+    bookId: String(row.book_id),
+    intentStatus: status,
+    retryHref: !paid && a?.type === 'redirect' ? (a.href ?? null) : null,
+  };
 }
 
 /** What checkPayment would answer, from PostgreSQL alone (the live status pages' re-read). */

@@ -1,11 +1,31 @@
-import { NotificationIgnored, NotificationRejected, ProviderError, type NotificationAnswer, type ProviderName, type VerifiedNotification } from '@shop/payments';
+import {
+  NotificationIgnored,
+  NotificationRejected,
+  ProviderError,
+  type NotificationAnswer,
+  type ProviderName,
+  type VerifiedNotification,
+} from '@shop/payments';
 import { applyAttemptStatus, inTransaction, mismatch, recordPayerAmount, sha256 } from '@shop/core';
 import { handleRefundNotification } from './refund-notifications.js';
 import type { ServiceDeps } from '../deps.js';
 
 const notFound: NotificationAnswer = { status: 404, contentType: 'application/json', body: '{"code":"NOT_FOUND","message":"unknown provider"}' };
 
-async function record(deps: ServiceDeps, provider: string, e: { eventId: string; eventType?: string | null; intentId?: string | null; headers: Record<string, string | undefined>; rawBody: string; verified: boolean; outcome: string; error?: string | null }) {
+async function record(
+  deps: ServiceDeps,
+  provider: string,
+  e: {
+    eventId: string;
+    eventType?: string | null;
+    intentId?: string | null;
+    headers: Record<string, string | undefined>;
+    rawBody: string;
+    verified: boolean;
+    outcome: string;
+    error?: string | null;
+  },
+) {
   const row = await deps.db
     .insertInto('provider_events')
     .values({
@@ -38,7 +58,12 @@ async function findIntent(deps: ServiceDeps, provider: ProviderName, n: Verified
  * acknowledged, checked against the stored attempt (amount, currency, merchant, number), then
  * applied through the ledger. Anything not authentic or not matching is refused and recorded.
  */
-export async function handleNotification(deps: ServiceDeps, name: string, headers: Record<string, string | undefined>, rawBody: string): Promise<NotificationAnswer> {
+export async function handleNotification(
+  deps: ServiceDeps,
+  name: string,
+  headers: Record<string, string | undefined>,
+  rawBody: string,
+): Promise<NotificationAnswer> {
   const provider = deps.providers[name as ProviderName];
   if (!provider || name === 'bank_transfer') return notFound;
   let n: VerifiedNotification;
@@ -46,7 +71,14 @@ export async function handleNotification(deps: ServiceDeps, name: string, header
     n = await provider.verifyNotification({ headers, rawBody });
   } catch (err) {
     if (err instanceof NotificationRejected) {
-      await record(deps, name, { eventId: `rejected:${sha256(rawBody + (headers['wechatpay-signature'] ?? headers['paypal-transmission-sig'] ?? ''))}`, headers, rawBody, verified: false, outcome: 'rejected', error: `${err.reason}: ${err.message}` });
+      await record(deps, name, {
+        eventId: `rejected:${sha256(rawBody + (headers['wechatpay-signature'] ?? headers['paypal-transmission-sig'] ?? ''))}`,
+        headers,
+        rawBody,
+        verified: false,
+        outcome: 'rejected',
+        error: `${err.reason}: ${err.message}`,
+      });
       deps.log.warn({ provider: name, reason: err.reason }, 'notification rejected');
       return provider.answer(false);
     }
@@ -61,21 +93,43 @@ export async function handleNotification(deps: ServiceDeps, name: string, header
   }
   if (n.refund) {
     const outcome = await handleRefundNotification(deps, name as ProviderName, n, n.refund);
-    await record(deps, name, { eventId: n.eventId, eventType: n.eventType, headers, rawBody, verified: true, outcome: outcome.outcome, error: outcome.reason ?? null });
+    await record(deps, name, {
+      eventId: n.eventId,
+      eventType: n.eventType,
+      headers,
+      rawBody,
+      verified: true,
+      outcome: outcome.outcome,
+      error: outcome.reason ?? null,
+    });
     return provider.answer(outcome.acknowledge);
   }
 
   const intent = await findIntent(deps, name as ProviderName, n);
   const wrong = intent ? mismatch(intent, n, provider.identity) : 'no such attempt';
   if (intent && !wrong && n.payer) await recordPayerAmount(deps.db, intent.id, n.payer);
-  const stored = await record(deps, name, { eventId: n.eventId, eventType: n.eventType, intentId: intent?.id ?? null, headers, rawBody, verified: true, outcome: wrong ? 'mismatch' : 'accepted', error: wrong });
+  const stored = await record(deps, name, {
+    eventId: n.eventId,
+    eventType: n.eventType,
+    intentId: intent?.id ?? null,
+    headers,
+    rawBody,
+    verified: true,
+    outcome: wrong ? 'mismatch' : 'accepted',
+    error: wrong,
+  });
   if (!intent || wrong) {
     deps.log.warn({ provider: name, eventId: n.eventId, reason: wrong }, 'notification refused');
     return provider.answer(false);
   }
   if (!stored) {
     // A redelivery: apply only if the first delivery did not get to it.
-    const first = await deps.db.selectFrom('provider_events').select(['processed_at', 'outcome']).where('provider', '=', name).where('event_id', '=', n.eventId).executeTakeFirst();
+    const first = await deps.db
+      .selectFrom('provider_events')
+      .select(['processed_at', 'outcome'])
+      .where('provider', '=', name)
+      .where('event_id', '=', n.eventId)
+      .executeTakeFirst();
     if (first?.processed_at || first?.outcome !== 'accepted') return provider.answer(first?.outcome === 'accepted');
   }
 

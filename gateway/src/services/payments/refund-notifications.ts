@@ -10,7 +10,11 @@ export async function handleRefundNotification(
   n: VerifiedNotification,
   refund: RefundStatus,
 ): Promise<{ acknowledge: boolean; outcome: string; reason?: string }> {
-  const known = await deps.db.selectFrom('refunds').select(['provider', 'amount_minor', 'currency']).where('refund_no', '=', refund.refundNo).executeTakeFirst();
+  const known = await deps.db
+    .selectFrom('refunds')
+    .select(['provider', 'amount_minor', 'currency'])
+    .where('refund_no', '=', refund.refundNo)
+    .executeTakeFirst();
   if (!known) {
     // Authentic, but not a refund this shop asked for (made at the provider's console): recorded only.
     deps.log.info({ provider, eventId: n.eventId, refundNo: refund.refundNo }, 'refund notification for an unknown refund');

@@ -78,13 +78,15 @@ export class AlipayForexAdapter implements PaymentProvider {
   }
 
   charge(amountCents: number, currency: string): Charge {
-    if (currency.toUpperCase() !== this.currency) throw new ProviderError('alipay', 'CURRENCY_NOT_SUPPORTED', `the Alipay cross-border contract settles ${this.currency}, not ${currency}`, false);
+    if (currency.toUpperCase() !== this.currency)
+      throw new ProviderError('alipay', 'CURRENCY_NOT_SUPPORTED', `the Alipay cross-border contract settles ${this.currency}, not ${currency}`, false);
     return { amountMinor: amountCents, currency: this.currency };
   }
 
   async createAttempt(input: CreateAttemptInput): Promise<CreatedAttempt> {
     if (input.method !== 'page') throw new ProviderError('alipay', 'UNSUPPORTED_METHOD', `Alipay supports page pay only, not ${input.method}`, false);
-    if (input.currency.toUpperCase() !== this.currency) throw new ProviderError('alipay', 'ILLEGAL_CURRENCY', `currency ${input.currency} is not the contracted ${this.currency}`, false);
+    if (input.currency.toUpperCase() !== this.currency)
+      throw new ProviderError('alipay', 'ILLEGAL_CURRENCY', `currency ${input.currency} is not the contracted ${this.currency}`, false);
     if (!Number.isInteger(input.amountCents) || input.amountCents < 1 || input.amountCents > 100_000_000) {
       throw new ProviderError('alipay', 'ILLEGAL_FEE', `total_fee must be 0.01..1000000.00`, false);
     }
@@ -105,7 +107,13 @@ export class AlipayForexAdapter implements PaymentProvider {
       ...(this.config.timeoutRule ? { timeout_rule: this.config.timeoutRule } : {}),
       ...(this.config.supplier ? { supplier: plain(this.config.supplier, 64) } : {}),
       ...(this.config.tradeInformation !== false
-        ? { trade_information: JSON.stringify({ business_type: '4', goods_info: `${plain(input.description || input.orderNo, 60).replace(/[\^|]/g, ' ')}^1`, total_quantity: '1' }) }
+        ? {
+            trade_information: JSON.stringify({
+              business_type: '4',
+              goods_info: `${plain(input.description || input.orderNo, 60).replace(/[\^|]/g, ' ')}^1`,
+              total_quantity: '1',
+            }),
+          }
         : {}),
     };
     const signed = signedForexParams(params, this.signType, this.key);
@@ -159,7 +167,15 @@ export class AlipayForexAdapter implements PaymentProvider {
       product_code: this.config.productCode?.desktop ?? 'NEW_OVERSEAS_SELLER',
       is_sync: 'Y',
     });
-    if (xmlText(xml, 'is_success') === 'T') return { state: 'succeeded', refundNo: input.refundNo, outTradeNo: input.outTradeNo, amountMinor: input.amountMinor, currency: input.currency, detail: 'is_success=T' };
+    if (xmlText(xml, 'is_success') === 'T')
+      return {
+        state: 'succeeded',
+        refundNo: input.refundNo,
+        outTradeNo: input.outTradeNo,
+        amountMinor: input.amountMinor,
+        currency: input.currency,
+        detail: 'is_success=T',
+      };
     const error = xmlText(xml, 'error') ?? 'UNKNOWN';
     if (error === 'SYSTEM_ERROR') throw new ProviderError('alipay', error, `forex_refund: ${error}`, true);
     return { state: 'failed', refundNo: input.refundNo, outTradeNo: input.outTradeNo, detail: error };
@@ -199,7 +215,14 @@ export class AlipayForexAdapter implements PaymentProvider {
 
 /** Subject and body may not carry special characters: keep letters, digits, spaces and CJK. */
 function plain(text: string, max: number): string {
-  return Array.from(text.replace(/[^\p{L}\p{N} .,_-]/gu, ' ').replace(/\s+/g, ' ').trim()).slice(0, max).join('');
+  return Array.from(
+    text
+      .replace(/[^\p{L}\p{N} .,_-]/gu, ' ')
+      .replace(/\s+/g, ' ')
+      .trim(),
+  )
+    .slice(0, max)
+    .join('');
 }
 
 function autoSubmitForm(gatewayUrl: string, params: AlipayParams): string {

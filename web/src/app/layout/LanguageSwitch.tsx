@@ -8,7 +8,14 @@ export function LanguageSwitch() {
   const { t } = useTranslation();
   const next = storedLocale() === 'zh' ? 'en' : 'zh';
   return (
-    <Button size="sm" variant="ghost" onClick={() => switchLocale(next)} aria-label={t('nav.switchToLabel')} data-testid="language-switch" lang={next === 'zh' ? 'zh-CN' : 'en'}>
+    <Button
+      size="sm"
+      variant="ghost"
+      onClick={() => switchLocale(next)}
+      aria-label={t('nav.switchToLabel')}
+      data-testid="language-switch"
+      lang={next === 'zh' ? 'zh-CN' : 'en'}
+    >
       <GlobeIcon />
       {t('nav.switchTo')}
     </Button>

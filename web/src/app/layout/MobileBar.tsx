@@ -36,7 +36,11 @@ export function MobileBar() {
                 <DropdownItem onClick={go(() => navigate('/index'))}>{t('nav.publication')}</DropdownItem>
                 <DropdownItem onClick={go(() => navigate('/orders'))}>{t('nav.orders')}</DropdownItem>
                 {user?.role === 'operator' ? <DropdownItem onClick={go(() => navigate('/admin'))}>{t('nav.console')}</DropdownItem> : null}
-                {user ? <DropdownItem testId="mobile-account" onClick={go(() => navigate('/account'))}>{t('nav.myAccount')}</DropdownItem> : null}
+                {user ? (
+                  <DropdownItem testId="mobile-account" onClick={go(() => navigate('/account'))}>
+                    {t('nav.myAccount')}
+                  </DropdownItem>
+                ) : null}
                 {user ? (
                   <DropdownItem testId="mobile-logout" onClick={go(() => void logout())}>
                     {t('nav.logout')}

@@ -7,7 +7,12 @@ import { SERVICE_EMAIL, SERVICE_EMAIL_2, SERVICE_HOTLINE } from '../../lib/confi
 export function ServiceMenu() {
   const { t } = useTranslation();
   return (
-    <Dropdown label={<ServiceIcon />} ariaLabel={t('nav.service')} buttonProps={{ title: `${t('nav.service')}${t('common.colon')}${SERVICE_EMAIL}` }} testId="service-menu">
+    <Dropdown
+      label={<ServiceIcon />}
+      ariaLabel={t('nav.service')}
+      buttonProps={{ title: `${t('nav.service')}${t('common.colon')}${SERVICE_EMAIL}` }}
+      testId="service-menu"
+    >
       {(close) => (
         <>
           <DropdownLabel>{t('nav.service')}</DropdownLabel>

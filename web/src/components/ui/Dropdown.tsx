@@ -81,7 +81,16 @@ export function Dropdown({ label, ariaLabel, buttonProps, align = 'end', childre
 
 /** One row of a dropdown panel: a link (href) or an action (onClick). */
 export function DropdownItem({ href, onClick, children, testId }: { href?: string; onClick?: () => void; children: ReactNode; testId?: string }) {
-  const style = { display: 'block', w: 'full', textAlign: 'start' as const, px: 3, py: 2, fontSize: 'sm', _hover: { bg: 'gray.100' }, _focusVisible: { bg: 'gray.100', outline: 'none' } };
+  const style = {
+    display: 'block',
+    w: 'full',
+    textAlign: 'start' as const,
+    px: 3,
+    py: 2,
+    fontSize: 'sm',
+    _hover: { bg: 'gray.100' },
+    _focusVisible: { bg: 'gray.100', outline: 'none' },
+  };
   return href ? (
     <chakra.a href={href} onClick={onClick} data-testid={testId} {...style}>
       {children}

@@ -17,7 +17,15 @@ export function Gallery({ images, alt, previousLabel, nextLabel }: Props) {
   const shown = images.slice(start, start + GALLERY_WINDOW);
   return (
     <Box>
-      <Image src={images[selected]} alt={alt(selected + 1)} w="full" h={{ base: '320px', md: '420px' }} objectFit="contain" borderWidth="1px" borderRadius="md" />
+      <Image
+        src={images[selected]}
+        alt={alt(selected + 1)}
+        w="full"
+        h={{ base: '320px', md: '420px' }}
+        objectFit="contain"
+        borderWidth="1px"
+        borderRadius="md"
+      />
       <HStack mt={3} gap={2} data-testid="gallery-window">
         <IconButton aria-label={previousLabel} size="sm" variant="ghost" disabled={start === 0} onClick={() => setStart(Math.max(0, start - 1))}>
           ‹

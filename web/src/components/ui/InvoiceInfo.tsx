@@ -34,7 +34,9 @@ export function InvoiceInfo({ required, invoice }: { required: boolean; invoice:
             {rows.map(([f, v]) => (
               <DataList.Item key={f}>
                 <DataList.ItemLabel minW="12rem">{t(`invoice.${f as 'invoiceType'}`)}</DataList.ItemLabel>
-                <DataList.ItemValue data-field={f} wordBreak="break-word">{v}</DataList.ItemValue>
+                <DataList.ItemValue data-field={f} wordBreak="break-word">
+                  {v}
+                </DataList.ItemValue>
               </DataList.Item>
             ))}
           </DataList.Root>

@@ -23,7 +23,12 @@ export function Pager({ total, page, pageSize, sizes, onPage, onPageSize, texts,
         {t(`${texts}.total`, { count: total })}
       </Text>
       <NativeSelect.Root recipe={nativeSelectRecipe} size="sm" w="auto">
-        <NativeSelect.Field aria-label={t(`${texts}.pageSize`, { size: pageSize })} value={String(pageSize)} onChange={(e) => onPageSize(Number(e.target.value))} data-testid={testIds.size}>
+        <NativeSelect.Field
+          aria-label={t(`${texts}.pageSize`, { size: pageSize })}
+          value={String(pageSize)}
+          onChange={(e) => onPageSize(Number(e.target.value))}
+          data-testid={testIds.size}
+        >
           {sizes.map((s) => (
             <option key={s} value={s}>
               {t(`${texts}.pageSize`, { size: s })}

@@ -49,7 +49,17 @@ export function Toaster() {
   return (
     // Below the 64 px header bar, never over it (its menus and Login stay usable); on phones at
     // the bottom, clear of the mobile bar's menu button.
-    <Stack position="fixed" top={{ base: 'auto', md: '76px' }} bottom={{ base: 4, md: 'auto' }} left="50%" transform="translateX(-50%)" zIndex="toast" gap={2} w="min(92vw, 420px)" pointerEvents="none">
+    <Stack
+      position="fixed"
+      top={{ base: 'auto', md: '76px' }}
+      bottom={{ base: 4, md: 'auto' }}
+      left="50%"
+      transform="translateX(-50%)"
+      zIndex="toast"
+      gap={2}
+      w="min(92vw, 420px)"
+      pointerEvents="none"
+    >
       {list.map((t) => (
         <Box
           key={t.id}

@@ -26,7 +26,11 @@ export function BindEmailForm({ current }: { current: string }) {
   const [sending, setSending] = useState(false);
   const [busy, setBusy] = useState(false);
   const msg = (k: RuleKey | null) => k && t(`validation.${k}`);
-  const form = useForm<Field>({ email: '', code: '' }, { email: (v) => msg(checkEmail(v)), code: (v) => msg(checkCode(v)) }, { clean: { email: stripAccount, code: stripAccount } });
+  const form = useForm<Field>(
+    { email: '', code: '' },
+    { email: (v) => msg(checkEmail(v)), code: (v) => msg(checkCode(v)) },
+    { clean: { email: stripAccount, code: stripAccount } },
+  );
 
   // Same cool-downs as the registration code: 60 s after a sent code, 10 s after a refusal.
   const sendCode = async () => {

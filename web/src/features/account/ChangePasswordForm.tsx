@@ -35,7 +35,9 @@ export function ChangePasswordForm() {
     setBusy(true);
     try {
       const { data } = await changePassword({ variables: form.values });
-      notify.success(data && data.changePassword.sessionsEnded > 0 ? `${t('account.passwordChanged')}. ${t('account.othersEnded')}` : t('account.passwordChanged'));
+      notify.success(
+        data && data.changePassword.sessionsEnded > 0 ? `${t('account.passwordChanged')}. ${t('account.othersEnded')}` : t('account.passwordChanged'),
+      );
       form.reset();
     } catch (err) {
       notify.error(messageOf(err, t('common.errorOccurredLower')));

@@ -30,7 +30,14 @@ export function AccountDetailDialog({ account, onClose, onChanged }: { account: 
   const a = data?.adminAccount ?? account;
   const none = t('common.none');
   return (
-    <ShopDialog open onClose={onClose} title={t('admin.accounts.detailTitle', { account: accountLabel(a) })} width={DIALOG_WIDTH.purchase} testId="account-detail" focusableBody>
+    <ShopDialog
+      open
+      onClose={onClose}
+      title={t('admin.accounts.detailTitle', { account: accountLabel(a) })}
+      width={DIALOG_WIDTH.purchase}
+      testId="account-detail"
+      focusableBody
+    >
       <Stack gap={4}>
         <Stack gap={1}>
           <Fact label={t('admin.accounts.name')} value={[a.name, a.company].filter(Boolean).join(' / ') || none} />
@@ -38,9 +45,17 @@ export function AccountDetailDialog({ account, onClose, onChanged }: { account: 
           {a.phoneNo ? <Fact label={t('account.phone')} value={`${a.phoneArea ?? ''} ${a.phoneNo}`.trim()} /> : null}
           <Fact label={t('admin.accounts.createdAt')} value={formatDateTime(a.createdAt)} />
           <Fact label={t('admin.accounts.language')} value={t(`admin.paper.languages.${a.language}`)} />
-          <Fact label={t('admin.accounts.state')} value={a.disabled ? t('admin.accounts.disabled') : t('admin.accounts.active')} testId="account-detail-state" />
+          <Fact
+            label={t('admin.accounts.state')}
+            value={a.disabled ? t('admin.accounts.disabled') : t('admin.accounts.active')}
+            testId="account-detail-state"
+          />
           <Fact label={t('admin.accounts.openSessions')} value={String(a.openSessions)} testId="account-detail-sessions" />
-          <Fact label={t('admin.accounts.mirror')} value={a.mirrorStatus ? t(`admin.mirrors.statuses.${a.mirrorStatus}`) : t('admin.accounts.noMirror')} testId="account-detail-mirror" />
+          <Fact
+            label={t('admin.accounts.mirror')}
+            value={a.mirrorStatus ? t(`admin.mirrors.statuses.${a.mirrorStatus}`) : t('admin.accounts.noMirror')}
+            testId="account-detail-mirror"
+          />
           {a.mirrorLastError ? <Fact label={t('admin.accounts.mirrorError')} value={a.mirrorLastError} /> : null}
           {a.loginFirst ? <Text>{t('admin.accounts.loginFirst')}</Text> : null}
         </Stack>

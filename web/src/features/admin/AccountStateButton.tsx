@@ -37,7 +37,13 @@ export function AccountStateButton({ account, onDone }: { account: AdminAccount;
 
   return (
     <>
-      <Button size="xs" variant="outline" colorPalette={toDisable ? 'red' : 'blue'} onClick={() => setAsking(true)} data-testid={toDisable ? 'account-disable' : 'account-enable'}>
+      <Button
+        size="xs"
+        variant="outline"
+        colorPalette={toDisable ? 'red' : 'blue'}
+        onClick={() => setAsking(true)}
+        data-testid={toDisable ? 'account-disable' : 'account-enable'}
+      >
         {toDisable ? t('admin.accounts.disable') : t('admin.accounts.enable')}
       </Button>
       {asking ? (

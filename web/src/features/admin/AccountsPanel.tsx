@@ -20,7 +20,10 @@ export function AccountsPanel() {
   const { filter: search, setFilter: setSearch, page, setPage, pageSize, setPageSize } = usePagedFilter<string>('', 20);
   const [typed, setTyped] = useState('');
   const [open, setOpen] = useState<AdminAccount | null>(null);
-  const { data, previousData, loading, error, refetch } = useQuery(ADMIN_ACCOUNTS, { variables: { search: search || undefined, page, pageSize }, fetchPolicy: 'cache-and-network' });
+  const { data, previousData, loading, error, refetch } = useQuery(ADMIN_ACCOUNTS, {
+    variables: { search: search || undefined, page, pageSize },
+    fetchPolicy: 'cache-and-network',
+  });
   const shown = (data ?? previousData)?.adminAccounts;
 
   const find = (e: FormEvent) => {
@@ -33,7 +36,13 @@ export function AccountsPanel() {
       <form onSubmit={find} role="search">
         <HStack align="end" gap={2} maxW="560px">
           <FormField label={t('admin.accounts.search')}>
-            <TextInput name="accountSearch" value={typed} onChange={(e) => setTyped(e.target.value)} placeholder={t('admin.accounts.searchPlaceholder')} data-testid="account-search" />
+            <TextInput
+              name="accountSearch"
+              value={typed}
+              onChange={(e) => setTyped(e.target.value)}
+              placeholder={t('admin.accounts.searchPlaceholder')}
+              data-testid="account-search"
+            />
           </FormField>
           <Button type="submit" colorPalette="blue" data-testid="account-search-submit">
             {t('admin.accounts.find')}
@@ -85,7 +94,13 @@ export function AccountsPanel() {
                     </Table.Cell>
                     <Table.Cell>
                       <HStack gap={2}>
-                        <Button size="xs" variant="ghost" onClick={() => setOpen(a)} aria-label={t('admin.accounts.viewLabel', { account: accountLabel(a) })} data-testid="account-view">
+                        <Button
+                          size="xs"
+                          variant="ghost"
+                          onClick={() => setOpen(a)}
+                          aria-label={t('admin.accounts.viewLabel', { account: accountLabel(a) })}
+                          data-testid="account-view"
+                        >
                           {t('admin.accounts.view')}
                         </Button>
                         <AccountStateButton account={a} onDone={() => void refetch()} />

@@ -14,7 +14,14 @@ function Console() {
   const { t } = useTranslation();
   const [tab, setTab] = useState<Tab>('orders');
   const tabButton = (id: Tab, label: string) => (
-    <Button size="sm" variant={tab === id ? 'solid' : 'outline'} colorPalette="blue" aria-pressed={tab === id} onClick={() => setTab(id)} data-testid={`admin-tab-${id}`}>
+    <Button
+      size="sm"
+      variant={tab === id ? 'solid' : 'outline'}
+      colorPalette="blue"
+      aria-pressed={tab === id}
+      onClick={() => setTab(id)}
+      data-testid={`admin-tab-${id}`}
+    >
       {label}
     </Button>
   );

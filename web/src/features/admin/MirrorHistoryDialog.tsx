@@ -12,7 +12,13 @@ export function MirrorHistoryDialog({ mirror, onClose }: { mirror: RegistrationM
   const { data, loading, error } = useQuery(MIRROR_EVENTS, { variables: { userId: mirror.userId }, fetchPolicy: 'network-only' });
   return (
     <ShopDialog open onClose={onClose} title={t('admin.mirrors.historyTitle', { email: mirror.email ?? mirror.userId })} width={900} testId="mirror-history">
-      {loading ? <Spinner /> : error ? <Text color="red.600">{messageOf(error, t('common.errorOccurred'))}</Text> : <AuditTrail events={data?.registrationMirrorEvents ?? []} />}
+      {loading ? (
+        <Spinner />
+      ) : error ? (
+        <Text color="red.600">{messageOf(error, t('common.errorOccurred'))}</Text>
+      ) : (
+        <AuditTrail events={data?.registrationMirrorEvents ?? []} />
+      )}
     </ShopDialog>
   );
 }

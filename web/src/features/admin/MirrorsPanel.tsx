@@ -28,7 +28,14 @@ function RetryButton({ mirror, onDone }: { mirror: RegistrationMirror; onDone: (
       (err: unknown) => notify.error(messageOf(err, t('common.errorOccurred'))),
     );
   return (
-    <Button size="xs" variant="outline" loading={loading} onClick={run} aria-label={t('admin.mirrors.retryLabel', { email: mirror.email ?? mirror.userId })} data-testid="mirror-retry">
+    <Button
+      size="xs"
+      variant="outline"
+      loading={loading}
+      onClick={run}
+      aria-label={t('admin.mirrors.retryLabel', { email: mirror.email ?? mirror.userId })}
+      data-testid="mirror-retry"
+    >
       {t('admin.mirrors.retry')}
     </Button>
   );
@@ -39,7 +46,10 @@ export function MirrorsPanel() {
   const { t } = useTranslation();
   const { filter: status, setFilter: setStatus, page, setPage, pageSize, setPageSize } = usePagedFilter<MirrorStatus | undefined>(undefined, 20);
   const [history, setHistory] = useState<RegistrationMirror | null>(null);
-  const { data, previousData, loading, error, refetch } = useQuery(REGISTRATION_MIRRORS, { variables: { status, page, pageSize }, fetchPolicy: 'cache-and-network' });
+  const { data, previousData, loading, error, refetch } = useQuery(REGISTRATION_MIRRORS, {
+    variables: { status, page, pageSize },
+    fetchPolicy: 'cache-and-network',
+  });
   const shown = (data ?? previousData)?.registrationMirrors;
   const none = t('common.none');
 
@@ -88,7 +98,11 @@ export function MirrorsPanel() {
                         {m.name}
                       </Text>
                     </Table.Cell>
-                    <Table.Cell whiteSpace="nowrap" color={m.status === 'FAILED' ? 'red.600' : m.status === 'SUCCEEDED' ? 'green.700' : undefined} data-testid="mirror-status">
+                    <Table.Cell
+                      whiteSpace="nowrap"
+                      color={m.status === 'FAILED' ? 'red.600' : m.status === 'SUCCEEDED' ? 'green.700' : undefined}
+                      data-testid="mirror-status"
+                    >
                       {t(`admin.mirrors.statuses.${m.status}`)}
                     </Table.Cell>
                     <Table.Cell>{m.attempts}</Table.Cell>
@@ -100,7 +114,13 @@ export function MirrorsPanel() {
                     <Table.Cell>
                       <HStack gap={2}>
                         {m.status === 'FAILED' ? <RetryButton mirror={m} onDone={() => void refetch()} /> : null}
-                        <Button size="xs" variant="ghost" onClick={() => setHistory(m)} aria-label={t('admin.mirrors.historyLabel', { email: m.email ?? m.userId })} data-testid="mirror-history-open">
+                        <Button
+                          size="xs"
+                          variant="ghost"
+                          onClick={() => setHistory(m)}
+                          aria-label={t('admin.mirrors.historyLabel', { email: m.email ?? m.userId })}
+                          data-testid="mirror-history-open"
+                        >
                           {t('admin.mirrors.history')}
                         </Button>
                       </HStack>
@@ -110,14 +130,7 @@ export function MirrorsPanel() {
               </Table.Body>
             </Table.Root>
           </Table.ScrollArea>
-          <AdminPager
-            testId="mirrors-pager"
-            total={shown?.total ?? 0}
-            page={page}
-            pageSize={pageSize}
-            onPage={setPage}
-            onPageSize={setPageSize}
-          />
+          <AdminPager testId="mirrors-pager" total={shown?.total ?? 0} page={page} pageSize={pageSize} onPage={setPage} onPageSize={setPageSize} />
         </>
       )}
       {history ? <MirrorHistoryDialog mirror={history} onClose={() => setHistory(null)} /> : null}

@@ -40,7 +40,10 @@ export function OrderActions({ order, onDone }: Props) {
     if (asking === 'shipped') {
       markShipped({ variables: { orderNo: order.orderNo } }).then((r) => finish(r.data?.markOrderShipped.changed ?? false), fail);
     } else if (asking === 'bank') {
-      markBank({ variables: { orderNo: order.orderNo, reference: reference.trim() } }).then((r) => finish(r.data?.markBankTransferCompleted.changed ?? false), fail);
+      markBank({ variables: { orderNo: order.orderNo, reference: reference.trim() } }).then(
+        (r) => finish(r.data?.markBankTransferCompleted.changed ?? false),
+        fail,
+      );
     }
   };
   const askBank = () => {
@@ -63,7 +66,15 @@ export function OrderActions({ order, onDone }: Props) {
       {order.canCompleteBankTransfer ? (
         <HStack align="end" gap={3} wrap="wrap">
           <FormField label={t('admin.actions.reference')} error={refError} required>
-            <TextInput name="reference" size="sm" maxW="320px" maxLength={128} value={reference} onChange={(e) => setReference(e.target.value)} data-testid="bank-reference" />
+            <TextInput
+              name="reference"
+              size="sm"
+              maxW="320px"
+              maxLength={128}
+              value={reference}
+              onChange={(e) => setReference(e.target.value)}
+              data-testid="bank-reference"
+            />
           </FormField>
           <Button size="sm" colorPalette="blue" onClick={askBank} data-testid="complete-bank-transfer">
             {t('admin.actions.completeBankTransfer')}

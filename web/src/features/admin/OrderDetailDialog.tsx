@@ -63,7 +63,9 @@ export function OrderDetailDialog({ orderNo, onClose }: { orderNo: string; onClo
   const orderRefundUnseen = (a: PaymentAttempt) => a.role === 'ORDER' && a.refunds.some((r) => r.status === 'SUCCEEDED');
   const settling =
     !!o &&
-    ((o.completionRequested && o.status === 'PENDING_PAYMENT') || !!o.attempts?.some(refundInFlight) || (!o.refundedAt && !!o.attempts?.some(orderRefundUnseen)));
+    ((o.completionRequested && o.status === 'PENDING_PAYMENT') ||
+      !!o.attempts?.some(refundInFlight) ||
+      (!o.refundedAt && !!o.attempts?.some(orderRefundUnseen)));
   const { startPolling, stopPolling } = order;
   const refetchEvents = events.refetch;
 
@@ -89,7 +91,11 @@ export function OrderDetailDialog({ orderNo, onClose }: { orderNo: string; onClo
           {messageOf(order.error, t('common.errorOccurred'))}
         </Text>
       ) : !o ? (
-        order.loading ? <Spinner /> : <Text>{t('admin.detail.notFound')}</Text>
+        order.loading ? (
+          <Spinner />
+        ) : (
+          <Text>{t('admin.detail.notFound')}</Text>
+        )
       ) : (
         <Stack gap={5}>
           <Facts order={o} />

@@ -20,10 +20,7 @@ export function OrdersPanel() {
 
   return (
     <Stack gap={4}>
-      <OrderFilterBar
-        value={filter}
-        onChange={setFilter}
-      />
+      <OrderFilterBar value={filter} onChange={setFilter} />
       {error && !shown ? (
         <Text color="red.600" role="alert">
           {messageOf(error, t('common.errorOccurred'))}

@@ -21,8 +21,22 @@ type Field = InfoField | 'buyerEmail' | 'bookId' | 'language' | 'quantity' | 'co
 const REQUIRED_INFO = REQUIRED_PURCHASE_INFO;
 
 const EMPTY: Record<Field, string> = {
-  buyerEmail: '', bookId: '', language: storedLocale(), quantity: '1', country: '', remarks: '', paymentReference: '',
-  streetNumber: '', zip: '', town: '', province: '', vatId: '', landlineTel: '', letterbox: '', mobileTel: '', purchaseOrderNo: '',
+  buyerEmail: '',
+  bookId: '',
+  language: storedLocale(),
+  quantity: '1',
+  country: '',
+  remarks: '',
+  paymentReference: '',
+  streetNumber: '',
+  zip: '',
+  town: '',
+  province: '',
+  vatId: '',
+  landlineTel: '',
+  letterbox: '',
+  mobileTel: '',
+  purchaseOrderNo: '',
 };
 
 /**
@@ -40,7 +54,8 @@ export function PaperOrderPanel() {
   // One key per order being recorded: a retried or repeated submit cannot record it twice.
   const idempotencyKey = useRef(crypto.randomUUID());
 
-  const label = (f: Field) => (INFO_FIELDS as readonly string[]).includes(f) ? t(`purchaseInfo.${f as InfoField}`) : t(`admin.paper.${f as Exclude<Field, InfoField>}`);
+  const label = (f: Field) =>
+    (INFO_FIELDS as readonly string[]).includes(f) ? t(`purchaseInfo.${f as InfoField}`) : t(`admin.paper.${f as Exclude<Field, InfoField>}`);
   const required = (v: string) => (v ? null : t('admin.paper.chooseRequired'));
   const text = (f: Field, max: number, needed: boolean) => (v: string) => {
     if (needed && !v.trim()) return t('validation.pleaseEnter', { field: label(f) });
@@ -121,10 +136,43 @@ export function PaperOrderPanel() {
       <Text color="fg.muted">{t('admin.paper.intro')}</Text>
       <SimpleGrid columns={{ base: 1, md: 2 }} gap={3}>
         {input('buyerEmail', true, 'email')}
-        <FilterSelect name="bookId" required fill allLabel={t('admin.paper.choose')} value={form.values.bookId} onChange={(v) => form.setValue('bookId', v)} label={label('bookId')} error={form.errors.bookId} testId="paper-bookId" options={books.map((b) => ({ value: b.id, label: `${b.title} (${b.price} ${b.currency})` }))} />
-        <FilterSelect name="language" required fill allLabel={t('admin.paper.choose')} value={form.values.language} onChange={(v) => form.setValue('language', v)} label={label('language')} error={form.errors.language} testId="paper-language" options={(['zh', 'en'] as const).map((l) => ({ value: l, label: t(`admin.paper.languages.${l}`) }))} />
+        <FilterSelect
+          name="bookId"
+          required
+          fill
+          allLabel={t('admin.paper.choose')}
+          value={form.values.bookId}
+          onChange={(v) => form.setValue('bookId', v)}
+          label={label('bookId')}
+          error={form.errors.bookId}
+          testId="paper-bookId"
+          options={books.map((b) => ({ value: b.id, label: `${b.title} (${b.price} ${b.currency})` }))}
+        />
+        <FilterSelect
+          name="language"
+          required
+          fill
+          allLabel={t('admin.paper.choose')}
+          value={form.values.language}
+          onChange={(v) => form.setValue('language', v)}
+          label={label('language')}
+          error={form.errors.language}
+          testId="paper-language"
+          options={(['zh', 'en'] as const).map((l) => ({ value: l, label: t(`admin.paper.languages.${l}`) }))}
+        />
         {input('quantity', true, 'number')}
-        <FilterSelect name="country" required fill allLabel={t('admin.paper.choose')} value={form.values.country} onChange={(v) => form.setValue('country', v)} label={label('country')} error={form.errors.country} testId="paper-country" options={(data?.countries ?? []).map((c) => ({ value: zh ? c.cn : c.en, label: zh ? c.cn : c.en }))} />
+        <FilterSelect
+          name="country"
+          required
+          fill
+          allLabel={t('admin.paper.choose')}
+          value={form.values.country}
+          onChange={(v) => form.setValue('country', v)}
+          label={label('country')}
+          error={form.errors.country}
+          testId="paper-country"
+          options={(data?.countries ?? []).map((c) => ({ value: zh ? c.cn : c.en, label: zh ? c.cn : c.en }))}
+        />
         {INFO_FIELDS.map((f) => input(f, REQUIRED_INFO.has(f)))}
       </SimpleGrid>
       {input('remarks')}

@@ -77,11 +77,19 @@ export function PaymentAttempts({ order, onDone }: { order: AdminOrder; onDone: 
                 </Text>
                 {a.exchangeRate ? (
                   <Text fontSize="xs" color="fg.muted" data-testid="attempt-rate">
-                    {t('admin.refunds.converted', { amount: a.orderAmount, currency: a.orderCurrency, rate: a.exchangeRate, source: a.exchangeRateSource, date: a.exchangeRateDate })}
+                    {t('admin.refunds.converted', {
+                      amount: a.orderAmount,
+                      currency: a.orderCurrency,
+                      rate: a.exchangeRate,
+                      source: a.exchangeRateSource,
+                      date: a.exchangeRateDate,
+                    })}
                   </Text>
                 ) : null}
               </Table.Cell>
-              <Table.Cell data-testid="attempt-payer">{a.payerAmount ? `${a.payerAmount} ${a.payerCurrency}${a.payerRate ? ` (${a.payerRate})` : ''}` : t('common.none')}</Table.Cell>
+              <Table.Cell data-testid="attempt-payer">
+                {a.payerAmount ? `${a.payerAmount} ${a.payerCurrency}${a.payerRate ? ` (${a.payerRate})` : ''}` : t('common.none')}
+              </Table.Cell>
               <Table.Cell>
                 <Stack gap={1}>
                   {a.refunds.map((r) => (
@@ -97,7 +105,13 @@ export function PaymentAttempts({ order, onDone }: { order: AdminOrder; onDone: 
                     </HStack>
                   ))}
                   {a.canRefund ? (
-                    <Button size="xs" colorPalette="red" variant="outline" onClick={() => ask(a)} data-testid={a.role === 'ORDER' ? 'refund-order' : 'refund-duplicate'}>
+                    <Button
+                      size="xs"
+                      colorPalette="red"
+                      variant="outline"
+                      onClick={() => ask(a)}
+                      data-testid={a.role === 'ORDER' ? 'refund-order' : 'refund-duplicate'}
+                    >
                       {a.role === 'ORDER' ? t('admin.refunds.refundOrder') : t('admin.refunds.refundDuplicate')}
                     </Button>
                   ) : null}
@@ -109,14 +123,28 @@ export function PaymentAttempts({ order, onDone }: { order: AdminOrder; onDone: 
       </Table.Root>
       {attempts.some((a) => a.canRefund && bank(a)) ? (
         <FormField label={t('admin.refunds.reference')} error={refError} required>
-          <TextInput name="refund-reference" size="sm" maxW="320px" maxLength={64} value={reference} onChange={(e) => setReference(e.target.value)} data-testid="refund-reference" />
+          <TextInput
+            name="refund-reference"
+            size="sm"
+            maxW="320px"
+            maxLength={64}
+            value={reference}
+            onChange={(e) => setReference(e.target.value)}
+            data-testid="refund-reference"
+          />
         </FormField>
       ) : null}
       {asking ? (
         <ConfirmDialog
           testId="confirm-refund-dialog"
           title={t('admin.refunds.confirmTitle')}
-          question={t(bank(asking) ? 'admin.refunds.confirmBank' : 'admin.refunds.confirm', { orderNo: order.orderNo, amount: asking.amount, currency: asking.currency, provider: asking.provider, reference: reference.trim() })}
+          question={t(bank(asking) ? 'admin.refunds.confirmBank' : 'admin.refunds.confirm', {
+            orderNo: order.orderNo,
+            amount: asking.amount,
+            currency: asking.currency,
+            provider: asking.provider,
+            reference: reference.trim(),
+          })}
           busy={ordering.loading || duplicating.loading}
           onConfirm={confirm}
           onClose={() => setAsking(null)}

@@ -120,7 +120,8 @@ export const ADMIN_ORDER = graphql(
 type AdminOrderDetail = NonNullable<ResultOf<typeof ADMIN_ORDER>['adminOrder']>;
 
 /** An order of the console's list; the detail dialog's answer also has the detail-only fields. */
-export type AdminOrder = ResultOf<typeof ADMIN_ORDER_FIELDS> & Partial<Pick<AdminOrderDetail, 'refundedAt' | 'canRefund' | 'attempts' | 'invoiceRequired' | 'invoice'>>;
+export type AdminOrder = ResultOf<typeof ADMIN_ORDER_FIELDS> &
+  Partial<Pick<AdminOrderDetail, 'refundedAt' | 'canRefund' | 'attempts' | 'invoiceRequired' | 'invoice'>>;
 export type PaymentAttempt = AdminOrderDetail['attempts'][number];
 export type OrderStatus = AdminOrder['status'];
 export type Provider = NonNullable<AdminOrder['provider']>;

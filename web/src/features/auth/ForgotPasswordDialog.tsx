@@ -11,7 +11,19 @@ import { closeAuth, openAuth } from '../../lib/auth-dialog';
 import { DIALOG_WIDTH } from '../../lib/config';
 import { apiError } from '../../lib/errors';
 import { useForm } from '../../lib/form';
-import { accountKind, apiAccount, checkAccount, checkCode, checkConfirm, checkNewPassword, checkPhone, DEFAULT_PHONE_AREA, phoneAccount, stripAccount, type RuleKey } from '../../lib/validation';
+import {
+  accountKind,
+  apiAccount,
+  checkAccount,
+  checkCode,
+  checkConfirm,
+  checkNewPassword,
+  checkPhone,
+  DEFAULT_PHONE_AREA,
+  phoneAccount,
+  stripAccount,
+  type RuleKey,
+} from '../../lib/validation';
 import { AccountMethod, type AccountMethodKind } from './AccountMethod';
 import { PhoneFields } from './PhoneFields';
 import { CONFIRM_CODE, RESET_PASSWORD } from './api';
@@ -59,7 +71,13 @@ export function ForgotPasswordDialog({ open, email }: { open: boolean; email: st
         await confirmCode({ variables: { account, purpose: 'RESET', code: v.code } });
       } catch (err) {
         const { code, field } = apiError(err);
-        notify.error(code === 'NOT_FOUND' && field === 'account' ? t('auth.forgot.userNotExist') : code === 'NETWORK' ? t('common.errorOccurredLower') : t('auth.forgot.codeError'));
+        notify.error(
+          code === 'NOT_FOUND' && field === 'account'
+            ? t('auth.forgot.userNotExist')
+            : code === 'NETWORK'
+              ? t('common.errorOccurredLower')
+              : t('auth.forgot.codeError'),
+        );
         return;
       }
       await resetPassword({ variables: { account, password: v.password, confirmPassword: v.confirmPassword } });
@@ -74,7 +92,14 @@ export function ForgotPasswordDialog({ open, email }: { open: boolean; email: st
   };
 
   return (
-    <ShopDialog open={open} onClose={closeAuth} title={t('auth.forgot.title')} width={DIALOG_WIDTH.login} testId="forgot-dialog" initialFocus="input[name=account]">
+    <ShopDialog
+      open={open}
+      onClose={closeAuth}
+      title={t('auth.forgot.title')}
+      width={DIALOG_WIDTH.login}
+      testId="forgot-dialog"
+      initialFocus="input[name=account]"
+    >
       <form onSubmit={submit} noValidate>
         <Stack gap={3}>
           <AccountMethod

@@ -96,12 +96,8 @@ export function LoginDialog({ open, email, onLoggedIn }: { open: boolean; email:
             {t('auth.login.submit')}
           </Button>
           <HStack justify="space-between">
-            <TextButton onClick={() => openAuth('register', form.values.email)}>
-              {t('auth.login.register')}
-            </TextButton>
-            <TextButton onClick={() => openAuth('forgot', form.values.email)}>
-              {t('auth.login.forgot')}
-            </TextButton>
+            <TextButton onClick={() => openAuth('register', form.values.email)}>{t('auth.login.register')}</TextButton>
+            <TextButton onClick={() => openAuth('forgot', form.values.email)}>{t('auth.login.forgot')}</TextButton>
           </HStack>
         </Stack>
       </form>

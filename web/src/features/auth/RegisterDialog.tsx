@@ -14,7 +14,19 @@ import { useForm } from '../../lib/form';
 import { storedLocale } from '../../lib/i18n';
 import { sessionChanged } from '../../lib/session';
 import { checkboxRecipe, fieldRecipe } from '../../lib/theme';
-import { checkCode, checkCompany, checkConfirm, checkEmail, checkName, checkNewPassword, checkPhone, DEFAULT_PHONE_AREA, phoneAccount, stripAccount, type RuleKey } from '../../lib/validation';
+import {
+  checkCode,
+  checkCompany,
+  checkConfirm,
+  checkEmail,
+  checkName,
+  checkNewPassword,
+  checkPhone,
+  DEFAULT_PHONE_AREA,
+  phoneAccount,
+  stripAccount,
+  type RuleKey,
+} from '../../lib/validation';
 import { AccountMethod, type AccountMethodKind } from './AccountMethod';
 import { AgreementDialog } from './AgreementDialog';
 import { CONFIRM_CODE, REGISTER } from './api';
@@ -81,7 +93,17 @@ export function RegisterDialog({ open, email, onLoggedIn }: { open: boolean; ema
         return;
       }
       const who = method === 'email' ? { email: v.email } : { phoneArea: area, phoneNo: v.phoneNo };
-      const input = { ...who, code: v.code, password: v.password, confirmPassword: v.confirmPassword, firstName: v.firstName.trim(), lastName: v.lastName.trim(), company: v.company.trim(), agreement: true, language: storedLocale() };
+      const input = {
+        ...who,
+        code: v.code,
+        password: v.password,
+        confirmPassword: v.confirmPassword,
+        firstName: v.firstName.trim(),
+        lastName: v.lastName.trim(),
+        company: v.company.trim(),
+        agreement: true,
+        language: storedLocale(),
+      };
       await register({ variables: { input } });
       notify.success(t('auth.register.success'));
       closeAuth();
@@ -89,14 +111,27 @@ export function RegisterDialog({ open, email, onLoggedIn }: { open: boolean; ema
       await sessionChanged(client);
     } catch (err) {
       const { code, message } = apiError(err);
-      notify.error(code === 'ACCOUNT_EXISTS' ? t(method === 'email' ? 'auth.code.exists' : 'auth.code.phoneExists') : code === 'BAD_USER_INPUT' && message ? message : t('auth.register.failed'));
+      notify.error(
+        code === 'ACCOUNT_EXISTS'
+          ? t(method === 'email' ? 'auth.code.exists' : 'auth.code.phoneExists')
+          : code === 'BAD_USER_INPUT' && message
+            ? message
+            : t('auth.register.failed'),
+      );
     } finally {
       setBusy(false);
     }
   };
 
   return (
-    <ShopDialog open={open} onClose={closeAuth} title={t('auth.register.title')} width={DIALOG_WIDTH.register} testId="register-dialog" initialFocus="input[name=email]">
+    <ShopDialog
+      open={open}
+      onClose={closeAuth}
+      title={t('auth.register.title')}
+      width={DIALOG_WIDTH.register}
+      testId="register-dialog"
+      initialFocus="input[name=email]"
+    >
       <form onSubmit={submit} noValidate>
         <Stack gap={3}>
           <AccountMethod
@@ -144,7 +179,10 @@ export function RegisterDialog({ open, email, onLoggedIn }: { open: boolean; ema
               <Checkbox.HiddenInput />
               <Checkbox.Control />
               <Checkbox.Label>
-                {t('auth.register.agreePrefix')} <Text as="span" color="blue.600">{t('auth.register.agreement')}</Text>
+                {t('auth.register.agreePrefix')}{' '}
+                <Text as="span" color="blue.600">
+                  {t('auth.register.agreement')}
+                </Text>
               </Checkbox.Label>
             </Checkbox.Root>
             <Field.ErrorText data-testid="field-error">{agreementError}</Field.ErrorText>

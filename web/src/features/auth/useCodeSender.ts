@@ -30,9 +30,17 @@ export function useCodeSender(purpose: CodePurpose) {
       if (purpose === 'REGISTER') {
         const exists = phone ? t('auth.code.phoneExists') : t('auth.code.exists');
         // A number the provider cannot text is refused by the server in the product's wording.
-        notify.error(code === 'ACCOUNT_EXISTS' ? exists : (code === 'RATE_LIMITED' || code === 'BAD_USER_INPUT') && message ? message : t('common.errorOccurred'));
+        notify.error(
+          code === 'ACCOUNT_EXISTS' ? exists : (code === 'RATE_LIMITED' || code === 'BAD_USER_INPUT') && message ? message : t('common.errorOccurred'),
+        );
       } else {
-        notify.error(code === 'NOT_FOUND' ? t('auth.forgot.registerFirst') : (code === 'RATE_LIMITED' || code === 'BAD_USER_INPUT') && message ? message : t('common.errorOccurredLower'));
+        notify.error(
+          code === 'NOT_FOUND'
+            ? t('auth.forgot.registerFirst')
+            : (code === 'RATE_LIMITED' || code === 'BAD_USER_INPUT') && message
+              ? message
+              : t('common.errorOccurredLower'),
+        );
       }
       start(CODE_FAILURE_COOLDOWN_S);
     } finally {

@@ -20,7 +20,17 @@ export function BookCard({ book, onBuy }: Props) {
   // Once the e-book is bought, the format is forced to paper.
   const format: Format = book.ebookPurchased ? 'PAPER' : chosen;
   return (
-    <Stack as="article" bg="white" borderWidth="1px" borderRadius="lg" p={4} gap={3} data-testid="book" data-book-id={book.id} aria-labelledby={`book-title-${book.id}`}>
+    <Stack
+      as="article"
+      bg="white"
+      borderWidth="1px"
+      borderRadius="lg"
+      p={4}
+      gap={3}
+      data-testid="book"
+      data-book-id={book.id}
+      aria-labelledby={`book-title-${book.id}`}
+    >
       <Box bg="gray.100" borderRadius="md" p={3}>
         <BookCover bookId={book.id} file={book.cover} alt={book.title} h={{ base: '200px', md: '240px' }} w="full" />
       </Box>

@@ -37,8 +37,21 @@ export function BookDetail({ bookId, onBuy }: Props) {
   if (!book) return <Text>{t('books.notFound')}</Text>;
   const format: Format = book.ebookPurchased ? 'PAPER' : chosen;
   return (
-    <Grid templateColumns={{ base: '1fr', md: '1fr 1fr' }} gap={8} bg="white" p={{ base: 3, md: 6 }} borderRadius="lg" borderWidth="1px" data-testid="book-detail">
-      <Gallery images={galleryImages(book.id, book.cover)} alt={(n) => t('books.image', { n })} previousLabel={t('books.previous')} nextLabel={t('books.next')} />
+    <Grid
+      templateColumns={{ base: '1fr', md: '1fr 1fr' }}
+      gap={8}
+      bg="white"
+      p={{ base: 3, md: 6 }}
+      borderRadius="lg"
+      borderWidth="1px"
+      data-testid="book-detail"
+    >
+      <Gallery
+        images={galleryImages(book.id, book.cover)}
+        alt={(n) => t('books.image', { n })}
+        previousLabel={t('books.previous')}
+        nextLabel={t('books.next')}
+      />
       <Stack gap={4}>
         <Heading as="h1" size="lg">
           {book.title}

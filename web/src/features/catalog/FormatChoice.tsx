@@ -19,7 +19,14 @@ const Radio = chakra('input', {
 export function FormatChoice({ value, onChange, ebookDisabled, name }: Props) {
   const { t } = useTranslation();
   const option = (f: Format, label: string, disabled = false) => (
-    <chakra.label display="inline-flex" alignItems="center" gap={2} fontSize="sm" cursor={disabled ? 'not-allowed' : 'pointer'} color={disabled ? 'fg.subtle' : undefined}>
+    <chakra.label
+      display="inline-flex"
+      alignItems="center"
+      gap={2}
+      fontSize="sm"
+      cursor={disabled ? 'not-allowed' : 'pointer'}
+      color={disabled ? 'fg.subtle' : undefined}
+    >
       <Radio type="radio" name={name} value={f} checked={value === f} disabled={disabled} onChange={() => onChange(f)} />
       {label}
     </chakra.label>

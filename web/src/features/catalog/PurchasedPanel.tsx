@@ -24,7 +24,16 @@ export function PurchasedPanel({ order, password }: { order: NonNullable<BookDet
     </DataList.Item>
   );
   return (
-    <Box as="section" borderWidth="1px" borderColor="green.300" bg="green.50" borderRadius="md" p={4} data-testid="purchased-panel" aria-labelledby="purchased-title">
+    <Box
+      as="section"
+      borderWidth="1px"
+      borderColor="green.300"
+      bg="green.50"
+      borderRadius="md"
+      p={4}
+      data-testid="purchased-panel"
+      aria-labelledby="purchased-title"
+    >
       <Heading as="h2" size="sm" id="purchased-title" mb={3} color="green.800">
         {t('books.purchasedTitle')}
       </Heading>

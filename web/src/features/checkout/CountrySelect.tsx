@@ -30,10 +30,7 @@ export function CountrySelect({ value, onChange, error, label, autoFocus, defaul
   const { t } = useTranslation();
   const { data } = useQuery(COUNTRIES);
   const zh = storedLocale() === 'zh';
-  const options = useMemo<Option[]>(
-    () => (data?.countries ?? []).map((c) => ({ label: zh ? c.cn : c.en, value: zh ? c.cn : c.en, code: c.code })),
-    [data, zh],
-  );
+  const options = useMemo<Option[]>(() => (data?.countries ?? []).map((c) => ({ label: zh ? c.cn : c.en, value: zh ? c.cn : c.en, code: c.code })), [data, zh]);
   // The default is set once, when the countries arrive: a buyer who clears it keeps it empty.
   const defaulted = useRef(false);
   const preset = defaultCode && !defaulted.current && !value ? options.find((o) => o.code === defaultCode) : undefined;

@@ -8,7 +8,10 @@ import { radioGroupRecipe, switchRecipe } from '../../lib/theme';
 import { checkInvoiceText, EMAIL_PATTERN } from '../../lib/validation';
 
 type Field = InvoiceTextField | 'invoiceType' | 'pickupMethod';
-const INITIAL = { invoiceType: 'VAT_GENERAL', pickupMethod: 'ELECTRONIC', ...Object.fromEntries(INVOICE_TEXT_FIELDS.map((f) => [f, ''])) } as Record<Field, string>;
+const INITIAL = { invoiceType: 'VAT_GENERAL', pickupMethod: 'ELECTRONIC', ...Object.fromEntries(INVOICE_TEXT_FIELDS.map((f) => [f, ''])) } as Record<
+  Field,
+  string
+>;
 
 /** The invoice part of the purchase dialog: its fields, their rules, and the value to send. */
 export function useInvoiceForm(initial?: Invoice | null) {
@@ -58,7 +61,19 @@ export function InvoiceSwitch({ on, onChange }: { on: boolean; onChange: (on: bo
   );
 }
 
-function Choice<V extends string>({ label, name, value, options, onChange }: { label: string; name: string; value: V; options: [V, string][]; onChange: (v: V) => void }) {
+function Choice<V extends string>({
+  label,
+  name,
+  value,
+  options,
+  onChange,
+}: {
+  label: string;
+  name: string;
+  value: V;
+  options: [V, string][];
+  onChange: (v: V) => void;
+}) {
   return (
     <RadioGroup.Root recipe={radioGroupRecipe} value={value} onValueChange={(d) => d.value && onChange(d.value as V)} name={name} size="sm" colorPalette="blue">
       <RadioGroup.Label fontWeight="medium">{label}</RadioGroup.Label>

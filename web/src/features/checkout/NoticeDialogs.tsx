@@ -55,7 +55,10 @@ export interface OfflineNotice {
 function AccountRow({ label, value, testId }: { label: string; value: string; testId: string }) {
   return (
     <Text>
-      {label}: <Text as="span" fontWeight="semibold" data-testid={testId}>{value}</Text>
+      {label}:{' '}
+      <Text as="span" fontWeight="semibold" data-testid={testId}>
+        {value}
+      </Text>
     </Text>
   );
 }

@@ -23,7 +23,14 @@ export function PaymentChoice({ value, onChange }: { value: PaymentMethod; onCha
     </RadioGroup.Item>
   );
   return (
-    <RadioGroup.Root recipe={radioGroupRecipe} size="sm" colorPalette="blue" value={value} onValueChange={(d) => d.value && onChange(d.value as PaymentMethod)} name="payment-method">
+    <RadioGroup.Root
+      recipe={radioGroupRecipe}
+      size="sm"
+      colorPalette="blue"
+      value={value}
+      onValueChange={(d) => d.value && onChange(d.value as PaymentMethod)}
+      name="payment-method"
+    >
       <RadioGroup.Label fontWeight="semibold">{t('purchase.payment')}</RadioGroup.Label>
       <Stack gap={3} mt={2}>
         <Text fontSize="sm" color="fg.muted">

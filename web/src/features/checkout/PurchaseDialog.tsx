@@ -86,7 +86,14 @@ export function PurchaseDialog({ book, format, busy, onSubmit, onClose, initial 
           </Text>
           {book.price} {book.currency} {t('books.vat')}
         </Text>
-        <CountrySelect value={country} onChange={changeCountry} error={countryError} label={t('purchase.country')} autoFocus defaultCode={DEFAULT_COUNTRY_CODE} />
+        <CountrySelect
+          value={country}
+          onChange={changeCountry}
+          error={countryError}
+          label={t('purchase.country')}
+          autoFocus
+          defaultCode={DEFAULT_COUNTRY_CODE}
+        />
         {format === 'EBOOK' ? (
           <Text color="red.600" fontSize="sm" data-testid="ebook-note">
             {t('purchase.ebookNote')}

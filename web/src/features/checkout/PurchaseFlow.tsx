@@ -22,7 +22,8 @@ export interface PurchaseRequest {
   resume?: ResumablePurchase;
 }
 
-type Step = { kind: 'purchase' } | { kind: 'emailNeeded' } | { kind: 'info'; country: string } | { kind: 'offline'; notice: OfflineNotice } | { kind: 'success' };
+type Step =
+  { kind: 'purchase' } | { kind: 'emailNeeded' } | { kind: 'info'; country: string } | { kind: 'offline'; notice: OfflineNotice } | { kind: 'success' };
 
 /** The buy flow after "Buy now" (spec section 4): dialogs, checkout, then the payment step. */
 export function PurchaseFlow({ request, onClose }: { request: PurchaseRequest; onClose: () => void }) {
@@ -75,7 +76,17 @@ export function PurchaseFlow({ request, onClose }: { request: PurchaseRequest; o
       }
       // The in-app payer is whoever WeChat's web authorization named for this session (server side).
       const { data } = await checkout({
-        variables: { input: { bookId: request.book.id, format: request.format, language: storedLocale(), country, paymentMethod: method.current, ...(purchaseInfo ? { purchaseInfo } : {}), ...(invoice.current ? { invoice: invoice.current } : {}) } },
+        variables: {
+          input: {
+            bookId: request.book.id,
+            format: request.format,
+            language: storedLocale(),
+            country,
+            paymentMethod: method.current,
+            ...(purchaseInfo ? { purchaseInfo } : {}),
+            ...(invoice.current ? { invoice: invoice.current } : {}),
+          },
+        },
         context: { headers: { 'Idempotency-Key': idempotencyKey.current } },
       });
       if (!data) throw new Error('no checkout answer');

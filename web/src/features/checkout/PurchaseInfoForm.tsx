@@ -31,7 +31,10 @@ export function PurchaseInfoForm({ country, busy, onSubmit, onClose }: Props) {
     return k && t(`validation.${k}`, { field: label(f) });
   };
   const initial = { streetNumber: '', zip: '', town: '', province: '', vatId: '', landlineTel: '', letterbox: '', mobileTel: '', purchaseOrderNo: '', country };
-  const form = useForm<Field>(initial, Object.fromEntries([...TEXT_FIELDS, 'country'].map((f) => [f, rule(f as Field)])) as Record<Field, (v: string) => string | null>);
+  const form = useForm<Field>(
+    initial,
+    Object.fromEntries([...TEXT_FIELDS, 'country'].map((f) => [f, rule(f as Field)])) as Record<Field, (v: string) => string | null>,
+  );
 
   const submit = () => {
     if (!form.validate()) return;

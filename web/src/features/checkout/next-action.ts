@@ -22,7 +22,14 @@ export function afterCheckout(r: CheckoutResult): AfterCheckout {
   if (a?.type === 'JSAPI' && a.paySign) return { kind: 'jsapi', paySign: a.paySign, orderNo };
   if (a?.type === 'FORM' && a.body) return { kind: 'form', body: a.body };
   if (a?.type === 'REDIRECT' && a.href) return { kind: 'redirect', href: a.href };
-  if (a?.type === 'OFFLINE') return { kind: 'offline', reference: a.reference ?? r.order.bankReference, amount: r.order.amount, currency: r.order.currency, bankAccount: a.bankAccount ?? null };
+  if (a?.type === 'OFFLINE')
+    return {
+      kind: 'offline',
+      reference: a.reference ?? r.order.bankReference,
+      amount: r.order.amount,
+      currency: r.order.currency,
+      bankAccount: a.bankAccount ?? null,
+    };
   return { kind: 'done' };
 }
 

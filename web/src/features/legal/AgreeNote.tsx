@@ -7,7 +7,9 @@ import { BASE } from '../../lib/config';
  * each a link (a new tab, so the purchase dialog stays as it is).
  */
 export function AgreeNote({ i18nKey }: { i18nKey: 'purchase.agreeNote' | 'auth.agreement.legalLinks' }) {
-  const link = (page: string) => <Link href={`${BASE}legal/${page}`} target="_blank" rel="noopener" color="blue.700" textDecoration="underline" data-testid={`legal-link-${page}`} />;
+  const link = (page: string) => (
+    <Link href={`${BASE}legal/${page}`} target="_blank" rel="noopener" color="blue.700" textDecoration="underline" data-testid={`legal-link-${page}`} />
+  );
   return (
     <Text fontSize="sm" data-testid="agree-note">
       <Trans i18nKey={i18nKey} components={{ terms: link('terms'), withdrawal: link('withdrawal'), privacy: link('privacy') }} />

@@ -54,7 +54,12 @@ export function inline(text: string, key = 'i'): ReactNode[] {
     const k = `${key}-${n++}`;
     if (m[1] !== undefined) out.push(<strong key={k}>{inline(m[1], k)}</strong>);
     else if (m[2] !== undefined) out.push(<em key={k}>{inline(m[2], k)}</em>);
-    else if (SAFE_HREF.test(m[4]!)) out.push(<Link key={k} href={m[4]} color="blue.700" textDecoration="underline">{m[3]}</Link>);
+    else if (SAFE_HREF.test(m[4]!))
+      out.push(
+        <Link key={k} href={m[4]} color="blue.700" textDecoration="underline">
+          {m[3]}
+        </Link>,
+      );
     else out.push(m[3]);
     at = re.lastIndex;
   }
@@ -70,7 +75,12 @@ export function Markdown({ source }: { source: string }) {
         switch (b.kind) {
           case 'h':
             return (
-              <Heading key={k} as={b.level === 1 ? 'h1' : b.level === 2 ? 'h2' : 'h3'} size={b.level === 1 ? 'xl' : b.level === 2 ? 'lg' : 'md'} mt={b.level === 1 ? 0 : 3}>
+              <Heading
+                key={k}
+                as={b.level === 1 ? 'h1' : b.level === 2 ? 'h2' : 'h3'}
+                size={b.level === 1 ? 'xl' : b.level === 2 ? 'lg' : 'md'}
+                mt={b.level === 1 ? 0 : 3}
+              >
                 {inline(b.text, k)}
               </Heading>
             );

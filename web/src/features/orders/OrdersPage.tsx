@@ -22,10 +22,7 @@ function OrdersList() {
 
   return (
     <Stack gap={4}>
-      <OrderFilters
-        value={filter}
-        onChange={setFilter}
-      />
+      <OrderFilters value={filter} onChange={setFilter} />
       {error && !shown ? (
         <Text color="red.600" role="alert">
           {messageOf(error, t('common.errorOccurredLower'))}
@@ -35,13 +32,7 @@ function OrdersList() {
       ) : (
         <>
           <OrdersTable rows={shown?.orders.items ?? []} onShowInfo={setInfoFor} filtered={filter.status !== undefined || filter.payType !== undefined} />
-          <OrdersPager
-            total={shown?.orders.total ?? 0}
-            page={page}
-            pageSize={pageSize}
-            onPage={setPage}
-            onPageSize={setPageSize}
-          />
+          <OrdersPager total={shown?.orders.total ?? 0} page={page} pageSize={pageSize} onPage={setPage} onPageSize={setPageSize} />
         </>
       )}
       {infoFor ? <PurchaseInfoView orderNo={infoFor} onClose={() => setInfoFor(null)} /> : null}

@@ -26,7 +26,8 @@ function useOrderCells(onShowInfo: (orderNo: string) => void) {
   };
   return {
     none,
-    payType: (r: OrderRow) => (r.paymentMethod ? t(`purchase.methods.${r.paymentMethod}`) : r.payType === 3 ? t('orders.payTypes.offline') : t('orders.payTypes.online')),
+    payType: (r: OrderRow) =>
+      r.paymentMethod ? t(`purchase.methods.${r.paymentMethod}`) : r.payType === 3 ? t('orders.payTypes.offline') : t('orders.payTypes.online'),
     format: (r: OrderRow) => (r.format === 'EBOOK' ? t('books.ebook') : t('books.paper')),
     password: (r: OrderRow) => (r.format === 'EBOOK' ? (r.ebookPassword ?? r.buyerEmail) : none),
     orderNo: (r: OrderRow) => (
@@ -105,16 +106,31 @@ function OrdersGrid({ rows, onShowInfo, filtered }: Props) {
                   </Text>
                 </HStack>
               </Table.Cell>
-              <Table.Cell px={2} whiteSpace="normal">{cell.format(r)}</Table.Cell>
-              <Table.Cell px={2} whiteSpace="normal">{r.country}</Table.Cell>
-              <Table.Cell px={2} whiteSpace="normal">{cell.payType(r)}</Table.Cell>
+              <Table.Cell px={2} whiteSpace="normal">
+                {cell.format(r)}
+              </Table.Cell>
+              <Table.Cell px={2} whiteSpace="normal">
+                {r.country}
+              </Table.Cell>
+              <Table.Cell px={2} whiteSpace="normal">
+                {cell.payType(r)}
+              </Table.Cell>
               <Table.Cell px={2} textAlign="end">
                 {formatPrice(r.amount)}
               </Table.Cell>
               <Table.Cell px={2}>{r.currency}</Table.Cell>
-              <Table.Cell px={2} whiteSpace="normal">{cell.status(r)}</Table.Cell>
+              <Table.Cell px={2} whiteSpace="normal">
+                {cell.status(r)}
+              </Table.Cell>
               {/* An email breaks at any character rather than widening the table. */}
-              <Table.Cell px={2} minW="8rem" maxW="12rem" whiteSpace="normal" css={{ overflowWrap: 'anywhere', wordBreak: 'break-all' }} data-testid="order-password">
+              <Table.Cell
+                px={2}
+                minW="8rem"
+                maxW="12rem"
+                whiteSpace="normal"
+                css={{ overflowWrap: 'anywhere', wordBreak: 'break-all' }}
+                data-testid="order-password"
+              >
                 {cell.password(r)}
               </Table.Cell>
               <Table.Cell px={2} whiteSpace="nowrap">

@@ -7,7 +7,18 @@ import { DIALOG_WIDTH } from '../../lib/config';
 import { dataListRecipe } from '../../lib/theme';
 import { PURCHASE_INFO, type PurchaseInfo } from './api';
 
-const FIELDS: (keyof PurchaseInfo)[] = ['streetNumber', 'zip', 'town', 'province', 'country', 'vatId', 'landlineTel', 'letterbox', 'mobileTel', 'purchaseOrderNo'];
+const FIELDS: (keyof PurchaseInfo)[] = [
+  'streetNumber',
+  'zip',
+  'town',
+  'province',
+  'country',
+  'vatId',
+  'landlineTel',
+  'letterbox',
+  'mobileTel',
+  'purchaseOrderNo',
+];
 
 /**
  * The read-only purchase information of one order (empty optional values show '-'), with its

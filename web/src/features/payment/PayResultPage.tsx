@@ -107,7 +107,9 @@ function PayResult({ reference, bilingual, afterSuccess, signedIn }: Props & { s
           {outcome.kind === 'paid' ? t('pay.paidState') : t('pay.failedTitle')}
         </Text>
       )}
-      {dialogReady && (outcome.kind === 'paid' || outcome.kind === 'failed') ? <ResultDialog outcome={outcome.kind} order={order} busy={busy} onConfirm={() => void confirm()} /> : null}
+      {dialogReady && (outcome.kind === 'paid' || outcome.kind === 'failed') ? (
+        <ResultDialog outcome={outcome.kind} order={order} busy={busy} onConfirm={() => void confirm()} />
+      ) : null}
     </Stack>
   );
 }

@@ -7,7 +7,8 @@ export const enAdmin = {
   tabPaper: 'Record a paper order',
   paper: {
     title: 'Record a paper order',
-    intro: "Paper books are ordered through customer service. Record the order for the buyer's account: it waits for the bank transfer, or is settled at once if the money has arrived (the receipt is sent).",
+    intro:
+      "Paper books are ordered through customer service. Record the order for the buyer's account: it waits for the bank transfer, or is settled at once if the money has arrived (the receipt is sent).",
     buyerEmail: "Buyer's account email",
     bookId: 'Book',
     language: 'Edition',
@@ -88,7 +89,8 @@ export const enAdmin = {
     confirmShippedTitle: 'Mark the order shipped',
     confirmShipped: 'Has order {{orderNo}} ({{book}}) been shipped to the buyer?',
     confirmBankTitle: 'Complete the bank transfer',
-    confirmBank: 'Has the transfer of {{amount}} {{currency}} for order {{orderNo}} arrived with reference {{reference}}? The order becomes paid and the receipt is sent.',
+    confirmBank:
+      'Has the transfer of {{amount}} {{currency}} for order {{orderNo}} arrived with reference {{reference}}? The order becomes paid and the receipt is sent.',
     unchanged: 'Nothing changed: this was done already',
   },
   refunds: {

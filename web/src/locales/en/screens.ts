@@ -155,10 +155,12 @@ export const enScreens = {
     payment: 'Payment',
     providerCheckout: 'Online payment',
     offline: 'Bank transfer / offline payment',
-    offlineNote: 'Bank-transfer orders are completed offline once the transfer has arrived. You will receive the payment reference after submitting; please give it with your transfer.',
+    offlineNote:
+      'Bank-transfer orders are completed offline once the transfer has arrived. You will receive the payment reference after submitting; please give it with your transfer.',
     methods: { WECHAT_NATIVE: 'WeChat Pay', WECHAT_JSAPI: 'WeChat Pay', ALIPAY: 'Alipay', PAYPAL: 'PayPal', BANK_TRANSFER: 'Bank transfer' },
     agreeAndPay: 'agree and pay',
-    agreeNote: 'By clicking "agree and pay" or "agree and submit" you accept the <terms>terms of sale</terms> and ask for the e-book to be provided at once; the right of withdrawal for digital content then ends (see <withdrawal>refunds and withdrawal</withdrawal>).',
+    agreeNote:
+      'By clicking "agree and pay" or "agree and submit" you accept the <terms>terms of sale</terms> and ask for the e-book to be provided at once; the right of withdrawal for digital content then ends (see <withdrawal>refunds and withdrawal</withdrawal>).',
     agreeAndSubmit: 'agree and submit',
     failed: 'failed purchase',
     successTitle: 'Purchase successful',

@@ -159,7 +159,8 @@ export const zhScreens: ScreenMessages = {
     offlineNote: '银行转账订单在款项到账后于线下完成。提交后您将获得付款参考号，请在转账时注明。',
     methods: { WECHAT_NATIVE: '微信支付', WECHAT_JSAPI: '微信支付', ALIPAY: '支付宝', PAYPAL: 'PayPal', BANK_TRANSFER: '银行转账' },
     agreeAndPay: '同意并支付',
-    agreeNote: '点击“同意并支付”或“同意并提交”，即表示您接受<terms>销售条款</terms>，并要求立即提供电子书；数字内容的撤销权随之终止（参见<withdrawal>退款与撤销</withdrawal>）。',
+    agreeNote:
+      '点击“同意并支付”或“同意并提交”，即表示您接受<terms>销售条款</terms>，并要求立即提供电子书；数字内容的撤销权随之终止（参见<withdrawal>退款与撤销</withdrawal>）。',
     agreeAndSubmit: '同意并提交',
     failed: '购买失败',
     successTitle: '购买成功',

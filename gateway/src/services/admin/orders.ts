@@ -1,6 +1,7 @@
 import { sql, type CompiledQuery, type Kysely, type SelectQueryBuilder } from 'kysely';
 import type { Database, OrderEventType } from '@shop/db';
-import { orderView, type OrderView } from '../orders/views.js';
+import { purchaseInfoView } from '../orders/details.js';
+import { orderRowColumns, orderView, type OrderView } from '../orders/views.js';
 import { likePattern, type AdminOrderFilter } from './order-filter.js';
 
 /** The event the earlier job-based bank-transfer completion left in the order's audit trail. */
@@ -73,29 +74,9 @@ function detailsOf(db: Kysely<Database>) {
             .as('latest'),
         (join) => join.onTrue(),
       )
+      .select(orderRowColumns)
       .select([
         'orders.id',
-        'orders.order_no',
-        'orders.created_at',
-        'orders.book_id',
-        'books.title_en',
-        'books.title_zh',
-        'orders.format',
-        'orders.language',
-        'orders.country',
-        'orders.pay_type',
-        'orders.provider',
-        'orders.amount_cents',
-        'orders.currency',
-        'orders.status',
-        'orders.shipping_status',
-        'orders.invoice_required',
-        'orders.paid_at',
-        'orders.expires_at',
-        'orders.bank_reference',
-        'orders.refunded_at',
-        'orders.user_id',
-        'users.email as buyer_email',
         'users.first_name',
         'users.last_name',
         'orders.quantity',
@@ -200,21 +181,6 @@ export async function purchaseInfosByOrderNo(db: Kysely<Database>, orderNos: rea
   const byNo = new Map(rows.map((r) => [r.order_no, r]));
   return orderNos.map((no) => {
     const r = byNo.get(no);
-    return r
-      ? {
-          streetNumber: r.street_number,
-          zip: r.zip,
-          town: r.town,
-          province: r.province,
-          country: r.country,
-          vatId: r.vat_id,
-          letterbox: r.letterbox,
-          landlineTel: r.landline_tel,
-          mobileTel: r.mobile_tel,
-          purchaseOrderNo: r.purchase_order_no,
-          paymentMethod: r.payment_method,
-          selLanguage: r.sel_language,
-        }
-      : null;
+    return r ? purchaseInfoView(r) : null;
   });
 }

@@ -3,6 +3,7 @@ import { AppError, appError } from '../errors.js';
 import type { ServiceDeps } from '../deps.js';
 import type { SessionUser } from '../accounts/sessions.js';
 import { requireEmail } from '../accounts/validation.js';
+import { purchaseInfoColumns } from '../orders/checkout.js';
 import { newOrderNo, outTradeNoFor } from '../orders/numbers.js';
 import { requireCountry, validatePurchaseInfo } from '../orders/validation.js';
 import { requireOperator } from './operator.js';
@@ -87,21 +88,7 @@ export async function recordPaperOrder(deps: ServiceDeps, user: SessionUser | nu
       details: async (trx, orderId) => {
         await trx
           .insertInto('purchase_infos')
-          .values({
-            order_id: orderId,
-            street_number: info.streetNumber,
-            zip: info.zip,
-            town: info.town,
-            province: info.province,
-            country: info.country,
-            vat_id: info.vatId,
-            letterbox: info.letterbox,
-            landline_tel: info.landlineTel,
-            mobile_tel: info.mobileTel,
-            purchase_order_no: info.purchaseOrderNo,
-            payment_method: 3,
-            sel_language: input.language,
-          })
+          .values({ order_id: orderId, ...purchaseInfoColumns(info, 3, input.language) })
           .execute();
       },
     });

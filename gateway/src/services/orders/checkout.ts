@@ -35,8 +35,9 @@ export interface CheckoutOutcome {
 
 type Tx = Transaction<Database>;
 
-async function savePurchaseInfo(trx: Tx, orderId: string, info: PurchaseInfoFields, payType: number, language: string) {
-  const values = {
+/** The purchase_infos columns of a buyer's or an operator's purchase info (legacy pay type, language). */
+export function purchaseInfoColumns(info: PurchaseInfoFields, payType: number, language: string) {
+  return {
     street_number: info.streetNumber,
     zip: info.zip,
     town: info.town,
@@ -50,6 +51,10 @@ async function savePurchaseInfo(trx: Tx, orderId: string, info: PurchaseInfoFiel
     payment_method: payType,
     sel_language: language,
   };
+}
+
+async function savePurchaseInfo(trx: Tx, orderId: string, info: PurchaseInfoFields, payType: number, language: string) {
+  const values = purchaseInfoColumns(info, payType, language);
   await trx
     .insertInto('purchase_infos')
     .values({ order_id: orderId, ...values })

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import type { Database } from '@shop/db';
 import { intentView, type IntentView } from './views.js';
 
@@ -26,7 +26,11 @@ export async function purchaseInfoOf(db: Kysely<Database>, userId: number, order
     .where('orders.order_no', '=', orderNo)
     .where('orders.user_id', '=', userId)
     .executeTakeFirst();
-  if (!r) return null;
+  return r ? purchaseInfoView(r) : null;
+}
+
+/** A purchase info row as both faces show it. */
+export function purchaseInfoView(r: Selectable<Database['purchase_infos']>): PurchaseInfoView {
   return {
     streetNumber: r.street_number,
     zip: r.zip,

@@ -1,35 +1,13 @@
 import type { Kysely } from 'kysely';
 import { queryTemplate, type Database, type OrderStatus } from '@shop/db';
-import { orderView, type OrderRow, type OrderView } from './views.js';
+import { orderRowColumns, orderView, type OrderRow, type OrderView } from './views.js';
 
 function orderSelect(db: Kysely<Database>) {
   return db
     .selectFrom('orders')
     .innerJoin('books', 'books.id', 'orders.book_id')
     .innerJoin('users', 'users.id', 'orders.user_id')
-    .select([
-      'orders.order_no',
-      'orders.created_at',
-      'orders.book_id',
-      'books.title_en',
-      'books.title_zh',
-      'orders.format',
-      'orders.language',
-      'orders.country',
-      'orders.pay_type',
-      'orders.provider',
-      'orders.amount_cents',
-      'orders.currency',
-      'orders.status',
-      'orders.shipping_status',
-      'orders.invoice_required',
-      'orders.paid_at',
-      'orders.expires_at',
-      'orders.bank_reference',
-      'orders.refunded_at',
-      'orders.user_id',
-      'users.email as buyer_email',
-    ])
+    .select(orderRowColumns)
     .select((eb) =>
       eb
         .selectFrom('payment_intents')

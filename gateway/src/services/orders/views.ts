@@ -79,6 +79,31 @@ export type OrderRow = Pick<
 > &
   Pick<Book, 'title_en' | 'title_zh'> & { buyer_email: string | null; method?: string | null };
 
+/** What a query selects for an `OrderRow` (from `orders` joined with `books` and `users`). */
+export const orderRowColumns = [
+  'orders.order_no',
+  'orders.created_at',
+  'orders.book_id',
+  'books.title_en',
+  'books.title_zh',
+  'orders.format',
+  'orders.language',
+  'orders.country',
+  'orders.pay_type',
+  'orders.provider',
+  'orders.amount_cents',
+  'orders.currency',
+  'orders.status',
+  'orders.shipping_status',
+  'orders.invoice_required',
+  'orders.paid_at',
+  'orders.expires_at',
+  'orders.bank_reference',
+  'orders.refunded_at',
+  'orders.user_id',
+  'users.email as buyer_email',
+] as const;
+
 export function orderView(r: OrderRow): OrderView {
   return {
     orderNo: r.order_no,

@@ -1,4 +1,5 @@
 // The invoice of spec section 3, shared by the purchase dialog and the order views.
+import { graphql } from './graphql';
 
 export type InvoiceType = 'VAT_GENERAL' | 'VAT_SPECIAL';
 export type PickupMethod = 'EXPRESS' | 'ELECTRONIC';
@@ -37,3 +38,26 @@ export function requiredInvoiceFields(type: InvoiceType, pickup: PickupMethod): 
   else for (const f of ['recipientName', 'contactPhone', 'province', 'city', 'detailedAddress'] as const) out.add(f);
   return out;
 }
+
+/** What the buyer's and the operator's order views read of an invoice. */
+export const INVOICE_FIELDS = graphql(`
+  fragment InvoiceFields on Invoice {
+    invoiceType
+    pickupMethod
+    invoicePayable
+    taxpayerInden
+    services
+    registeredOffice
+    financePhone
+    accountOpeningBank
+    bankAccount
+    recipientName
+    contactArea
+    contactPhone
+    contactMail
+    province
+    city
+    area
+    detailedAddress
+  }
+`);

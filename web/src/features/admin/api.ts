@@ -1,4 +1,5 @@
 import { graphql, type ResultOf, type VariablesOf } from '../../lib/graphql';
+import { INVOICE_FIELDS } from '../../lib/invoice';
 
 export const ADMIN_ORDER_FIELDS = graphql(`
   fragment AdminOrderFields on AdminOrder {
@@ -93,28 +94,12 @@ export const ADMIN_ORDER = graphql(
         }
         invoiceRequired
         invoice {
-          invoiceType
-          pickupMethod
-          invoicePayable
-          taxpayerInden
-          services
-          registeredOffice
-          financePhone
-          accountOpeningBank
-          bankAccount
-          recipientName
-          contactArea
-          contactPhone
-          contactMail
-          province
-          city
-          area
-          detailedAddress
+          ...InvoiceFields
         }
       }
     }
   `,
-  [ADMIN_ORDER_FIELDS, REFUND_FIELDS],
+  [ADMIN_ORDER_FIELDS, REFUND_FIELDS, INVOICE_FIELDS],
 );
 
 type AdminOrderDetail = NonNullable<ResultOf<typeof ADMIN_ORDER>['adminOrder']>;

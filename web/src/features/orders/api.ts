@@ -1,4 +1,5 @@
 import { graphql, type ResultOf, type VariablesOf } from '../../lib/graphql';
+import { INVOICE_FIELDS } from '../../lib/invoice';
 
 export const ORDERS = graphql(`
   query MyOrders($filter: OrderFilter, $page: Int, $pageSize: Int) {
@@ -33,44 +34,31 @@ export type PaymentMethod = NonNullable<OrderRow['paymentMethod']>;
 export type OrderFilter = NonNullable<VariablesOf<typeof ORDERS>['filter']>;
 
 /** The purchase information of an order, with its invoice status and invoice info. */
-export const PURCHASE_INFO = graphql(`
-  query PurchaseInfo($orderNo: ID!) {
-    purchaseInfo(orderNo: $orderNo) {
-      streetNumber
-      zip
-      town
-      province
-      country
-      vatId
-      letterbox
-      landlineTel
-      mobileTel
-      purchaseOrderNo
-    }
-    order(orderNo: $orderNo) {
-      orderNo
-      invoiceRequired
-      invoice {
-        invoiceType
-        pickupMethod
-        invoicePayable
-        taxpayerInden
-        services
-        registeredOffice
-        financePhone
-        accountOpeningBank
-        bankAccount
-        recipientName
-        contactArea
-        contactPhone
-        contactMail
+export const PURCHASE_INFO = graphql(
+  `
+    query PurchaseInfo($orderNo: ID!) {
+      purchaseInfo(orderNo: $orderNo) {
+        streetNumber
+        zip
+        town
         province
-        city
-        area
-        detailedAddress
+        country
+        vatId
+        letterbox
+        landlineTel
+        mobileTel
+        purchaseOrderNo
+      }
+      order(orderNo: $orderNo) {
+        orderNo
+        invoiceRequired
+        invoice {
+          ...InvoiceFields
+        }
       }
     }
-  }
-`);
+  `,
+  [INVOICE_FIELDS],
+);
 
 export type PurchaseInfo = NonNullable<ResultOf<typeof PURCHASE_INFO>['purchaseInfo']>;

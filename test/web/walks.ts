@@ -117,11 +117,18 @@ export async function walkWeChat(w: Walk, book: number, currency: 'EUR' | 'CNY' 
   await w.shot(page, 'wechat-qr-page');
 
   // "Scanning": the sandbox cashier opened from codeUrl, in the buyer's phone.
-  const phone = await w.context.newPage();
-  await phone.goto(`${stack.sandboxes!.url}/wechat/cashier?pr=${encodeURIComponent(new URL(codeUrl!).searchParams.get('pr')!)}`);
-  await w.shot(phone, 'wechat-cashier');
-  await phone.locator('button[value=pay]').click();
-  await phone.close();
+  // The phone is another device: its own browser context (a second page of the shop's context
+  // hung once under load, as in test/web/live-status.test.ts).
+  const device = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  device.setDefaultTimeout(15_000);
+  try {
+    const phone = await device.newPage();
+    await phone.goto(`${stack.sandboxes!.url}/wechat/cashier?pr=${encodeURIComponent(new URL(codeUrl!).searchParams.get('pr')!)}`);
+    await w.shot(phone, 'wechat-cashier');
+    await phone.locator('button[value=pay]').click();
+  } finally {
+    await device.close();
+  }
 
   await page.waitForURL(/\/shop\/views\/pay\/WxPayResult/, { timeout: 20_000 });
   await downloadFromResult(w, p.title, 'wechat-success');

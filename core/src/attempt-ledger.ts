@@ -99,8 +99,24 @@ export interface Moved {
  * Moves an attempt to `to` when the table allows it from its current state; otherwise changes
  * nothing and says so. Takes the attempt's row lock, so concurrent moves are serialised.
  */
-export async function moveAttempt(trx: Tx, intentId: string, to: AttemptStatus, actor: Actor, opts: { set?: MoveExtras; data?: unknown } = {}): Promise<Moved> {
-  const current = await trx.selectFrom('payment_intents').select('status').where('id', '=', intentId).forUpdate().executeTakeFirst();
+export async function moveAttempt(
+  trx: Tx,
+  intentId: string,
+  to: AttemptStatus,
+  actor: Actor,
+  opts: {
+    set?: MoveExtras;
+    data?: unknown;
+    /**
+     * The state the caller knows the attempt is in because it created or locked the row in this
+     * transaction: the look-up is skipped, the UPDATE stays guarded by it.
+     */
+    from?: AttemptStatus;
+  } = {},
+): Promise<Moved> {
+  const current = opts.from
+    ? { status: opts.from }
+    : await trx.selectFrom('payment_intents').select('status').where('id', '=', intentId).forUpdate().executeTakeFirst();
   if (!current) return { moved: false, from: null, attempt: null };
   if (!canMove(current.status, to)) return { moved: false, from: current.status, attempt: null };
   const now = new Date();

@@ -1,5 +1,5 @@
-import type { Kysely, Transaction } from 'kysely';
-import type { Actor, Database, NewOrder, Order, OrderStatus, PaymentIntent } from '@shop/db';
+import { sql, type Kysely, type Transaction } from 'kysely';
+import { trailColumns, type Actor, type Database, type NewOrder, type Order, type OrderStatus, type PaymentIntent } from '@shop/db';
 import { moveAttempt, openAttempts } from './attempt-ledger.js';
 import { appendOrderEvent } from './order-events.js';
 import type { UnitOfWork } from './unit-of-work.js';
@@ -12,9 +12,32 @@ type Tx = Kysely<Database> | Transaction<Database>;
 
 /** A new order, pending payment, with its 'created' event. */
 export async function openOrder(trx: Tx, values: NewOrder, actor: Actor, opts: { data?: unknown; after?: Record<string, unknown> } = {}): Promise<Order> {
-  const order = await trx.insertInto('orders').values(values).returningAll().executeTakeFirstOrThrow();
-  await appendOrderEvent(trx, order.id, 'created', actor, undefined, { status: 'pending_payment', amountCents: order.amount_cents, ...opts.after }, opts.data);
-  return order;
+  const trail = trailColumns(actor, undefined, { status: 'pending_payment', amountCents: values.amount_cents, ...opts.after }, opts.data);
+  // The order and its event in one statement: a checkout is mostly round trips.
+  return trx
+    .with('opened', (db) => db.insertInto('orders').values(values).returningAll())
+    .with('trail', (db) =>
+      db
+        .insertInto('order_events')
+        .columns(['order_id', 'type', 'actor_type', 'actor_id', 'before', 'after', 'data'])
+        .expression((eb) =>
+          eb
+            .selectFrom('opened')
+            .select([
+              'opened.id',
+              sql<string>`${'created'}::text`.as('type'),
+              sql<Actor['type']>`${trail.actor_type}::text`.as('actor_type'),
+              sql<string | null>`${trail.actor_id}::text`.as('actor_id'),
+              sql<string | null>`${trail.before}::jsonb`.as('before'),
+              sql<string | null>`${trail.after}::jsonb`.as('after'),
+              sql<string | null>`${trail.data}::jsonb`.as('data'),
+            ]),
+        )
+        .returning('order_events.id'),
+    )
+    .selectFrom('opened')
+    .selectAll()
+    .executeTakeFirstOrThrow();
 }
 
 /** What a new checkout may change on the buyer's open order it reuses. */

@@ -110,12 +110,12 @@ async function registerPlugins(app: FastifyInstance, opts: AppOptions): Promise<
   // for those routes only: health, metrics, the SPA, static files and the provider callbacks
   // resolve no session (the /graphql routes get theirs from the graphql plugin).
   await app.register(healthRoutes);
-  await app.register(notifyRoutes);
   await app.register(async (withSession) => {
     withSession.addHook('onRequest', resolveSession);
     await withSession.register(legacyRoutes);
     await withSession.register(wechatOAuthRoutes);
     await withSession.register(bullBoardPlugin);
   });
+  await app.register(notifyRoutes);
   if (config.enableTestHooks) await app.register(testHookRoutes);
 }

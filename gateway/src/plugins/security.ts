@@ -66,8 +66,8 @@ export function shopSecurityHeaders(app: FastifyInstance, directives: CspDirecti
 }
 
 /**
- * Security headers on every answer. (Routes that need more set it on themselves: GraphiQL's CSP,
- * graphql.ts; the cross-site Origin check of the legacy routes is in their scope, legacy/cross-site.ts.)
+ * Security headers on every answer. GraphiQL's routes replace the CSP with their own (graphiql.ts);
+ * the cross-site Origin check belongs to the legacy routes' scope (routes/legacy/cross-site.ts).
  */
 export default fp(
   async (app) => {

@@ -21,7 +21,7 @@ import queuesPlugin from './plugins/queues.js';
 import type { ProviderRegistry } from '@shop/payments/registry';
 import rateLimitPlugin from './plugins/rate-limit.js';
 import servicesPlugin from './plugins/services.js';
-import sessionPlugin from './plugins/session.js';
+import sessionPlugin, { resolveSession } from './plugins/session.js';
 import securityPlugin from './plugins/security.js';
 import healthRoutes from './routes/health.js';
 import legacyRoutes from './routes/legacy/index.js';
@@ -106,11 +106,16 @@ async function registerPlugins(app: FastifyInstance, opts: AppOptions): Promise<
   await app.register(graphqlPlugin);
   // Before the routes: it collects their schemas as they are added.
   await app.register(openApiPlugin);
-  // Tier 3: routes.
+  // Tier 3: routes. A hook that a group of routes needs is added in that group's scope, so it runs
+  // for those routes only: health, metrics, the SPA, static files and the provider callbacks
+  // resolve no session (the /graphql routes get theirs from the graphql plugin).
   await app.register(healthRoutes);
-  await app.register(legacyRoutes);
+  await app.register(async (withSession) => {
+    withSession.addHook('onRequest', resolveSession);
+    await withSession.register(legacyRoutes);
+    await withSession.register(wechatOAuthRoutes);
+    await withSession.register(bullBoardPlugin);
+  });
   await app.register(notifyRoutes);
-  await app.register(wechatOAuthRoutes);
-  await app.register(bullBoardPlugin);
   if (config.enableTestHooks) await app.register(testHookRoutes);
 }

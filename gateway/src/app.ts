@@ -53,9 +53,18 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
   app.decorate('config', config);
   app.decorate('legacyAnswerMismatches', []);
+  // Once closing, a request still running answers with `Connection: close`: close() only ends
+  // the connections idle at that moment, and a keep-alive one whose request finishes later (a
+  // provider's callback, say) would otherwise hold the shutdown for the keep-alive timeout (72 s).
+  let closing = false;
+  app.addHook('preClose', (done) => {
+    closing = true;
+    done();
+  });
   // Hooks that wait for nothing take the callback form: no promise per hook per request.
   app.addHook('onSend', (req, reply, payload, done) => {
     reply.header('x-request-id', req.id);
+    if (closing) reply.header('connection', 'close');
     done(null, payload);
   });
 

@@ -1,7 +1,7 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
-import { trailColumns, type Actor, type Database, type NewOrder, type Order, type OrderStatus, type PaymentIntent } from '@shop/db';
+import type { Kysely, Transaction } from 'kysely';
+import type { Actor, Database, NewOrder, Order, OrderStatus, PaymentIntent } from '@shop/db';
 import { moveAttempt, openAttempts } from './attempt-ledger.js';
-import { appendOrderEvent } from './order-events.js';
+import { appendOrderEvent, orderEventFrom } from './order-events.js';
 import type { UnitOfWork } from './unit-of-work.js';
 
 // The order ledger: every change of an order is a guarded transition plus an audit row, in one
@@ -12,30 +12,13 @@ type Tx = Kysely<Database> | Transaction<Database>;
 
 /** A new order, pending payment, with its 'created' event. */
 export async function openOrder(trx: Tx, values: NewOrder, actor: Actor, opts: { data?: unknown; after?: Record<string, unknown> } = {}): Promise<Order> {
-  const trail = trailColumns(actor, undefined, { status: 'pending_payment', amountCents: values.amount_cents, ...opts.after }, opts.data);
   // The order and its event in one statement: a checkout is mostly round trips.
   return trx
-    .with('opened', (db) => db.insertInto('orders').values(values).returningAll())
+    .with('order', (db) => db.insertInto('orders').values(values).returningAll())
     .with('trail', (db) =>
-      db
-        .insertInto('order_events')
-        .columns(['order_id', 'type', 'actor_type', 'actor_id', 'before', 'after', 'data'])
-        .expression((eb) =>
-          eb
-            .selectFrom('opened')
-            .select([
-              'opened.id',
-              sql<string>`${'created'}::text`.as('type'),
-              sql<Actor['type']>`${trail.actor_type}::text`.as('actor_type'),
-              sql<string | null>`${trail.actor_id}::text`.as('actor_id'),
-              sql<string | null>`${trail.before}::jsonb`.as('before'),
-              sql<string | null>`${trail.after}::jsonb`.as('after'),
-              sql<string | null>`${trail.data}::jsonb`.as('data'),
-            ]),
-        )
-        .returning('order_events.id'),
+      orderEventFrom(db, 'created', actor, undefined, { status: 'pending_payment', amountCents: values.amount_cents, ...opts.after }, opts.data),
     )
-    .selectFrom('opened')
+    .selectFrom('order')
     .selectAll()
     .executeTakeFirstOrThrow();
 }

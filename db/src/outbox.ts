@@ -61,7 +61,7 @@ export async function relayOutbox(
       .returning(['outbox.id', 'outbox.queue', 'outbox.job_name', 'outbox.job_id', 'outbox.payload'])
       .execute();
     // RETURNING keeps no order: deliver in outbox order, as the rows were written.
-    const rows = claimed.sort((a, b) => (BigInt(a.id) < BigInt(b.id) ? -1 : BigInt(a.id) > BigInt(b.id) ? 1 : 0));
+    const rows = claimed.sort((a, b) => (BigInt(a.id) < BigInt(b.id) ? -1 : 1));
     for (let i = 0; i < rows.length; i++) {
       const row = rows[i]!;
       try {

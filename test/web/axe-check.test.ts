@@ -27,5 +27,9 @@ t.test('the axe check finds serious and critical violations, again after the pag
     img.src = 'data:image/gif;base64,R0lGODlhAQABAAAAACw=';
     document.querySelector('main')!.append(img);
   });
-  t.same((await axeFindings(page)).map((f) => f.id), ['image-alt'], 'a violation added in place is found by the loaded axe');
+  t.same(
+    (await axeFindings(page)).map((f) => f.id),
+    ['image-alt'],
+    'a violation added in place is found by the loaded axe',
+  );
 });

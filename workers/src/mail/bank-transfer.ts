@@ -3,6 +3,7 @@ import type { Transporter } from 'nodemailer';
 import type { BankAccount, PaymentProvider } from '@shop/payments';
 import type { WorkerDeps } from '../deps.js';
 import { bankTransferMail, type MailBrand } from './templates.js';
+import { messageParts } from './transfer-encoding.js';
 
 /** The bank details mail of an order still waiting for its transfer. */
 export async function bankTransferDetailsMail(deps: WorkerDeps, transport: Transporter, orderNo: string, brand: MailBrand): Promise<unknown> {
@@ -41,6 +42,6 @@ export async function bankTransferDetailsMail(deps: WorkerDeps, transport: Trans
     order.language,
     brand,
   );
-  const info = await transport.sendMail({ from: deps.config.mailFrom, to: order.email, ...mail });
+  const info = await transport.sendMail({ from: deps.config.mailFrom, to: order.email, ...messageParts(mail) });
   return { messageId: info.messageId };
 }

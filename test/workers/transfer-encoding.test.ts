@@ -1,5 +1,5 @@
 // The workers hand nodemailer each text part's transfer encoding (nodemailer's own way of choosing
-// it costs a quarter of building a mail): every mail must come out byte for byte as nodemailer
+// it costs an eighth of building a mail): every mail must come out byte for byte as nodemailer
 // alone builds it, in both languages, base64 and quoted-printable and 7bit parts alike.
 import t from 'tap';
 import MailComposer from 'nodemailer/lib/mail-composer/index.js';

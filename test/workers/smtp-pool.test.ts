@@ -53,6 +53,18 @@ t.test('three mails go over one SMTP connection, and close() ends it', async (t)
   t.equal(relay.seen.opened, 1);
 });
 
+t.test('an idle connection ends after the socket timeout, quietly, and the next mail opens another', async (t) => {
+  const relay = await countingRelay(t, new URL(requireEnv('SMTP_URL')));
+  const transport = createTransport(relay.url, { connectionTimeout: 2_000, greetingTimeout: 2_000, socketTimeout: 300 });
+  t.teardown(() => transport.close());
+  const to = uniqueEmail('pool-idle');
+  await transport.sendMail({ from: 'shop@example.com', to, subject: 'before', text: 'before' });
+  await eventually('the idle connection closed', async () => relay.seen.open === 0);
+  await transport.sendMail({ from: 'shop@example.com', to, subject: 'after', text: 'after' });
+  t.equal(relay.seen.opened, 2, 'a new connection for the mail after the pause');
+  t.same((await waitForMails(to, 2)).map((m) => m.subject).sort(), ['after', 'before']);
+});
+
 t.test('a connection dropped during a send fails that send, for the job to retry with backoff', async (t) => {
   // A server that greets, then drops the connection at the first command.
   const server = net.createServer((s) => {

@@ -8,9 +8,9 @@ type Part = string | { content: string; contentTransferEncoding: 'quoted-printab
  * Left to itself, nodemailer counts a part's Latin letters and its other non-ASCII characters
  * with two regex match arrays (one string per character), twice per part: an eighth of the CPU
  * of building a mail (a bank-details mail: 1.9 ms, 1.6 without). Same rule here, one pass over
- * the char codes: quoted-printable when Latin letters outnumber the rest, else base64. ASCII in
- * short lines goes as 7bit, which nodemailer finds cheaply itself, so such a part is passed on as
- * it is. The mail on the wire is unchanged (test/workers/transfer-encoding.test.ts).
+ * the char codes: quoted-printable when Latin letters outnumber the rest, else base64. ASCII in short lines goes as 7bit, which nodemailer
+ * finds cheaply itself, so such a part is passed on as it is. The mail on the wire is unchanged
+ * (test/workers/transfer-encoding.test.ts).
  */
 export function encodedPart(content: string): Part {
   if (mimeFuncs.isPlainText(content) && !mimeFuncs.hasLongerLines(content, 76)) return content;

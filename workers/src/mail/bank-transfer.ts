@@ -4,7 +4,6 @@ import type { Transporter } from 'nodemailer';
 import type { BankAccount, PaymentProvider } from '@shop/payments';
 import type { WorkerDeps } from '../deps.js';
 import { bankTransferMail, type MailBrand } from './templates.js';
-import { messageParts } from './transfer-encoding.js';
 
 // One per bank-transfer checkout: compiled once, a prepared statement per connection.
 const waitingOrder = queryTemplate(['orderNo'], (db, a) =>
@@ -47,6 +46,6 @@ export async function bankTransferDetailsMail(deps: WorkerDeps, transport: Trans
     order.language,
     brand,
   );
-  const info = await transport.sendMail({ from: deps.config.mailFrom, to: order.email, ...messageParts(mail) });
+  const info = await transport.sendMail({ from: deps.config.mailFrom, to: order.email, ...mail });
   return { messageId: info.messageId };
 }

@@ -4,7 +4,6 @@ import type { JobPayloads } from '@shop/jobs';
 import type { WorkerDeps } from '../deps.js';
 import { receiptMail, verificationCodeMail, type MailBrand } from '../mail/templates.js';
 import { bankTransferDetailsMail } from '../mail/bank-transfer.js';
-import { messageParts } from '../mail/transfer-encoding.js';
 import { unseal } from '@shop/core';
 
 /** Where a code goes: the email itself, or the email of the account owning the phone number. */
@@ -43,7 +42,7 @@ export function mailProcessor(deps: WorkerDeps, transport: Transporter) {
         throw new UnrecoverableError('sealed code cannot be opened (APP_SECRET differs between gateway and workers?)');
       }
       const mail = verificationCodeMail(code, data.purpose, data.language, brand);
-      const info = await transport.sendMail({ from: deps.config.mailFrom, to, ...messageParts(mail) });
+      const info = await transport.sendMail({ from: deps.config.mailFrom, to, ...mail });
       return { messageId: info.messageId };
     }
     if (data.kind === 'bank-transfer-details') return bankTransferDetailsMail(deps, transport, data.orderNo, brand);
@@ -77,7 +76,7 @@ export function mailProcessor(deps: WorkerDeps, transport: Transporter) {
       order.language,
       brand,
     );
-    const info = await transport.sendMail({ from: deps.config.mailFrom, to: order.email, ...messageParts(mail) });
+    const info = await transport.sendMail({ from: deps.config.mailFrom, to: order.email, ...mail });
     return { messageId: info.messageId };
   };
 }

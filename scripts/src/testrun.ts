@@ -99,10 +99,10 @@ function testFiles(dir = 'test'): string[] {
 
 function testLanes(which: string): Array<{ name: string; files: string[] }> {
   const all = testFiles();
-  const e2e = all.filter((f) => END_TO_END.some((r) => r.test(f)));
+  const isEndToEnd = (f: string) => END_TO_END.some((r) => r.test(f));
   const lanes = [
-    { name: 'fast', files: all.filter((f) => !e2e.includes(f)) },
-    { name: 'e2e', files: e2e },
+    { name: 'fast', files: all.filter((f) => !isEndToEnd(f)) },
+    { name: 'e2e', files: all.filter(isEndToEnd) },
   ];
   return lanes.filter((l) => which === 'all' || l.name === which);
 }
@@ -116,6 +116,7 @@ async function runTap(tap: string, files: string[], env: NodeJS.ProcessEnv): Pro
     child.stdout.on('data', (chunk: Buffer) => {
       process.stdout.write(chunk);
       tail = (tail + chunk.toString('utf8')).slice(-4096);
+      // tap closes with a line like "# { total: 64, pass: 63, fail: 1 }".
       for (const m of tail.matchAll(/# \{ total: (\d+)(?:, pass: (\d+))?(?:, fail: (\d+))?/g)) {
         summary = { total: Number(m[1]), pass: Number(m[2] ?? 0), fail: Number(m[3] ?? 0) };
       }

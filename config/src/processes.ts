@@ -51,8 +51,9 @@ export interface GatewayConfig extends CommonConfig {
   /** Tests: each legacy answer is checked against its documented response schema. */
   checkLegacyAnswers: boolean;
   rateLimitScale: number;
-  /** Live-status WebSockets: closed after this long without a subscription; pinged this often. */
+  /** Live-status WebSockets: closed after this long without a subscription; pinged this often; connection_init due this soon. */
   liveIdleMs: number;
+  liveInitMs: number;
   livePingMs: number;
   payeeName: string;
   bankTransferExpiryDays: number;
@@ -158,6 +159,7 @@ export function loadGatewayConfig(env: RawConfig = process.env): GatewayConfig {
     rateLimitScale: v.RATE_LIMIT_SCALE!,
     liveIdleMs: v.LIVE_IDLE_SECONDS! * 1000,
     livePingMs: v.LIVE_PING_SECONDS! * 1000,
+    liveInitMs: v.LIVE_INIT_SECONDS! * 1000,
     payeeName: v.PAYEE_NAME!,
     bankTransferExpiryDays: v.BANK_TRANSFER_EXPIRY_DAYS!,
   };

@@ -125,6 +125,11 @@ export const settingSchemas = {
   RETRY_DELAY_SCALE: number(both, 'Multiplies every job retry delay (tests and the dev stack compress time with it).', { default: '1', min: 0.0001, max: 100 }),
   RATE_LIMIT_SCALE: number(['gateway'], 'Multiplies every per-client rate limit (raise it for load tests).', { default: '1', min: 0.01, max: 1000 }),
   LIVE_IDLE_SECONDS: int(['gateway'], 'A live-status WebSocket watching no order is closed after this long.', { default: '60', min: 1, max: 3600 }),
+  LIVE_INIT_SECONDS: int(
+    ['gateway'],
+    'A live-status WebSocket must send connection_init this soon after it opens, or it is closed (4408); raise it for slow mobile networks.',
+    { default: '10', min: 1, max: 120 },
+  ),
   LIVE_PING_SECONDS: int(
     ['gateway'],
     "The gateway pings each live-status WebSocket this often (keep it under a proxy's idle timeout); a client silent for three pings is dropped.",

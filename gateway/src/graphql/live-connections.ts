@@ -10,8 +10,6 @@ export const LIVE_LIMITS = {
   /** Subscriptions running at once on one socket, and started over its whole life. */
   activePerSocket: 5,
   startsPerSocket: 30,
-  /** connection_init must come this soon after the upgrade (graphql-ws closes with 4408). */
-  initTimeoutMs: 10_000,
   /** Largest message a client may send. */
   maxPayload: 16 * 1024,
 } as const;
@@ -19,6 +17,8 @@ export const LIVE_LIMITS = {
 export type LiveBounds = { perSession: number; perIp: number } & Omit<typeof LIVE_LIMITS, 'perSession' | 'perIp'> & {
     /** A socket without a running subscription is closed after this long (LIVE_IDLE_SECONDS). */
     idleMs: number;
+    /** connection_init must come this soon after the upgrade (graphql-ws closes with 4408; LIVE_INIT_SECONDS). */
+    initTimeoutMs: number;
     /** Server pings this often; a client that has not said anything for 3 intervals is dropped (LIVE_PING_SECONDS). */
     keepAliveMs: number;
   };

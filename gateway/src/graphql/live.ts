@@ -17,12 +17,13 @@ import { paymentStatusSubscription, type LiveContext } from './payment-status.js
  */
 export async function liveSubscriptions(app: FastifyInstance, limiter: LocalWindowLimiter) {
   await app.register(websocket, { options: { maxPayload: LIVE_LIMITS.maxPayload } });
-  const { rateLimitScale, liveIdleMs, livePingMs } = app.config;
+  const { rateLimitScale, liveIdleMs, livePingMs, liveInitMs } = app.config;
   const live = new LiveConnections({
     ...LIVE_LIMITS,
     perIp: Math.max(1, Math.round(LIVE_LIMITS.perIp * rateLimitScale)),
     idleMs: liveIdleMs,
     keepAliveMs: livePingMs,
+    initTimeoutMs: liveInitMs,
   });
   app.websocketServer.on('connection', (socket, raw) => live.accept(socket, raw));
   const hub = new OrderStatusHub(app.config.redisUrl, app.config.queuePrefix, app.log);

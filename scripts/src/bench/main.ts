@@ -184,9 +184,9 @@ async function main(): Promise<void> {
         }),
         perRequest: (i) => ({ headers: bearer(i) }),
       });
-      split('checkout (order + attempt + outbox)', checkout, 'baseline: raw pg INSERT+SELECT (per insert)');
+      split('checkout by bank transfer (order + attempt + outbox + bank-details mail)', checkout, 'baseline: raw pg INSERT+SELECT (per insert)');
       rows.push({
-        case: 'checkout (order + attempt + outbox)',
+        case: 'checkout by bank transfer (order + attempt + outbox + bank-details mail)',
         figure: `${fmt(checkout.rps)} checkouts/s`,
         p50: checkout.p50,
         p99: checkout.p99,

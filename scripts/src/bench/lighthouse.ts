@@ -1,5 +1,6 @@
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { chromium } from 'playwright-core';
 
 export interface LighthouseFigures {
   /** Performance score, 0..100. */
@@ -18,6 +19,11 @@ export interface LighthouseCase {
   path: string;
   /** Session token to send as the `token` cookie (a logged-in buyer). */
   token?: string;
+  /**
+   * What the page shows when it is the page the case names (CSS selector), and what it shows when
+   * it is not (the login prompt of a case meant to be logged in). Checked before the runs.
+   */
+  shows?: { wanted: string; instead: string };
 }
 
 const CHROME_FLAGS = [
@@ -35,6 +41,31 @@ interface NetworkItem {
   transferSize?: number;
 }
 
+const sessionHeaders = (token: string) => ({ Cookie: `token=${token}`, Authorization: `Bearer ${token}` });
+
+/**
+ * Opens the case's page the way Lighthouse will (same browser, same headers, a phone's width) and
+ * refuses to measure it unless it shows what the case names: until 2026-11-26 the logged-in case
+ * measured the login prompt for days without anyone noticing.
+ */
+async function checkShows(port: number, url: string, c: LighthouseCase): Promise<void> {
+  if (!c.shows) return;
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
+  try {
+    const context = await browser.newContext({ viewport: { width: 412, height: 823 }, extraHTTPHeaders: c.token ? sessionHeaders(c.token) : {} });
+    const page = await context.newPage();
+    await page.goto(url);
+    const seen = page.locator(`${c.shows.wanted}, ${c.shows.instead}`).first();
+    await seen.waitFor({ timeout: 60_000 });
+    if (!(await seen.evaluate((el, wanted) => el.matches(wanted), c.shows.wanted)))
+      throw new Error(`${c.name}: the page shows ${c.shows.instead}, not ${c.shows.wanted}; the bench would measure the wrong page`);
+    await context.close();
+  } finally {
+    // Only the connection: the browser is chrome-launcher's, and Lighthouse runs in it next.
+    await browser.close();
+  }
+}
+
 async function once(port: number, url: string, token?: string): Promise<LighthouseFigures> {
   // The default config is the mobile profile (simulated slow 4G, 4x CPU slowdown, Moto G power screen).
   const result = await lighthouse(url, {
@@ -45,7 +76,7 @@ async function once(port: number, url: string, token?: string): Promise<Lighthou
     // The session also as a bearer token: Chromium replaces an extra Cookie header with the cookies
     // of its jar once the page has set one (the SPA writes `locale` at start), so the page's own
     // requests went without the session and "logged in" measured the login prompt.
-    ...(token ? { extraHeaders: { Cookie: `token=${token}`, Authorization: `Bearer ${token}` } } : {}),
+    ...(token ? { extraHeaders: sessionHeaders(token) } : {}),
   });
   if (!result) throw new Error(`lighthouse gave no result for ${url}`);
   const { lhr } = result;
@@ -82,6 +113,7 @@ export async function lighthouseFigures(baseUrl: string, cases: LighthouseCase[]
   try {
     const out: Array<LighthouseCase & LighthouseFigures> = [];
     for (const c of cases) {
+      await checkShows(chrome.port, `${baseUrl}${c.path}`, c);
       const all: LighthouseFigures[] = [];
       for (let i = 0; i < runs; i++) all.push(await retried(() => once(chrome.port, `${baseUrl}${c.path}`, c.token)));
       const pick = (f: (x: LighthouseFigures) => number) => median(all.map(f));

@@ -279,9 +279,14 @@ async function main(): Promise<void> {
     if (want('lighthouse')) {
       step('Lighthouse (mobile, median of 3)');
       const cases = [
-        { name: '/shop/index', path: '/shop/index' },
-        { name: 'book detail', path: '/shop/bookDetail/2' },
-        { name: '/shop/orders, logged in', path: '/shop/orders', token: buyers[0]!.token },
+        { name: '/shop/index', path: '/shop/index', shows: { wanted: '[data-testid=book]', instead: '[data-testid=route-error]' } },
+        { name: 'book detail', path: '/shop/bookDetail/2', shows: { wanted: '[data-testid=book-detail]', instead: '[data-testid=route-error]' } },
+        {
+          name: '/shop/orders, logged in',
+          path: '/shop/orders',
+          token: buyers[0]!.token,
+          shows: { wanted: '[data-testid=order-card], [data-testid=order-row]', instead: '[data-testid=orders-guest]' },
+        },
       ];
       for (const f of await lighthouseFigures(stack.gatewayUrl, cases)) {
         const met = f.score >= 90 && f.lcpMs <= 2500 && f.tbtMs <= 200 && f.cls <= 0.05;

@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { parse } from 'graphql';
+import type { OutputAsset, OutputChunk } from 'rollup';
 import { defaultClientConditions, defineConfig, type Plugin } from 'vite';
 
 const buildVersion = `${process.env.npm_package_version ?? '0.0.0'}+${Date.now().toString(36)}`;
@@ -49,6 +50,60 @@ function precompress(): Plugin {
   };
 }
 
+// Chakra's createSystem builds the global CSS (reset, global styles and one CSS variable per token)
+// at once, about half of its time, which on a phone is a long task before hydration. That CSS only
+// goes to <ChakraProvider>'s <Global>; a page the gateway prerendered carries it already, and the
+// SPA then hands the provider a system without it (app/providers.tsx). This turns the eager
+// `_global` into a getter computed on first read, so whoever does not read it does not pay for it.
+// Chakra is pinned (web/package.json); a build against a version without this statement fails here.
+function lazyChakraGlobalCss(): Plugin {
+  const eager = 'const _global = [getPreflightCss(), getGlobalCss(), getTokenCss()];';
+  return {
+    name: 'shop-lazy-chakra-global-css',
+    transform(code, id) {
+      if (!id.endsWith('/@chakra-ui/react/dist/esm/styled-system/system.js')) return null;
+      if (!code.includes(eager) || !/\n {4}_global,\n/.test(code)) throw new Error(`${id}: Chakra's createSystem changed; review shop-lazy-chakra-global-css`);
+      const out = code
+        .replace(eager, 'let _global;')
+        .replace(/\n {4}_global,\n/, '\n    get _global() {\n      return _global ??= [getPreflightCss(), getGlobalCss(), getTokenCss()];\n    },\n');
+      return { code: out, map: null };
+    },
+  };
+}
+
+// main.tsx starts the SPA in steps, each a dynamic import evaluated in a task of its own. Their files
+// are fetched with the entry, not one after another as each step asks: index.html gets a
+// modulepreload link for every chunk main.tsx imports dynamically, and the chunks those import
+// (Vite itself preloads only the entry's static imports).
+const mainModule = resolve(__dirname, 'src/main.tsx');
+function preloadStartSteps(): Plugin {
+  let base = '/';
+  return {
+    name: 'shop-preload-start-steps',
+    apply: (_c, env) => env.command === 'build' && !env.isSsrBuild,
+    enforce: 'post',
+    configResolved(c) {
+      base = c.base;
+    },
+    generateBundle(_o, bundle) {
+      const steps = this.getModuleInfo(mainModule)?.dynamicallyImportedIds ?? [];
+      const chunks = Object.values(bundle).filter((f): f is OutputChunk => f.type === 'chunk');
+      const files = new Set<string>();
+      const add = (chunk: OutputChunk | undefined) => {
+        if (!chunk || chunk.isEntry || files.has(chunk.fileName)) return;
+        files.add(chunk.fileName);
+        for (const f of chunk.imports) add(chunks.find((c) => c.fileName === f));
+      };
+      for (const id of steps) add(chunks.find((c) => c.moduleIds.includes(id)));
+      const html = bundle['index.html'] as OutputAsset | undefined;
+      if (!html) throw new Error('shop-preload-start-steps: no index.html in the bundle');
+      if (files.size === 0) throw new Error('shop-preload-start-steps: main.tsx has no start-up steps to preload');
+      const links = [...files].map((f) => `<link rel="modulepreload" crossorigin href="${base}${f}">`).join('\n    ');
+      html.source = String(html.source).replace('</head>', `  ${links}\n  </head>`);
+    },
+  };
+}
+
 // Parses the SPA's `graphql(\`...\`, [FRAGMENTS])` documents (gql.tada, see src/lib/graphql.ts) at
 // build time, so the browser downloads no GraphQL parser: each call becomes its parsed definitions
 // handed to `composeDocument`, which appends the named fragments' definitions as gql.tada would.
@@ -81,7 +136,7 @@ function precompileGraphql(): Plugin {
 
 export default defineConfig(({ isSsrBuild }) => ({
   base: process.env.SHOP_BASE_PATH ?? '/shop/',
-  plugins: [outDirOf(), precompileGraphql(), react(), versionFile(), precompress()],
+  plugins: [outDirOf(), lazyChakraGlobalCss(), precompileGraphql(), react(), preloadStartSteps(), versionFile(), precompress()],
   // The server renderer runs React's production build, like the browser (same markup, no dev checks).
   define: { __BUILD_VERSION__: JSON.stringify(buildVersion), ...(isSsrBuild ? { 'process.env.NODE_ENV': JSON.stringify('production') } : {}) },
   // React 19 lives only in this workspace; dedupe keeps hoisted libraries on the same copy.

@@ -1,11 +1,8 @@
 import type { NormalizedCacheObject } from '@apollo/client';
-import { startTransition, StrictMode } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
+import { startTransition } from 'react';
 import { readEntry } from './app/entry';
-import { Providers } from './app/providers';
-import { AppRouter } from './app/router';
-import { createApolloClient } from './lib/apollo';
 import { initI18n, storedLocale } from './lib/i18n';
+import { yieldToMain } from './lib/yield';
 
 interface Prerendered {
   locale: 'zh' | 'en';
@@ -22,31 +19,50 @@ function prerenderedState(): Prerendered | null {
   }
 }
 
-// Entry paths and query parameters first: they may set the language of the texts and requests.
-const flags = readEntry();
-const container = document.getElementById('root')!;
-const state = prerenderedState();
-// The HTML can only be taken over when it is in the language this browser chose; otherwise
-// (a choice the server could not see) the page is rendered afresh.
-const hydrate = state !== null && container.firstElementChild !== null && state.locale === storedLocale();
-const client = createApolloClient(hydrate ? state.apollo : undefined);
+/**
+ * Start-up in steps, each its own task (yieldToMain between them), so none blocks the page for
+ * long on a phone: the libraries are evaluated chunk by chunk (dynamic imports; index.html
+ * preloads their files with the entry, see vite.config.ts), the Chakra system and the Apollo
+ * client are built, then React hydrates the prerendered HTML as a transition, which yields every
+ * few milliseconds by itself. The prerendered page is painted and readable meanwhile.
+ */
+async function start(): Promise<void> {
+  // Entry paths and query parameters first: they may set the language of the texts and requests.
+  const flags = readEntry();
+  const container = document.getElementById('root')!;
+  const state = prerenderedState();
+  // The HTML can only be taken over when it is in the language this browser chose; otherwise
+  // (a choice the server could not see) the page is rendered afresh.
+  const hydrate = state !== null && container.firstElementChild !== null && state.locale === storedLocale();
 
-void initI18n().then((i18n) => {
-  const app = (
-    <StrictMode>
-      <Providers client={client} i18n={i18n}>
-        <AppRouter flags={flags} />
-      </Providers>
-    </StrictMode>
-  );
+  await yieldToMain();
+  const reactDom = await import('react-dom/client');
+  await yieldToMain();
+  const theme = await import('./lib/theme');
+  await yieldToMain();
+  if (hydrate) theme.shopSystemForPrerendered();
+  else theme.shopSystem();
+  await yieldToMain();
+  const { createApolloClient } = await import('./lib/apollo');
+  await yieldToMain();
+  const client = createApolloClient(hydrate ? state.apollo : undefined);
+  await yieldToMain();
+  const i18n = await initI18n();
+  await yieldToMain();
+  const { App } = await import('./app/App');
+  await yieldToMain();
+
+  const app = <App client={client} i18n={i18n} flags={flags} prerendered={hydrate} />;
   if (hydrate) {
     // As a transition, hydration yields to the browser every few milliseconds instead of
     // blocking the main thread for the whole page (the page is already painted meanwhile).
     startTransition(() => {
-      hydrateRoot(container, app);
+      reactDom.hydrateRoot(container, app);
     });
     return;
   }
   container.replaceChildren();
-  createRoot(container).render(app);
-});
+  reactDom.createRoot(container).render(app);
+}
+
+void start();

@@ -28,6 +28,20 @@ const ALL_PALETTES = ['gray', 'red', 'orange', 'yellow', 'green', 'teal', 'blue'
 const dropUnused = <T extends Record<string, unknown>>(colors: T): T =>
   Object.fromEntries(Object.entries(colors).filter(([k]) => !ALL_PALETTES.includes(k) || (PALETTES as readonly string[]).includes(k))) as T;
 
+// The shop has no dark mode (nothing sets Chakra's `.dark` class): a semantic token keeps only the
+// value the light theme resolves to. Each `_dark` branch would cost a CSS variable in every page's
+// HTML and work in createSystem, which runs before the first interaction on a phone.
+type TokenTree = Record<string, unknown>;
+function lightOnly<T>(tree: T): T {
+  if (tree === null || typeof tree !== 'object') return tree;
+  const node = tree as TokenTree;
+  if ('value' in node) {
+    const value = node.value;
+    return (value !== null && typeof value === 'object' && '_light' in value ? { ...node, value: (value as TokenTree)._light } : node) as T;
+  }
+  return Object.fromEntries(Object.entries(node).map(([k, v]) => [k, lightOnly(v)])) as T;
+}
+
 // The one theme module: the default tokens, but only the recipes the first screen needs, so the
 // first load does not carry the styles of ~80 components it never renders.
 const config = defineConfig({
@@ -39,7 +53,7 @@ const config = defineConfig({
     breakpoints,
     keyframes,
     tokens: { ...tokens, colors: dropUnused(tokens.colors) },
-    semanticTokens: {
+    semanticTokens: lightOnly({
       ...semanticTokens,
       // colorPalette="brand": the operator's BRAND_COLOR, set as --shop-brand at start (lib/brand.ts).
       colors: {
@@ -56,7 +70,7 @@ const config = defineConfig({
           focusRing: { value: 'var(--shop-brand, #1d4ed8)' },
         },
       },
-    },
+    }),
     textStyles,
     layerStyles,
     animationStyles,
@@ -84,7 +98,29 @@ const config = defineConfig({
   },
 });
 
-export const system = createSystem(defaultBaseConfig, config);
+type System = ReturnType<typeof createSystem>;
+let system: System | null = null;
+let systemForPrerendered: System | null = null;
+
+/**
+ * The Chakra system, built on first use: building it is the largest single piece of start-up work
+ * (every token), so main.tsx runs it in a task of its own.
+ */
+export function shopSystem(): System {
+  system ??= createSystem(defaultBaseConfig, config);
+  return system;
+}
+
+/**
+ * The system for a page whose HTML came prerendered: that HTML already holds the global CSS
+ * (reset, global styles, token variables) as Emotion's global style tag, which stays in force, so
+ * the provider gets none to compute, hash and match (vite.config.ts makes Chakra compute it only
+ * when read). Everything else is the same system.
+ */
+export function shopSystemForPrerendered(): System {
+  systemForPrerendered ??= Object.create(shopSystem(), { _global: { value: [] } }) as System;
+  return systemForPrerendered;
+}
 
 // Recipes of components that only appear in lazily loaded screens. They are handed to those
 // components by their `recipe` prop, so each recipe travels in the chunk that uses it.

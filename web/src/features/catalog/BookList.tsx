@@ -5,6 +5,9 @@ import { storedLocale } from '../../lib/i18n';
 import { BOOKS, REFRESH_PRERENDERED, type CatalogBook, type Format } from './api';
 import { BookCard } from './BookCard';
 
+// Three books a row on a desktop (one on a phone, where only the first is in view).
+const FIRST_ROW = 3;
+
 export function BookList({ onBuy }: { onBuy: (book: CatalogBook, format: Format) => void }) {
   const { t } = useTranslation();
   const { data, loading, error } = useQuery(BOOKS, { variables: { language: storedLocale() }, ...REFRESH_PRERENDERED });
@@ -21,8 +24,8 @@ export function BookList({ onBuy }: { onBuy: (book: CatalogBook, format: Format)
         </Text>
       ) : (
         <SimpleGrid columns={{ base: 1, md: 3 }} gap={6} data-testid="book-list">
-          {data.books.map((b) => (
-            <BookCard key={b.id} book={b} onBuy={onBuy} />
+          {data.books.map((b, i) => (
+            <BookCard key={b.id} book={b} onBuy={onBuy} aboveFold={i < FIRST_ROW} />
           ))}
         </SimpleGrid>
       )}

@@ -72,14 +72,15 @@ function lazyChakraGlobalCss(): Plugin {
 }
 
 // main.tsx starts the SPA in steps, each a dynamic import evaluated in a task of its own. Their files
-// are fetched with the entry, not one after another as each step asks: index.html gets a
-// modulepreload link for every chunk main.tsx imports dynamically, and the chunks those import
-// (Vite itself preloads only the entry's static imports).
+// are fetched together as soon as the entry runs, not one after another as each step asks:
+// index.html lists every chunk main.tsx imports dynamically, and the chunks those import, as JSON
+// (#shop-start-files), and main.tsx adds a modulepreload link for each. A list rather than the
+// links themselves, so a browser with JavaScript off fetches no script at all.
 const mainModule = resolve(__dirname, 'src/main.tsx');
-function preloadStartSteps(): Plugin {
+function listStartFiles(): Plugin {
   let base = '/';
   return {
-    name: 'shop-preload-start-steps',
+    name: 'shop-list-start-files',
     apply: (_c, env) => env.command === 'build' && !env.isSsrBuild,
     enforce: 'post',
     configResolved(c) {
@@ -96,12 +97,28 @@ function preloadStartSteps(): Plugin {
       };
       for (const id of steps) add(chunks.find((c) => c.moduleIds.includes(id)));
       const html = bundle['index.html'] as OutputAsset | undefined;
-      if (!html) throw new Error('shop-preload-start-steps: no index.html in the bundle');
-      if (files.size === 0) throw new Error('shop-preload-start-steps: main.tsx has no start-up steps to preload');
-      const links = [...files].map((f) => `<link rel="modulepreload" crossorigin href="${base}${f}">`).join('\n    ');
-      html.source = String(html.source).replace('</head>', `  ${links}\n  </head>`);
+      if (!html) throw new Error('shop-list-start-files: no index.html in the bundle');
+      if (files.size === 0) throw new Error('shop-list-start-files: main.tsx has no start-up steps');
+      const list = JSON.stringify([...files].map((f) => `${base}${f}`));
+      html.source = String(html.source).replace('</head>', `  <script type="application/json" id="shop-start-files">${list}</script>\n  </head>`);
     },
   };
+}
+
+// The libraries of main.tsx's start-up steps, one chunk each: left to itself Rollup cuts their
+// shared modules into a handful of small files, each compressed on its own (a few KB more to
+// download on a phone than the same code in one file).
+// React itself (and Rollup's CommonJS helpers) goes with the entry, which needs it first.
+const startChunks: Array<[string, RegExp]> = [
+  ['react', /\/node_modules\/react\/|^\0commonjsHelpers/],
+  ['react-dom', /\/node_modules\/(react-dom|scheduler)\//],
+  // Apollo's HTTP transport is loaded with the first request (lib/apollo.ts): named first, or the
+  // Apollo chunk would take it in as one of its modules' dependencies.
+  ['apollo-http', /\/node_modules\/@apollo\/client\/link\/http\//],
+  ['apollo', /\/node_modules\/(@apollo\/client|graphql|rxjs|optimism|@wry\/[^/]+|tslib)\//],
+];
+function startChunk(id: string): string | undefined {
+  return startChunks.find(([, re]) => re.test(id))?.[0];
 }
 
 // Parses the SPA's `graphql(\`...\`, [FRAGMENTS])` documents (gql.tada, see src/lib/graphql.ts) at
@@ -136,7 +153,7 @@ function precompileGraphql(): Plugin {
 
 export default defineConfig(({ isSsrBuild }) => ({
   base: process.env.SHOP_BASE_PATH ?? '/shop/',
-  plugins: [outDirOf(), lazyChakraGlobalCss(), precompileGraphql(), react(), preloadStartSteps(), versionFile(), precompress()],
+  plugins: [outDirOf(), lazyChakraGlobalCss(), precompileGraphql(), react(), listStartFiles(), versionFile(), precompress()],
   // The server renderer runs React's production build, like the browser (same markup, no dev checks).
   define: { __BUILD_VERSION__: JSON.stringify(buildVersion), ...(isSsrBuild ? { 'process.env.NODE_ENV': JSON.stringify('production') } : {}) },
   // React 19 lives only in this workspace; dedupe keeps hoisted libraries on the same copy.
@@ -151,7 +168,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     chunkSizeWarningLimit: 800,
     // The server renderer is one file: the gateway loads one copy of it per instance (the
     // settings it renders with are read when its modules are evaluated).
-    ...(isSsrBuild ? { rollupOptions: { output: { inlineDynamicImports: true } } } : {}),
+    ...(isSsrBuild ? { rollupOptions: { output: { inlineDynamicImports: true } } } : { rollupOptions: { output: { manualChunks: startChunk } } }),
   },
   server: { proxy: { '/graphql': 'http://localhost:3000', '/api': 'http://localhost:3000', '/shop/version': 'http://localhost:3000' } },
 }));

@@ -19,14 +19,31 @@ function prerenderedState(): Prerendered | null {
   }
 }
 
+/** Fetches the files of all start-up steps at once (index.html lists them, see vite.config.ts). */
+function preloadStartFiles(): void {
+  try {
+    const files = JSON.parse(document.getElementById('shop-start-files')?.textContent ?? '[]') as string[];
+    for (const href of files) {
+      const link = document.createElement('link');
+      link.rel = 'modulepreload';
+      link.crossOrigin = '';
+      link.href = href;
+      document.head.append(link);
+    }
+  } catch {
+    // Without the list each step fetches its own files when it comes (slower, still correct).
+  }
+}
+
 /**
  * Start-up in steps, each its own task (yieldToMain between them), so none blocks the page for
- * long on a phone: the libraries are evaluated chunk by chunk (dynamic imports; index.html
- * preloads their files with the entry, see vite.config.ts), the Chakra system and the Apollo
+ * long on a phone: the libraries are evaluated chunk by chunk (dynamic imports, their files
+ * fetched together first), the Chakra system and the Apollo
  * client are built, then React hydrates the prerendered HTML as a transition, which yields every
  * few milliseconds by itself. The prerendered page is painted and readable meanwhile.
  */
 async function start(): Promise<void> {
+  preloadStartFiles();
   // Entry paths and query parameters first: they may set the language of the texts and requests.
   const flags = readEntry();
   const container = document.getElementById('root')!;
@@ -36,12 +53,12 @@ async function start(): Promise<void> {
   const hydrate = state !== null && container.firstElementChild !== null && state.locale === storedLocale();
 
   await yieldToMain();
-  const reactDom = await import('react-dom/client');
+  const { createRoot, hydrateRoot } = await import('react-dom/client');
   await yieldToMain();
-  const theme = await import('./lib/theme');
+  const { shopSystem, shopSystemForPrerendered } = await import('./lib/system');
   await yieldToMain();
-  if (hydrate) theme.shopSystemForPrerendered();
-  else theme.shopSystem();
+  if (hydrate) shopSystemForPrerendered();
+  else shopSystem();
   await yieldToMain();
   const { createApolloClient } = await import('./lib/apollo');
   await yieldToMain();
@@ -57,12 +74,12 @@ async function start(): Promise<void> {
     // As a transition, hydration yields to the browser every few milliseconds instead of
     // blocking the main thread for the whole page (the page is already painted meanwhile).
     startTransition(() => {
-      reactDom.hydrateRoot(container, app);
+      hydrateRoot(container, app);
     });
     return;
   }
   container.replaceChildren();
-  reactDom.createRoot(container).render(app);
+  createRoot(container).render(app);
 }
 
 void start();

@@ -4,7 +4,7 @@ import { ChakraProvider } from '@chakra-ui/react';
 import type { i18n as I18n } from 'i18next';
 import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import { shopSystem, shopSystemForPrerendered } from '../lib/theme';
+import { shopSystem, shopSystemForPrerendered } from '../lib/system';
 
 interface Props {
   client: ApolloClient;

@@ -1,15 +1,21 @@
-import { ApolloClient, ApolloLink, CombinedGraphQLErrors, HttpLink, InMemoryCache, type NormalizedCacheObject } from '@apollo/client';
+import { ApolloClient, ApolloLink, CombinedGraphQLErrors, InMemoryCache, type NormalizedCacheObject } from '@apollo/client';
 import { onError } from '@apollo/client/link/error';
-import { REQUEST_TIMEOUT_MS } from './config';
-import { storedLocale } from './i18n';
+import { from, mergeMap } from 'rxjs';
 import { ME, rememberUser } from './session';
 
-// Spec section 7: a 5 s request timeout, on top of Apollo's own abort signal.
-const timedFetch: typeof fetch = (input, init) => {
-  const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
-  const signal = init?.signal ? AbortSignal.any([init.signal, timeout]) : timeout;
-  return fetch(input, { ...init, signal });
-};
+// The HTTP transport (building requests, reading answers) is loaded with the first request: a
+// guest's prerendered book list or book page starts from the restored cache and asks nothing at
+// first, so its first load does without it. A failed load is tried again by the next request.
+let transport: Promise<ApolloLink> | null = null;
+const loadTransport = () =>
+  (transport ??= import('./apollo-http').then(
+    (m) => m.createHttpLink(),
+    (err: unknown) => {
+      transport = null;
+      throw err;
+    },
+  ));
+const lazyHttp = new ApolloLink((operation, forward) => from(loadTransport()).pipe(mergeMap((link) => link.request(operation, forward))));
 
 /** The cache with the SPA's identities; the prerendering on the server uses the same. */
 export function createShopCache(): InMemoryCache {
@@ -38,7 +44,7 @@ export function createShopCache(): InMemoryCache {
 
 /**
  * The one Apollo client, created at start-up after the entry parameters were read (they may set
- * the language). The language only changes with a reload, so the locale header is fixed.
+ * the language of its requests, lib/apollo-http.ts).
  * `prerendered` is the cache the server rendered the page's HTML from: restored before hydrating,
  * the first render reads the same answers and matches the HTML.
  */
@@ -53,11 +59,5 @@ export function createApolloClient(prerendered?: NormalizedCacheObject): ApolloC
     cache.writeQuery({ query: ME, data: { me: null } });
     rememberUser(null);
   });
-  const http = new HttpLink({
-    uri: '/graphql',
-    credentials: 'include',
-    headers: { locale: storedLocale() },
-    fetch: timedFetch,
-  });
-  return new ApolloClient({ link: ApolloLink.from([sessionLost, http]), cache });
+  return new ApolloClient({ link: ApolloLink.from([sessionLost, lazyHttp]), cache });
 }

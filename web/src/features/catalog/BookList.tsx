@@ -2,7 +2,7 @@ import { Heading, SimpleGrid, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@apollo/client/react';
 import { useTranslation } from 'react-i18next';
 import { storedLocale } from '../../lib/i18n';
-import { BOOKS, REFRESH_PRERENDERED, type CatalogBook, type Format } from './api';
+import { BOOKS, useCatalogFetchPolicy, type CatalogBook, type Format } from './api';
 import { BookCard } from './BookCard';
 
 // Three books a row on a desktop (one on a phone, where only the first is in view).
@@ -10,7 +10,8 @@ const FIRST_ROW = 3;
 
 export function BookList({ onBuy }: { onBuy: (book: CatalogBook, format: Format) => void }) {
   const { t } = useTranslation();
-  const { data, loading, error } = useQuery(BOOKS, { variables: { language: storedLocale() }, ...REFRESH_PRERENDERED });
+  const fetchPolicy = useCatalogFetchPolicy();
+  const { data, loading, error } = useQuery(BOOKS, { variables: { language: storedLocale() }, ...fetchPolicy });
   return (
     <Stack gap={6}>
       <Heading as="h1" size="lg">

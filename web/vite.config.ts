@@ -166,6 +166,10 @@ export default defineConfig(({ isSsrBuild }) => ({
     emptyOutDir: true,
     sourcemap: false,
     chunkSizeWarningLimit: 800,
+    // No modulepreload links in index.html (the entry's one static import, React, is found by the
+    // browser when it parses the entry; main.tsx preloads the rest): a browser with JavaScript
+    // off then fetches no script. Dynamic imports still preload their files when they run.
+    modulePreload: { resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? [] : deps) },
     // The server renderer is one file: the gateway loads one copy of it per instance (the
     // settings it renders with are read when its modules are evaluated).
     ...(isSsrBuild ? { rollupOptions: { output: { inlineDynamicImports: true } } } : { rollupOptions: { output: { manualChunks: startChunk } } }),

@@ -15,6 +15,7 @@ const loadTransport = () =>
       throw err;
     },
   ));
+
 const lazyHttp = new ApolloLink((operation, forward) => from(loadTransport()).pipe(mergeMap((link) => link.request(operation, forward))));
 
 /** The cache with the SPA's identities; the prerendering on the server uses the same. */
@@ -51,6 +52,9 @@ export function createShopCache(): InMemoryCache {
 export function createApolloClient(prerendered?: NormalizedCacheObject): ApolloClient {
   const cache = createShopCache();
   if (prerendered) cache.restore(prerendered);
+  // A page the gateway rendered for a guest (`me: null`) starts from its answers and may never ask;
+  // anyone else (logged in, or a page rendered here) asks at once: the transport loads right away.
+  if (cache.readQuery({ query: ME })?.me !== null) loadTransport().catch(() => undefined);
   // A session ended elsewhere (logout, password change, a disabled account) shows on the next
   // answer that needs it: the page forgets the buyer at once and asks for a login, not a reload.
   const sessionLost = onError(({ error }) => {

@@ -105,17 +105,15 @@ function listStartFiles(): Plugin {
   };
 }
 
-// The libraries of main.tsx's start-up steps, one chunk each: left to itself Rollup cuts their
-// shared modules into a handful of small files, each compressed on its own (a few KB more to
-// download on a phone than the same code in one file).
-// React itself (and Rollup's CommonJS helpers) goes with the entry, which needs it first.
+// Apollo (with graphql, rxjs, optimism) in one chunk: left to itself Rollup cuts their shared
+// modules into a handful of small files, each compressed on its own (a few KB more to download on
+// a phone than the same code in one file). Its React hooks stay with the app, so the chunk does not
+// take React in (the entry needs React first, and a manual chunk takes its modules' dependencies).
 const startChunks: Array<[string, RegExp]> = [
-  ['react', /\/node_modules\/react\/|^\0commonjsHelpers/],
-  ['react-dom', /\/node_modules\/(react-dom|scheduler)\//],
   // Apollo's HTTP transport is loaded with the first request (lib/apollo.ts): named first, or the
   // Apollo chunk would take it in as one of its modules' dependencies.
   ['apollo-http', /\/node_modules\/@apollo\/client\/link\/http\//],
-  ['apollo', /\/node_modules\/(@apollo\/client|graphql|rxjs|optimism|@wry\/[^/]+|tslib)\//],
+  ['apollo', /\/node_modules\/(@apollo\/client(?!\/react\/)|graphql|rxjs|optimism|@wry\/[^/]+|tslib)\//],
 ];
 function startChunk(id: string): string | undefined {
   return startChunks.find(([, re]) => re.test(id))?.[0];

@@ -1,4 +1,4 @@
-import type { Kysely, Transaction, Updateable } from 'kysely';
+import { sql, type Insertable, type Kysely, type QueryCreator, type Transaction, type Updateable } from 'kysely';
 import type { Actor, Database, IntentStatus, PaymentIntent } from '@shop/db';
 
 // The payment-attempt state machine. An attempt is one try at paying an order at one provider,
@@ -33,18 +33,30 @@ export const isOpen = (s: AttemptStatus): boolean => (OPEN_STATES as readonly st
 
 type Tx = Transaction<Database> | Kysely<Database>;
 
-async function appendAttemptEvent(trx: Tx, intentId: string, from: AttemptStatus | null, to: AttemptStatus, actor: Actor, data?: unknown): Promise<void> {
-  await trx
+/** The event row of a move, inserted from the row the sibling CTE `attempt` wrote (none, no event). */
+function attemptEventFrom(
+  db: QueryCreator<Database & { attempt: PaymentIntent }>,
+  from: AttemptStatus | null,
+  to: AttemptStatus,
+  actor: Actor,
+  data?: unknown,
+) {
+  return db
     .insertInto('payment_attempt_events')
-    .values({
-      intent_id: intentId,
-      from_status: from,
-      to_status: to,
-      actor_type: actor.type,
-      actor_id: actor.id ?? null,
-      data: data === undefined ? null : JSON.stringify(data),
-    })
-    .execute();
+    .columns(['intent_id', 'from_status', 'to_status', 'actor_type', 'actor_id', 'data'])
+    .expression((eb) =>
+      eb
+        .selectFrom('attempt')
+        .select([
+          'attempt.id',
+          sql<AttemptStatus | null>`${from}::text`.as('from_status'),
+          sql<AttemptStatus>`${to}::text`.as('to_status'),
+          sql<Actor['type']>`${actor.type}::text`.as('actor_type'),
+          sql<string | null>`${actor.id ?? null}::text`.as('actor_id'),
+          sql<string | null>`${data === undefined ? null : JSON.stringify(data)}::jsonb`.as('data'),
+        ]),
+    )
+    .returning('payment_attempt_events.id');
 }
 
 export interface NewAttempt {
@@ -60,29 +72,30 @@ export interface NewAttempt {
 
 /** A new attempt, in `created`: not yet known to its provider, not yet shown to the buyer. */
 export async function createAttempt(trx: Tx, a: NewAttempt, actor: Actor): Promise<PaymentIntent> {
-  const row = await trx
-    .insertInto('payment_intents')
-    .values({
-      order_id: a.orderId,
-      provider: a.provider,
-      method: a.method,
-      out_trade_no: a.outTradeNo,
-      amount_cents: a.amountCents,
-      currency: a.currency,
-      ...(a.converted
-        ? {
-            order_amount_cents: a.converted.order.amountCents,
-            order_currency: a.converted.order.currency,
-            fx_rate: a.converted.rate.rate,
-            fx_source: a.converted.rate.source,
-            fx_date: a.converted.rate.date,
-          }
-        : {}),
-    })
-    .returningAll()
+  const values: Insertable<Database['payment_intents']> = {
+    order_id: a.orderId,
+    provider: a.provider,
+    method: a.method,
+    out_trade_no: a.outTradeNo,
+    amount_cents: a.amountCents,
+    currency: a.currency,
+    ...(a.converted
+      ? {
+          order_amount_cents: a.converted.order.amountCents,
+          order_currency: a.converted.order.currency,
+          fx_rate: a.converted.rate.rate,
+          fx_source: a.converted.rate.source,
+          fx_date: a.converted.rate.date,
+        }
+      : {}),
+  };
+  // The attempt and its event in one statement (one round trip).
+  return trx
+    .with('attempt', (db) => db.insertInto('payment_intents').values(values).returningAll())
+    .with('trail', (db) => attemptEventFrom(db, null, 'created', actor))
+    .selectFrom('attempt')
+    .selectAll()
     .executeTakeFirstOrThrow();
-  await appendAttemptEvent(trx, row.id, null, 'created', actor);
-  return row;
 }
 
 /** Columns a move sets besides the status (a provider reference, the next action, ...). */
@@ -99,22 +112,44 @@ export interface Moved {
  * Moves an attempt to `to` when the table allows it from its current state; otherwise changes
  * nothing and says so. Takes the attempt's row lock, so concurrent moves are serialised.
  */
-export async function moveAttempt(trx: Tx, intentId: string, to: AttemptStatus, actor: Actor, opts: { set?: MoveExtras; data?: unknown } = {}): Promise<Moved> {
-  const current = await trx.selectFrom('payment_intents').select('status').where('id', '=', intentId).forUpdate().executeTakeFirst();
+export async function moveAttempt(
+  trx: Tx,
+  intentId: string,
+  to: AttemptStatus,
+  actor: Actor,
+  opts: {
+    set?: MoveExtras;
+    data?: unknown;
+    /**
+     * The state the caller knows the attempt is in because it created or locked the row in this
+     * transaction: the look-up is skipped, the UPDATE stays guarded by it.
+     */
+    from?: AttemptStatus;
+  } = {},
+): Promise<Moved> {
+  const current = opts.from
+    ? { status: opts.from }
+    : await trx.selectFrom('payment_intents').select('status').where('id', '=', intentId).forUpdate().executeTakeFirst();
   if (!current) return { moved: false, from: null, attempt: null };
   if (!canMove(current.status, to)) return { moved: false, from: current.status, attempt: null };
   const now = new Date();
   const stamps = to === 'succeeded' ? { succeeded_at: now } : to === 'closed' || to === 'expired' ? { closed_at: now } : {};
   const set = Object.fromEntries(Object.entries(opts.set ?? {}).filter(([, v]) => v !== undefined));
+  // The guarded update and its event in one statement: no event when the guard stops it.
   const attempt = await trx
-    .updateTable('payment_intents')
-    .set({ ...set, ...stamps, status: to, updated_at: now })
-    .where('id', '=', intentId)
-    .where('status', '=', current.status)
-    .returningAll()
+    .with('attempt', (db) =>
+      db
+        .updateTable('payment_intents')
+        .set({ ...set, ...stamps, status: to, updated_at: now })
+        .where('id', '=', intentId)
+        .where('status', '=', current.status)
+        .returningAll(),
+    )
+    .with('trail', (db) => attemptEventFrom(db, current.status, to, actor, opts.data))
+    .selectFrom('attempt')
+    .selectAll()
     .executeTakeFirst();
   if (!attempt) return { moved: false, from: current.status, attempt: null };
-  await appendAttemptEvent(trx, intentId, current.status, to, actor, opts.data);
   return { moved: true, from: current.status, attempt };
 }
 

@@ -1,12 +1,12 @@
 import { sql, type Transaction } from 'kysely';
 import type { Actor, Database, NewOrder, Order, PaymentIntent, ProviderName } from '@shop/db';
-import type { Charge, CreateAttemptInput } from '@shop/payments';
+import type { Charge, CreateAttemptInput, CreatedAttempt } from '@shop/payments';
 import { createAttempt, moveAttempt, openAttempts } from './attempt-ledger.js';
 import type { CoreDeps } from './deps.js';
 import { expireOrder, openOrder, reuseOrder, setBankReference } from './order-ledger.js';
 import { LedgerRefusal } from './refusal.js';
 import { closeAtProvider, closeAttempt, finishAttempt } from './settle.js';
-import { inTransaction } from './unit-of-work.js';
+import { inTransaction, type UnitOfWork } from './unit-of-work.js';
 
 // A buyer's checkout: opens an order (or reuses the buyer's open one for the same book and
 // format) and issues a payment attempt. A new attempt is issued only once every older open
@@ -43,33 +43,40 @@ export interface CheckoutResult {
 
 type Step = { kind: 'ready'; order: Order; intent: PaymentIntent; reused: boolean; fresh: boolean } | { kind: 'close-first'; attempts: PaymentIntent[] };
 
+/** What a bank-transfer buyer quotes on the transfer: the order number. */
+const bankReference = (orderNo: string) => orderNo;
+
 /** Rounds of "close the older attempts, look again" before a checkout gives up (racing checkouts). */
 const ROUNDS = 3;
 
-async function prepare(trx: Transaction<Database>, req: CheckoutRequest, actor: Actor): Promise<Step> {
+async function prepare(
+  deps: CoreDeps,
+  { trx, enqueue }: UnitOfWork,
+  req: CheckoutRequest,
+  actor: Actor,
+  attemptInput: (order: Order, intent: PaymentIntent) => CreateAttemptInput,
+): Promise<Step> {
   // One checkout at a time per buyer, book and format: the reuse decision cannot be raced.
   await sql`select pg_advisory_xact_lock(hashtext(${`checkout:${req.buyer.id}:${req.book.id}:${req.format}`}))`.execute(trx);
-  const bought = await trx
-    .selectFrom('orders')
-    .select('id')
-    .where('user_id', '=', req.buyer.id)
-    .where('book_id', '=', req.book.id)
-    .where('format', '=', 'ebook')
-    .where('status', '=', 'paid')
-    .where('refunded_at', 'is', null)
-    .executeTakeFirst();
-  if (bought) throw new LedgerRefusal('already_bought');
-
-  const now = new Date();
-  let order = await trx
+  // One look at the buyer's orders of this book: a paid e-book refuses, an open order of this
+  // format is reused (locked, so a settlement or expiry waits for this checkout).
+  const rows = await trx
     .selectFrom('orders')
     .selectAll()
     .where('user_id', '=', req.buyer.id)
     .where('book_id', '=', req.book.id)
-    .where('format', '=', req.format)
-    .where('status', '=', 'pending_payment')
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('format', '=', 'ebook'), eb('status', '=', 'paid'), eb('refunded_at', 'is', null)]),
+        eb.and([eb('format', '=', req.format), eb('status', '=', 'pending_payment')]),
+      ]),
+    )
     .forUpdate()
-    .executeTakeFirst();
+    .execute();
+  if (rows.some((o) => o.status === 'paid')) throw new LedgerRefusal('already_bought');
+
+  const now = new Date();
+  let order: Order | undefined = rows.find((o) => o.status === 'pending_payment');
   if (order && order.expires_at <= now) {
     await expireOrder(trx, order.id, now);
     order = undefined;
@@ -106,8 +113,9 @@ async function prepare(trx: Transaction<Database>, req: CheckoutRequest, actor: 
       .executeTakeFirstOrThrow();
     attemptNo = Number(attempts.n) + 1;
   } else {
+    const orderNo = req.newOrderNo();
     const values: NewOrder = {
-      order_no: req.newOrderNo(),
+      order_no: orderNo,
       user_id: req.buyer.id,
       book_id: req.book.id,
       format: req.format,
@@ -116,6 +124,7 @@ async function prepare(trx: Transaction<Database>, req: CheckoutRequest, actor: 
       amount_cents: req.book.price_cents,
       currency: req.book.currency,
       ...changes,
+      ...(req.provider === 'bank_transfer' ? { bank_reference: bankReference(orderNo) } : {}),
     };
     order = await openOrder(trx, values, actor, { data });
   }
@@ -134,7 +143,13 @@ async function prepare(trx: Transaction<Database>, req: CheckoutRequest, actor: 
     },
     actor,
   );
-  return { kind: 'ready', order, intent, reused, fresh: true };
+  const provider = deps.providers[intent.provider];
+  if (!provider?.offline) return { kind: 'ready', order, intent, reused, fresh: true };
+  // Nobody is asked (bank transfer): the attempt is handed out in this transaction.
+  const created = await provider.createAttempt(attemptInput(order, intent));
+  const started = await markStarted(deps, { trx, enqueue }, order, intent, created, 'created');
+  if (!started) throw new Error(`offline attempt ${intent.id} could not move to pending`);
+  return { kind: 'ready', order, intent: started, reused, fresh: false };
 }
 
 /**
@@ -150,7 +165,7 @@ export async function checkoutOrder(
 ): Promise<CheckoutResult> {
   const actor: Actor = { type: 'buyer', id: String(req.buyer.id) };
   for (let round = 0; round < ROUNDS; round++) {
-    const step = await inTransaction(deps, ({ trx }) => prepare(trx, req, actor));
+    const step = await inTransaction(deps, (uow) => prepare(deps, uow, req, actor, attemptInput));
     if (step.kind === 'ready') {
       const intent = step.fresh ? await startAttempt(deps, step.order, step.intent, attemptInput(step.order, step.intent)) : step.intent;
       return { order: step.order, intent, reused: step.reused };
@@ -182,27 +197,42 @@ async function startAttempt(deps: CoreDeps, order: Order, intent: PaymentIntent,
     await finishAttempt(deps, intent.id, 'failed', 'the provider refused to create it');
     throw new LedgerRefusal('provider_failed');
   }
-  const started = await inTransaction(deps, async ({ trx, enqueue }) => {
-    const moved = await moveAttempt(
-      trx,
-      intent.id,
-      'pending',
-      { type: 'provider', id: intent.provider },
-      {
-        set: { provider_ref: created.providerRef ?? null, next_action: JSON.stringify(created.nextAction), next_poll_at: new Date(Date.now() + 5_000) },
-      },
-    );
-    if (!moved.attempt) return null;
-    if (intent.provider === 'bank_transfer') {
-      await setBankReference(trx, order.id, order.order_no);
-      // The buyer gets the account and the reference by mail too, not only on screen.
-      await enqueue('mail', { kind: 'bank-transfer-details', orderNo: order.order_no });
-    } else await enqueue('payment-poll', { intentId: intent.id }, { availableAt: new Date(Date.now() + 5_000 * deps.config.retryDelayScale) });
-    return moved.attempt;
-  });
+  const started = await inTransaction(deps, (uow) => markStarted(deps, uow, order, intent, created));
   if (started) return started;
   // Closed meanwhile by a racing checkout, after that one's close reached the provider: this
   // attempt now exists there, so close it again rather than leave it payable.
   await closeAtProvider(deps, { ...intent, provider_ref: created.providerRef ?? intent.provider_ref });
   throw new LedgerRefusal('checkout_in_progress');
+}
+
+/**
+ * created → pending with what the provider answered, and the follow-up: a bank transfer's
+ * reference and mail, or the first poll of an online attempt. Null when the attempt was closed
+ * meanwhile. `from` is given when this transaction created the attempt.
+ */
+async function markStarted(
+  deps: CoreDeps,
+  { trx, enqueue }: Pick<UnitOfWork, 'trx' | 'enqueue'>,
+  order: Order,
+  intent: PaymentIntent,
+  created: CreatedAttempt,
+  from?: 'created',
+): Promise<PaymentIntent | null> {
+  const moved = await moveAttempt(
+    trx,
+    intent.id,
+    'pending',
+    { type: 'provider', id: intent.provider },
+    {
+      from,
+      set: { provider_ref: created.providerRef ?? null, next_action: JSON.stringify(created.nextAction), next_poll_at: new Date(Date.now() + 5_000) },
+    },
+  );
+  if (!moved.attempt) return null;
+  if (intent.provider === 'bank_transfer') {
+    if (order.bank_reference !== bankReference(order.order_no)) await setBankReference(trx, order.id, bankReference(order.order_no));
+    // The buyer gets the account and the reference by mail too, not only on screen.
+    await enqueue('mail', { kind: 'bank-transfer-details', orderNo: order.order_no });
+  } else await enqueue('payment-poll', { intentId: intent.id }, { availableAt: new Date(Date.now() + 5_000 * deps.config.retryDelayScale) });
+  return moved.attempt;
 }

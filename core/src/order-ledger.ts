@@ -1,7 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Actor, Database, NewOrder, Order, OrderStatus, PaymentIntent } from '@shop/db';
 import { moveAttempt, openAttempts } from './attempt-ledger.js';
-import { appendOrderEvent } from './order-events.js';
+import { appendOrderEvent, orderEventFrom } from './order-events.js';
 import type { UnitOfWork } from './unit-of-work.js';
 
 // The order ledger: every change of an order is a guarded transition plus an audit row, in one
@@ -12,9 +12,15 @@ type Tx = Kysely<Database> | Transaction<Database>;
 
 /** A new order, pending payment, with its 'created' event. */
 export async function openOrder(trx: Tx, values: NewOrder, actor: Actor, opts: { data?: unknown; after?: Record<string, unknown> } = {}): Promise<Order> {
-  const order = await trx.insertInto('orders').values(values).returningAll().executeTakeFirstOrThrow();
-  await appendOrderEvent(trx, order.id, 'created', actor, undefined, { status: 'pending_payment', amountCents: order.amount_cents, ...opts.after }, opts.data);
-  return order;
+  // The order and its event in one statement: a checkout is mostly round trips.
+  return trx
+    .with('order', (db) => db.insertInto('orders').values(values).returningAll())
+    .with('trail', (db) =>
+      orderEventFrom(db, 'created', actor, undefined, { status: 'pending_payment', amountCents: values.amount_cents, ...opts.after }, opts.data),
+    )
+    .selectFrom('order')
+    .selectAll()
+    .executeTakeFirstOrThrow();
 }
 
 /** What a new checkout may change on the buyer's open order it reuses. */

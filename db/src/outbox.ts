@@ -28,9 +28,10 @@ export async function addToOutbox(trx: Kysely<Database> | Transaction<Database>,
 export type PendingOutboxRow = Pick<OutboxRow, 'id' | 'queue' | 'job_name' | 'job_id' | 'payload'>;
 
 /**
- * Hands due rows to `deliver` and marks them relayed. Rows are locked with SKIP LOCKED, so several
- * relays (gateway replicas, workers) never deliver the same row at once; delivery is idempotent
- * anyway because job ids come from business keys.
+ * Hands due rows to `deliver` and marks them relayed. The rows are claimed (relayed_at set) by one
+ * UPDATE that takes their locks with SKIP LOCKED, so several relays (gateway replicas, workers)
+ * never deliver the same row at once; the claim commits only with the deliveries. A failed
+ * delivery un-claims that row and every row after it, and records the error on it.
  */
 export async function relayOutbox(
   db: Kysely<Database>,
@@ -38,35 +39,45 @@ export async function relayOutbox(
   opts: { ids?: string[]; limit?: number } = {},
 ): Promise<{ relayed: number; failed: number }> {
   return db.transaction().execute(async (trx) => {
-    let q = trx
-      .selectFrom('outbox')
-      .select(['id', 'queue', 'job_name', 'job_id', 'payload'])
-      .where('relayed_at', 'is', null)
-      .where('available_at', '<=', new Date())
-      .orderBy('id')
-      .limit(opts.limit ?? 200)
-      .forUpdate()
-      .skipLocked();
-    if (opts.ids?.length) q = q.where('id', 'in', opts.ids);
-    const rows = await q.execute();
-    let relayed = 0;
-    let failed = 0;
-    for (const row of rows) {
+    const now = new Date();
+    const claimed = await trx
+      .with('due', (q) => {
+        let due = q
+          .selectFrom('outbox')
+          .select('id')
+          .where('relayed_at', 'is', null)
+          .where('available_at', '<=', now)
+          .orderBy('id')
+          .limit(opts.limit ?? 200)
+          .forUpdate()
+          .skipLocked();
+        if (opts.ids?.length) due = due.where('id', 'in', opts.ids);
+        return due;
+      })
+      .updateTable('outbox')
+      .from('due')
+      .set({ relayed_at: now })
+      .whereRef('outbox.id', '=', 'due.id')
+      .returning(['outbox.id', 'outbox.queue', 'outbox.job_name', 'outbox.job_id', 'outbox.payload'])
+      .execute();
+    // RETURNING keeps no order: deliver in outbox order, as the rows were written.
+    const rows = claimed.sort((a, b) => (BigInt(a.id) < BigInt(b.id) ? -1 : 1));
+    for (let i = 0; i < rows.length; i++) {
+      const row = rows[i]!;
       try {
         await deliver(row);
-        await trx.updateTable('outbox').set({ relayed_at: new Date() }).where('id', '=', row.id).execute();
-        relayed++;
       } catch (err) {
-        failed++;
         await trx
           .updateTable('outbox')
-          .set((eb) => ({ relay_attempts: eb('relay_attempts', '+', 1), last_error: String((err as Error).message ?? err).slice(0, 500) }))
+          .set((eb) => ({ relayed_at: null, relay_attempts: eb('relay_attempts', '+', 1), last_error: String((err as Error).message ?? err).slice(0, 500) }))
           .where('id', '=', row.id)
           .execute();
+        const rest = rows.slice(i + 1).map((r) => r.id);
+        if (rest.length) await trx.updateTable('outbox').set({ relayed_at: null }).where('id', 'in', rest).execute();
         // Redis is likely down: stop early, the next sweep retries.
-        break;
+        return { relayed: i, failed: 1 };
       }
     }
-    return { relayed, failed };
+    return { relayed: rows.length, failed: 0 };
   });
 }

@@ -21,7 +21,7 @@ import queuesPlugin from './plugins/queues.js';
 import type { ProviderRegistry } from '@shop/payments/registry';
 import rateLimitPlugin from './plugins/rate-limit.js';
 import servicesPlugin from './plugins/services.js';
-import sessionPlugin from './plugins/session.js';
+import sessionPlugin, { resolveSession } from './plugins/session.js';
 import securityPlugin from './plugins/security.js';
 import healthRoutes from './routes/health.js';
 import legacyRoutes from './routes/legacy/index.js';
@@ -53,9 +53,18 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
   app.decorate('config', config);
   app.decorate('legacyAnswerMismatches', []);
+  // Once closing, a request still running answers with `Connection: close`: close() only ends
+  // the connections idle at that moment, and a keep-alive one whose request finishes later (a
+  // provider's callback, say) would otherwise hold the shutdown for the keep-alive timeout (72 s).
+  let closing = false;
+  app.addHook('preClose', (done) => {
+    closing = true;
+    done();
+  });
   // Hooks that wait for nothing take the callback form: no promise per hook per request.
   app.addHook('onSend', (req, reply, payload, done) => {
     reply.header('x-request-id', req.id);
+    if (closing) reply.header('connection', 'close');
     done(null, payload);
   });
 
@@ -106,11 +115,16 @@ async function registerPlugins(app: FastifyInstance, opts: AppOptions): Promise<
   await app.register(graphqlPlugin);
   // Before the routes: it collects their schemas as they are added.
   await app.register(openApiPlugin);
-  // Tier 3: routes.
+  // Tier 3: routes. A hook that a group of routes needs is added in that group's scope, so it runs
+  // for those routes only: health, metrics, the SPA, static files and the provider callbacks
+  // resolve no session (the /graphql routes get theirs from the graphql plugin).
   await app.register(healthRoutes);
-  await app.register(legacyRoutes);
+  await app.register(async (withSession) => {
+    withSession.addHook('onRequest', resolveSession);
+    await withSession.register(legacyRoutes);
+    await withSession.register(wechatOAuthRoutes);
+    await withSession.register(bullBoardPlugin);
+  });
   await app.register(notifyRoutes);
-  await app.register(wechatOAuthRoutes);
-  await app.register(bullBoardPlugin);
   if (config.enableTestHooks) await app.register(testHookRoutes);
 }

@@ -18,6 +18,7 @@ export interface BankAccount {
 export class BankTransferProvider implements PaymentProvider {
   readonly name = 'bank_transfer' as const;
   readonly identity = {};
+  readonly offline = true;
   /** Null until the configuration names the account (a production start refuses that). */
   readonly account: BankAccount | null;
 

@@ -180,6 +180,11 @@ export interface PaymentProvider {
   /** The merchant identity notifications must carry (checked against every notification). */
   readonly identity: { merchantId?: string; appId?: string };
   createAttempt(input: CreateAttemptInput): Promise<CreatedAttempt>;
+  /**
+   * True when `createAttempt` asks no one (bank transfer): the attempt is then handed out in the
+   * checkout's own transaction instead of around a network call.
+   */
+  readonly offline?: boolean;
   /** Current state at the provider; never throws for "not found yet" (answers pending). */
   query(outTradeNo: string, providerRef?: string): Promise<AttemptStatus>;
   /** Closes the trade at the provider so it can no longer be paid; idempotent. */

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, onRequestHookHandler } from 'fastify';
 import websocket from '@fastify/websocket';
 import mercurius from 'mercurius';
 import { specifiedRules, validate, type ValidationRule } from 'graphql';
@@ -11,7 +11,8 @@ import { paymentStatusSubscription, type LiveContext } from './payment-status.js
 
 /**
  * Subscriptions over a WebSocket on GET /graphql (graphql-transport-ws): the upgrade's checks
- * (origin, session, bounds), Mercurius's subscription options and the Subscription resolvers.
+ * (origin, session, bounds) as a hook for that route, Mercurius's subscription options and the
+ * Subscription resolvers.
  * Registered by the graphql plugin before Mercurius, so Mercurius uses this @fastify/websocket.
  */
 export async function liveSubscriptions(app: FastifyInstance, limiter: LocalWindowLimiter) {
@@ -37,8 +38,9 @@ export async function liveSubscriptions(app: FastifyInstance, limiter: LocalWind
     publicOrigin = null;
   }
 
-  app.addHook('onRequest', async (req, reply) => {
-    if (!req.ws || !req.url.startsWith('/graphql')) return;
+  // The upgrade's checks, run on the GET /graphql route only (graphql.ts), after the session.
+  const upgradeGuard: onRequestHookHandler = async (req, reply) => {
+    if (!req.ws) return;
     const refuse = (status: number, key: 'tooManyRequests' | 'noPermission' | 'notLoggedIn', code: string) =>
       reply.code(status).send({ errors: [{ message: text(key, req.locale), extensions: { code } }] });
     if (!limiter.hit(req.ip)) return refuse(429, 'tooManyRequests', 'RATE_LIMITED');
@@ -50,9 +52,10 @@ export async function liveSubscriptions(app: FastifyInstance, limiter: LocalWind
     if (!req.user || !req.sessionToken) return refuse(401, 'notLoggedIn', 'UNAUTHENTICATED');
     if (!live.fits(req.sessionToken, req.ip)) return refuse(429, 'tooManyRequests', 'RATE_LIMITED');
     live.expect(req.raw, { ip: req.ip, token: req.sessionToken, locale: req.locale });
-  });
+  };
 
   return {
+    upgradeGuard,
     resolvers: { paymentStatus: paymentStatusSubscription(hub, limiter) },
     subscription: {
       // The identity was settled at the upgrade; every subscribe checks the session again.

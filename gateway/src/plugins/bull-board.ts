@@ -6,8 +6,8 @@ import { queueNames } from '@shop/jobs';
 
 export const BULL_BOARD_PATH = '/admin/queues';
 
-// Bull Board shows and retries jobs, so only a logged-in operator may see it. The session plugin
-// resolves req.user for every URL under /admin (cookie or bearer token); the guard lives in the
+// Bull Board shows and retries jobs, so only a logged-in operator may see it. It is registered in
+// the scope that resolves req.user (app.ts; cookie or bearer token); the guard lives in the
 // board's own encapsulated scope, so it covers its pages, API and static assets alike.
 export default fp(
   async (app) => {

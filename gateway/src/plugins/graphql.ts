@@ -13,10 +13,14 @@ import { liveSubscriptions } from '../graphql/live.js';
 import { MAX_DEPTH, queryShapeRule } from '../graphql/limits.js';
 import { budgets, scaledCount } from '../services/abuse/budgets.js';
 import { LocalWindowLimiter } from './local-limit.js';
-import { text } from '../i18n/messages.js';
+import { graphqlHttpGuard } from '../graphql/http-guard.js';
+import { graphiqlCsp, GRAPHIQL_PATH } from '../graphql/graphiql.js';
+import { resolveSession } from './session.js';
 import { PublicAnswers, type GraphqlBody } from '../graphql/public-answers.js';
 import type { FastifyRequest, onSendHookHandler, preHandlerHookHandler, preSerializationHookHandler } from 'fastify';
 import { formatGraphqlErrors } from '../graphql/error-format.js';
+
+export const GRAPHQL_PATH = '/graphql';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -28,30 +32,9 @@ declare module 'fastify' {
 export default fp(
   async (app) => {
     const production = app.config.env === 'production';
+    const graphiql = !production;
     const limiter = new LocalWindowLimiter(scaledCount(budgets.graphql.perClient, app.config.rateLimitScale), budgets.graphql.windowSeconds * 1000);
     const live = await liveSubscriptions(app, limiter);
-    app.addHook('onRequest', (req, reply, done) => {
-      if (!req.url.startsWith('/graphql')) return done();
-      // The WebSocket upgrade of subscriptions has its own checks (live.ts).
-      if (req.ws) return done();
-      // CSRF prevention: only a JSON POST (which a plain cross-site form cannot send) may run
-      // operations; GET is for queries from tools and needs a header no simple request carries.
-      const type = String(req.headers['content-type'] ?? '');
-      if (req.method === 'POST' && !type.startsWith('application/json')) {
-        reply.code(415).send({ errors: [{ message: 'GraphQL requests must be application/json', extensions: { code: 'UNSUPPORTED_MEDIA_TYPE' } }] });
-        return;
-      }
-      if (req.method === 'GET' && !req.headers['apollo-require-preflight'] && !req.headers['x-apollo-operation-name']) {
-        reply.code(400).send({ errors: [{ message: 'GET requests need an apollo-require-preflight header', extensions: { code: 'CSRF_PREVENTED' } }] });
-        return;
-      }
-      if (!limiter.hit(req.ip)) {
-        reply.code(429).send({ errors: [{ message: text('tooManyRequests', req.locale), extensions: { code: 'RATE_LIMITED' } }] });
-        return;
-      }
-      done();
-    });
-
     // Repeated catalogue queries are answered from their cached serialized answer (see
     // public-answers.ts); the hooks sit on the POST /graphql route only.
     const answers = new PublicAnswers(() => app.deps.catalog.snapshotValidUntil());
@@ -81,13 +64,23 @@ export default fp(
       }
       done(null, payload);
     };
+    // Mercurius adds its routes itself, so the hooks of the GraphQL endpoint and of GraphiQL are
+    // set on those routes as they are added: they run for them only, after the app's own hooks.
+    // /graphql: the session, then the WebSocket upgrade's checks (GET) or the HTTP request's
+    // (CSRF, per-client limit); POST also answers repeated catalogue queries from the cache.
+    const guardHttp = graphqlHttpGuard(limiter);
+    const relaxCsp = graphiql ? graphiqlCsp(app) : null;
+    const listed = <T>(hooks: T | T[] | undefined): T[] => (hooks === undefined ? [] : Array.isArray(hooks) ? hooks : [hooks]);
     app.addHook('onRoute', (route) => {
-      const methods = Array.isArray(route.method) ? route.method : [route.method];
-      if (route.url !== '/graphql' || !methods.includes('POST')) return;
-      const add = <T>(existing: T | T[] | undefined, fn: T): T[] => [...(existing === undefined ? [] : Array.isArray(existing) ? existing : [existing]), fn];
-      route.preHandler = add(route.preHandler, answerFromCache);
-      route.preSerialization = add(route.preSerialization, checkAnswer as never);
-      route.onSend = add(route.onSend, keepAnswer as never);
+      const methods = listed(route.method);
+      if (relaxCsp && (route.url === GRAPHIQL_PATH || route.url.startsWith(`${GRAPHIQL_PATH}/`))) route.onRequest = [relaxCsp, ...listed(route.onRequest)];
+      if (route.url !== GRAPHQL_PATH) return;
+      const upgrade = methods.includes('GET') ? [live.upgradeGuard] : [];
+      route.onRequest = [resolveSession, ...upgrade, guardHttp, ...listed(route.onRequest)];
+      if (!methods.includes('POST')) return;
+      route.preHandler = [...listed(route.preHandler), answerFromCache];
+      route.preSerialization = [...listed(route.preSerialization), checkAnswer as never];
+      route.onSend = [...listed(route.onSend), keepAnswer as never];
     });
 
     await app.register(mercurius, {
@@ -117,12 +110,12 @@ export default fp(
       subscription: live.subscription,
       // Refusals keep their code; server failures reach the client as a generic message and the request id (error-format.ts).
       errorFormatter: (execution, ctx) => formatGraphqlErrors(execution as never, (ctx as { reply?: { request?: FastifyRequest } }).reply?.request) as never,
-      graphiql: !production,
+      graphiql,
       jit: 1,
       queryDepth: MAX_DEPTH,
       allowBatchedQueries: false,
       validationRules: production ? [queryShapeRule, NoSchemaIntrospectionCustomRule] : [queryShapeRule],
-      path: '/graphql',
+      path: GRAPHQL_PATH,
     });
     live.validateSubscriptions(production ? [queryShapeRule, NoSchemaIntrospectionCustomRule] : [queryShapeRule]);
   },

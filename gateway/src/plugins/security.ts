@@ -1,9 +1,9 @@
 import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { text } from '../i18n/messages.js';
+import type { FastifyInstance } from 'fastify';
 
-function origin(url: string | undefined): string | null {
+export function origin(url: string | undefined): string | null {
   try {
     return url ? new URL(url).origin : null;
   } catch {
@@ -27,56 +27,56 @@ export function securityHeaders(options: HelmetOptions): Array<[string, string]>
   return headers;
 }
 
+type CspDirectives = NonNullable<Exclude<HelmetOptions['contentSecurityPolicy'], boolean | undefined>['directives']>;
+
 /**
- * Security headers with a CSP the SPA works under (Chakra's emotion styles are inline; the Alipay
- * page-pay form posts to Alipay's gateway), and an Origin check on state-changing legacy routes:
- * a browser on another site cannot make a logged-in buyer's browser act.
+ * The CSP the SPA works under: Chakra's emotion styles are inline; the Alipay page-pay form posts
+ * to Alipay's gateway; the live payment status runs over a WebSocket to /graphql ('self' covers
+ * the same-origin ws:/wss: in current browsers (CSP 3); older ones need the socket's origin
+ * spelled out).
+ */
+export function shopCspDirectives(app: FastifyInstance) {
+  const alipay = app.providers.alipay as { formTarget?: string } | undefined;
+  const alipayGateway = origin(alipay?.formTarget);
+  const own = origin(app.config.publicUrl);
+  const socketOrigin = own ? own.replace(/^http/, 'ws') : null;
+  return {
+    defaultSrc: ["'self'"],
+    scriptSrc: ["'self'"],
+    styleSrc: ["'self'", "'unsafe-inline'"],
+    imgSrc: ["'self'", 'data:', 'blob:'],
+    connectSrc: ["'self'", ...(socketOrigin ? [socketOrigin] : [])],
+    fontSrc: ["'self'", 'data:'],
+    formAction: ["'self'", ...(alipayGateway ? [alipayGateway] : [])],
+    frameAncestors: ["'none'"],
+    objectSrc: ["'none'"],
+    baseUri: ["'self'"],
+    upgradeInsecureRequests: app.config.env === 'production' ? [] : null,
+  } satisfies CspDirectives;
+}
+
+/** The security headers of the shop's pages and answers, for these CSP directives. */
+export function shopSecurityHeaders(app: FastifyInstance, directives: CspDirectives): Array<[string, string]> {
+  return securityHeaders({
+    contentSecurityPolicy: { directives },
+    // Cross-origin isolation would break the payment redirects and the PDF download in some browsers.
+    crossOriginEmbedderPolicy: false,
+    hsts: app.config.env === 'production' ? { maxAge: 15552000, includeSubDomains: true } : false,
+  });
+}
+
+/**
+ * Security headers on every answer. GraphiQL's routes replace the CSP with their own (graphiql.ts);
+ * the cross-site Origin check belongs to the legacy routes' scope (routes/legacy/cross-site.ts).
  */
 export default fp(
   async (app) => {
-    const alipay = app.providers.alipay as { formTarget?: string } | undefined;
-    const alipayGateway = origin(alipay?.formTarget);
-    // The live payment status runs over a WebSocket to /graphql: 'self' covers the same-origin
-    // ws:/wss: in current browsers (CSP 3); older ones need the socket's origin spelled out.
-    const own = origin(app.config.publicUrl);
-    const socketOrigin = own ? own.replace(/^http/, 'ws') : null;
-    const headers = securityHeaders({
-      contentSecurityPolicy: {
-        directives: {
-          defaultSrc: ["'self'"],
-          scriptSrc: ["'self'"],
-          styleSrc: ["'self'", "'unsafe-inline'"],
-          imgSrc: ["'self'", 'data:', 'blob:'],
-          connectSrc: ["'self'", ...(socketOrigin ? [socketOrigin] : [])],
-          fontSrc: ["'self'", 'data:'],
-          formAction: ["'self'", ...(alipayGateway ? [alipayGateway] : [])],
-          frameAncestors: ["'none'"],
-          objectSrc: ["'none'"],
-          baseUri: ["'self'"],
-          upgradeInsecureRequests: app.config.env === 'production' ? [] : null,
-        },
-      },
-      // Cross-origin isolation would break the payment redirects and the PDF download in some browsers.
-      crossOriginEmbedderPolicy: false,
-      hsts: app.config.env === 'production' ? { maxAge: 15552000, includeSubDomains: true } : false,
-    });
+    const headers = shopSecurityHeaders(app, shopCspDirectives(app));
     app.addHook('onRequest', (_req, reply, done) => {
       const res = reply.raw;
       for (let i = 0; i < headers.length; i++) res.setHeader(headers[i]![0], headers[i]![1]);
       done();
     });
-
-    const allowed = new Set([origin(app.config.publicUrl)].filter((o): o is string => !!o));
-    app.addHook('onRequest', (req, reply, done) => {
-      if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS') return done();
-      if (!req.url.startsWith('/api/') || req.url.startsWith('/api/pay/notify/')) return done();
-      const given = req.headers.origin;
-      // Old non-browser clients send no Origin; browsers always do on a cross-site POST.
-      if (!given) return done();
-      const own = `${req.protocol}://${req.headers.host ?? ''}`;
-      if (given === own || allowed.has(given)) return done();
-      reply.code(403).send({ code: 403, message: text('noPermission', req.locale ?? 'en'), data: null });
-    });
   },
-  { name: 'security', dependencies: ['session', 'payments'] },
+  { name: 'security', dependencies: ['payments'] },
 );

@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import { findSessionUser, type SessionUser } from '../services/accounts/sessions.js';
 import { requestLocale } from '../i18n/locale.js';
 import type { Locale } from '../i18n/messages.js';
@@ -35,24 +35,32 @@ export function clearSessionCookie(req: FastifyRequest, reply: FastifyReply): vo
   reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: req.server.config.cookieSecure });
 }
 
+/**
+ * Resolves the session (cookie or bearer) into req.user. Added only where a route reads it: the
+ * legacy, WeChat sign-in and queue-board routes' scope (app.ts) and the /graphql routes
+ * (graphql.ts); the SPA, static files, health, metrics and provider callbacks resolve none.
+ * Callback form: a request without a session token waits for nothing.
+ */
+export const resolveSession: onRequestHookHandler = (req, _reply, done) => {
+  const token = bearer(req) ?? req.cookies[SESSION_COOKIE] ?? null;
+  if (!token) return done();
+  req.sessionToken = token;
+  findSessionUser(req.server, token).then((user) => {
+    req.user = user;
+    done();
+  }, done);
+};
+
 // Identity comes only from the session (cookie or bearer), never from ids in a body.
 export default fp(
   async (app) => {
     app.decorateRequest('sessionToken', null);
     app.decorateRequest('user', null);
     app.decorateRequest('locale', 'en');
-    // Callback form: a request without a session token (the catalogue, the SPA) waits for nothing.
+    // Every answer speaks the request's language (the SPA, its prerendered pages, refusals, errors).
     app.addHook('onRequest', (req, _reply, done) => {
       req.locale = requestLocale(req);
-      const url = req.url;
-      if (!url.startsWith('/api/') && !url.startsWith('/graphql') && !url.startsWith('/admin')) return done();
-      const token = bearer(req) ?? req.cookies[SESSION_COOKIE] ?? null;
-      if (!token) return done();
-      req.sessionToken = token;
-      findSessionUser(app, token).then((user) => {
-        req.user = user;
-        done();
-      }, done);
+      done();
     });
   },
   { name: 'session', dependencies: ['db', '@fastify/cookie'] },

@@ -13,11 +13,19 @@ import { sha256 } from '@shop/core';
  */
 export async function statementsPerRequest(env: Record<string, string>, token: string, requests = 20): Promise<{ orders: number; checkout: number }> {
   let statements = 0;
+  // BENCH_SQL_TRACE=1 lists the statements of the last checkout (to see which round trips it makes).
+  const trace: string[] | null = process.env.BENCH_SQL_TRACE ? [] : null;
   const pool = createPool(env.DATABASE_URL!, { max: 4 });
   pool.on('connect', (client) => {
     const query = client.query.bind(client) as (...a: unknown[]) => unknown;
     (client as unknown as { query: typeof query }).query = (...a: unknown[]) => {
       statements++;
+      if (trace)
+        trace.push(
+          String(typeof a[0] === 'string' ? a[0] : (a[0] as { text?: string })?.text)
+            .replace(/\s+/g, ' ')
+            .slice(0, 160),
+        );
       return query(...a);
     };
   });
@@ -67,8 +75,12 @@ export async function statementsPerRequest(env: Record<string, string>, token: s
     });
   await checkout(tokens[requests]!);
   statements = 0;
-  for (let i = 0; i < requests; i++) await checkout(tokens[i]!);
+  for (let i = 0; i < requests; i++) {
+    if (trace) trace.length = 0;
+    await checkout(tokens[i]!);
+  }
   const perCheckout = statements / requests;
+  if (trace) process.stdout.write(`statements of one checkout:\n${trace.map((q, i) => `  ${i + 1}. ${q}`).join('\n')}\n`);
 
   await app.close();
   await db.destroy();

@@ -71,14 +71,40 @@ function lazyChakraGlobalCss(): Plugin {
   };
 }
 
+// A chunk's file and the files of the chunks it imports, the entry's left out (it is running).
+function filesOf(chunk: OutputChunk | undefined, chunks: OutputChunk[], files = new Set<string>()): Set<string> {
+  if (!chunk || chunk.isEntry || files.has(chunk.fileName)) return files;
+  files.add(chunk.fileName);
+  for (const f of chunk.imports)
+    filesOf(
+      chunks.find((c) => c.fileName === f),
+      chunks,
+      files,
+    );
+  return files;
+}
+
+function addJsonToHead(html: OutputAsset | undefined, id: string, value: unknown): void {
+  if (!html) throw new Error(`${id}: no index.html in the bundle`);
+  html.source = String(html.source).replace('</head>', `  <script type="application/json" id="${id}">${JSON.stringify(value)}</script>\n  </head>`);
+}
+
 // main.tsx starts the SPA in steps, each a dynamic import evaluated in a task of its own. Their files
 // are fetched together as soon as the entry runs, not one after another as each step asks:
 // index.html lists every chunk main.tsx imports dynamically, and the chunks those import, as JSON
 // (#shop-start-files), and main.tsx adds a modulepreload link for each. A list rather than the
 // links themselves, so a browser with JavaScript off fetches no script at all.
+// A page rendered in the browser (My Orders, the payment pages) would otherwise ask for its chunk
+// only once the start-up has run and the router rendered it: index.html also lists the files of
+// each page of app/page-modules.ts by route path, and the texts those pages load per language
+// (#shop-page-files), and main.tsx preloads those of the page it starts on with the start-up files.
 const mainModule = resolve(__dirname, 'src/main.tsx');
+const pageModulesModule = resolve(__dirname, 'src/app/page-modules.ts');
+const screenTextModules = { en: resolve(__dirname, 'src/locales/en/screens.ts'), zh: resolve(__dirname, 'src/locales/zh/screens.ts') };
+const pageModuleLine = /^\s*'?([\w/]+)'?: \(\) => import\('(\.\/routes\/\w+)'\),$/gm;
 function listStartFiles(): Plugin {
   let base = '/';
+  const pageIds = new Map<string, string>();
   return {
     name: 'shop-list-start-files',
     apply: (_c, env) => env.command === 'build' && !env.isSsrBuild,
@@ -86,21 +112,33 @@ function listStartFiles(): Plugin {
     configResolved(c) {
       base = c.base;
     },
+    // The source as written (the transform hooks see it after esbuild's rewriting).
+    async buildStart() {
+      const code = readFileSync(pageModulesModule, 'utf8');
+      const lines = [...code.matchAll(pageModuleLine)];
+      const imports = code.split('\n').filter((l) => /\bimport\(/.test(l) && !/^\s*(\*|\/\/)/.test(l));
+      if (lines.length === 0 || lines.length !== imports.length)
+        throw new Error(`${pageModulesModule}: one line per page, 'path': () => import('./routes/Page'),`);
+      for (const [, path, spec] of lines) {
+        const resolved = await this.resolve(spec!, pageModulesModule);
+        if (!resolved) throw new Error(`${pageModulesModule}: cannot resolve ${spec}`);
+        pageIds.set(path!, resolved.id);
+      }
+    },
     generateBundle(_o, bundle) {
-      const steps = this.getModuleInfo(mainModule)?.dynamicallyImportedIds ?? [];
       const chunks = Object.values(bundle).filter((f): f is OutputChunk => f.type === 'chunk');
-      const files = new Set<string>();
-      const add = (chunk: OutputChunk | undefined) => {
-        if (!chunk || chunk.isEntry || files.has(chunk.fileName)) return;
-        files.add(chunk.fileName);
-        for (const f of chunk.imports) add(chunks.find((c) => c.fileName === f));
-      };
-      for (const id of steps) add(chunks.find((c) => c.moduleIds.includes(id)));
+      const chunkOf = (id: string) => chunks.find((c) => c.moduleIds.includes(id));
+      const urls = (files: Set<string>, without = new Set<string>()) => [...files].filter((f) => !without.has(f)).map((f) => `${base}${f}`);
+      const steps = this.getModuleInfo(mainModule)?.dynamicallyImportedIds ?? [];
+      const startFiles = new Set<string>();
+      for (const id of steps) filesOf(chunkOf(id), chunks, startFiles);
+      if (startFiles.size === 0) throw new Error('shop-list-start-files: main.tsx has no start-up steps');
+      if (pageIds.size === 0) throw new Error('shop-list-start-files: app/page-modules.ts was not read');
+      const pages = Object.fromEntries([...pageIds].map(([path, id]) => [path.toLowerCase(), urls(filesOf(chunkOf(id), chunks), startFiles)]));
+      const texts = Object.fromEntries(Object.entries(screenTextModules).map(([lang, id]) => [lang, urls(filesOf(chunkOf(id), chunks), startFiles)]));
       const html = bundle['index.html'] as OutputAsset | undefined;
-      if (!html) throw new Error('shop-list-start-files: no index.html in the bundle');
-      if (files.size === 0) throw new Error('shop-list-start-files: main.tsx has no start-up steps');
-      const list = JSON.stringify([...files].map((f) => `${base}${f}`));
-      html.source = String(html.source).replace('</head>', `  <script type="application/json" id="shop-start-files">${list}</script>\n  </head>`);
+      addJsonToHead(html, 'shop-start-files', urls(startFiles));
+      addJsonToHead(html, 'shop-page-files', { pages, texts });
     },
   };
 }

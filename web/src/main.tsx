@@ -1,7 +1,9 @@
 import type { NormalizedCacheObject } from '@apollo/client';
 import { startTransition } from 'react';
 import { readEntry } from './app/entry';
-import { initI18n, storedLocale } from './lib/i18n';
+import { loadPagePrefetch } from './app/page-data';
+import { ROUTER_BASENAME } from './lib/config';
+import { initI18n, storedLocale, type Locale } from './lib/i18n';
 import { yieldToMain } from './lib/yield';
 
 interface Prerendered {
@@ -19,20 +21,42 @@ function prerenderedState(): Prerendered | null {
   }
 }
 
-/** Fetches the files of all start-up steps at once (index.html lists them, see vite.config.ts). */
-function preloadStartFiles(): void {
+/** A JSON list the build wrote into index.html (vite.config.ts, shop-list-start-files). */
+function listed<T>(id: string): T | null {
   try {
-    const files = JSON.parse(document.getElementById('shop-start-files')?.textContent ?? '[]') as string[];
-    for (const href of files) {
-      const link = document.createElement('link');
-      link.rel = 'modulepreload';
-      link.crossOrigin = '';
-      link.href = href;
-      document.head.append(link);
-    }
+    const text = document.getElementById(id)?.textContent;
+    return text ? (JSON.parse(text) as T) : null;
   } catch {
-    // Without the list each step fetches its own files when it comes (slower, still correct).
+    return null;
   }
+}
+
+function modulePreload(href: string): void {
+  const link = document.createElement('link');
+  link.rel = 'modulepreload';
+  link.crossOrigin = '';
+  link.href = href;
+  document.head.append(link);
+}
+
+/**
+ * Fetches the files of all start-up steps at once and, on a page rendered in the browser, its
+ * chunk and the texts it loads: the router asks for those only after the start-up, a round trip
+ * (or several, on a phone) later. Without the lists each step fetches its own files when it comes.
+ */
+function preloadStartFiles(page: string, locale: Locale): void {
+  const start = listed<string[]>('shop-start-files') ?? [];
+  const byPage = listed<{ pages: Record<string, string[]>; texts: Record<string, string[]> }>('shop-page-files');
+  const files = byPage?.pages[page];
+  for (const href of [...start, ...(files ? [...files, ...(byPage?.texts[locale] ?? [])] : [])]) modulePreload(href);
+}
+
+/** The route path the SPA starts on, under its basename, in lower case as routes match (react-router). */
+function startPagePath(): string {
+  return window.location.pathname
+    .slice(ROUTER_BASENAME.length)
+    .replace(/^\/+|\/+$/g, '')
+    .toLowerCase();
 }
 
 /**
@@ -43,9 +67,12 @@ function preloadStartFiles(): void {
  * few milliseconds by itself. The prerendered page is painted and readable meanwhile.
  */
 async function start(): Promise<void> {
-  preloadStartFiles();
   // Entry paths and query parameters first: they may set the language of the texts and requests.
   const flags = readEntry();
+  const page = startPagePath();
+  preloadStartFiles(page, storedLocale());
+  // A page rendered here asks for its first data as soon as the Apollo client exists.
+  const pagePrefetch = loadPagePrefetch(page);
   const container = document.getElementById('root')!;
   const state = prerenderedState();
   // The HTML can only be taken over when it is in the language this browser chose; otherwise
@@ -60,9 +87,10 @@ async function start(): Promise<void> {
   if (hydrate) shopSystemForPrerendered();
   else shopSystem();
   await yieldToMain();
-  const { createApolloClient } = await import('./lib/apollo');
+  const { createApolloClient, signedIn } = await import('./lib/apollo');
   await yieldToMain();
   const client = createApolloClient(hydrate ? state.apollo : undefined);
+  pagePrefetch?.then((prefetch) => prefetch(client, signedIn(client))).catch(() => undefined);
   await yieldToMain();
   const i18n = await initI18n();
   await yieldToMain();

@@ -54,7 +54,8 @@ export function createApolloClient(prerendered?: NormalizedCacheObject): ApolloC
   if (prerendered) cache.restore(prerendered);
   // A page the gateway rendered for a guest (`me: null`) starts from its answers and may never ask;
   // anyone else (logged in, or a page rendered here) asks at once: the transport loads right away.
-  if (cache.readQuery({ query: ME })?.me !== null) loadTransport().catch(() => undefined);
+  const restoredMe = cache.readQuery({ query: ME })?.me;
+  if (restoredMe !== null) loadTransport().catch(() => undefined);
   // A session ended elsewhere (logout, password change, a disabled account) shows on the next
   // answer that needs it: the page forgets the buyer at once and asks for a login, not a reload.
   const sessionLost = onError(({ error }) => {
@@ -63,5 +64,15 @@ export function createApolloClient(prerendered?: NormalizedCacheObject): ApolloC
     cache.writeQuery({ query: ME, data: { me: null } });
     rememberUser(null);
   });
-  return new ApolloClient({ link: ApolloLink.from([sessionLost, lazyHttp]), cache });
+  const client = new ApolloClient({ link: ApolloLink.from([sessionLost, lazyHttp]), cache });
+  // A page rendered here (nothing restored) needs to know who is logged in before it shows anything
+  // of a buyer's (My Orders): asked now, while the rest of the start-up runs, rather than at the
+  // first render; useSession then finds the answer, or the same request in flight (deduplicated).
+  if (restoredMe === undefined) signedIn(client).catch(() => undefined);
+  return client;
+}
+
+/** Whether a buyer or operator is logged in: the restored answer, the one in flight, or a new one. */
+export function signedIn(client: ApolloClient): Promise<boolean> {
+  return client.query({ query: ME }).then(({ data }) => Boolean(data?.me));
 }

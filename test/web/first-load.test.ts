@@ -11,8 +11,11 @@ const DIST = path.resolve(import.meta.dirname, '../../web/dist');
 // 204 KiB on 2026-11-25 in 8 files, the start-up steps main.tsx evaluates one task each (split
 // files compress a little worse; Apollo's HTTP transport and a guest's refetch left it). Issue 16's
 // target is 120 KiB, which needs Apollo's cache and hooks out of a guest's first screen (not done
-// yet); this budget only stops it from growing further unnoticed.
-const BUDGET_KB = 205;
+// yet); this budget only stops it from growing further unnoticed. 205.0 KiB on 2026-11-26 in 9
+// files: the entry preloads the chunk and first data of a page rendered in the browser (My Orders)
+// with the start-up, and the 0.2 KiB document composer is a file of its own since the prefetch of
+// My Orders' list needs it without the app.
+const BUDGET_KB = 206;
 
 // The JavaScript a first visit to /shop/index downloads, gzipped as the build reports it.
 t.test(`first load of /shop/index stays within ${BUDGET_KB} KB of gzipped JavaScript`, async (t) => {

@@ -42,7 +42,10 @@ async function once(port: number, url: string, token?: string): Promise<Lighthou
     output: 'json',
     logLevel: 'error',
     onlyCategories: ['performance'],
-    ...(token ? { extraHeaders: { Cookie: `token=${token}` } } : {}),
+    // The session also as a bearer token: Chromium replaces an extra Cookie header with the cookies
+    // of its jar once the page has set one (the SPA writes `locale` at start), so the page's own
+    // requests went without the session and "logged in" measured the login prompt.
+    ...(token ? { extraHeaders: { Cookie: `token=${token}`, Authorization: `Bearer ${token}` } } : {}),
   });
   if (!result) throw new Error(`lighthouse gave no result for ${url}`);
   const { lhr } = result;

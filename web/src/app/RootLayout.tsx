@@ -71,7 +71,10 @@ export function RootLayout({ flags }: { flags: EntryFlags }) {
     <Box minH="100vh" display="flex" flexDirection="column" bg="gray.50">
       <HeaderBar />
       <MobileBar />
-      <Box as="main" flex="1" w="full" maxW="6xl" mx="auto" px={{ base: 3, md: 6 }} py={{ base: 4, md: 8 }}>
+      {/* At least a screen high, so the footer starts below the first screen: a page rendered in the
+          browser (My Orders) shows a spinner first, and its list arriving pushed a footer in view
+          down (a layout shift of 0.34 on a phone). */}
+      <Box as="main" flex="1" minH="100vh" w="full" maxW="6xl" mx="auto" px={{ base: 3, md: 6 }} py={{ base: 4, md: 8 }}>
         <Outlet />
       </Box>
       <Footer />

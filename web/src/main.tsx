@@ -90,7 +90,8 @@ async function start(): Promise<void> {
   const { createApolloClient, signedIn } = await import('./lib/apollo');
   await yieldToMain();
   const client = createApolloClient(hydrate ? state.apollo : undefined);
-  pagePrefetch?.then((prefetch) => prefetch(client, signedIn(client))).catch(() => undefined);
+  // Only for a page rendered here: data arriving before hydration would not match the HTML.
+  if (!hydrate) pagePrefetch?.then((prefetch) => prefetch(client, signedIn(client))).catch(() => undefined);
   await yieldToMain();
   const i18n = await initI18n();
   await yieldToMain();

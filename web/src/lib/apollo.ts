@@ -54,8 +54,7 @@ export function createApolloClient(prerendered?: NormalizedCacheObject): ApolloC
   if (prerendered) cache.restore(prerendered);
   // A page the gateway rendered for a guest (`me: null`) starts from its answers and may never ask;
   // anyone else (logged in, or a page rendered here) asks at once: the transport loads right away.
-  const restoredMe = cache.readQuery({ query: ME })?.me;
-  if (restoredMe !== null) loadTransport().catch(() => undefined);
+  if (cache.readQuery({ query: ME })?.me !== null) loadTransport().catch(() => undefined);
   // A session ended elsewhere (logout, password change, a disabled account) shows on the next
   // answer that needs it: the page forgets the buyer at once and asks for a login, not a reload.
   const sessionLost = onError(({ error }) => {
@@ -65,10 +64,11 @@ export function createApolloClient(prerendered?: NormalizedCacheObject): ApolloC
     rememberUser(null);
   });
   const client = new ApolloClient({ link: ApolloLink.from([sessionLost, lazyHttp]), cache });
-  // A page rendered here (nothing restored) needs to know who is logged in before it shows anything
-  // of a buyer's (My Orders): asked now, while the rest of the start-up runs, rather than at the
-  // first render; useSession then finds the answer, or the same request in flight (deduplicated).
-  if (restoredMe === undefined) signedIn(client).catch(() => undefined);
+  // A page rendered here needs to know who is logged in before it shows anything of a buyer's (My
+  // Orders): asked now, while the rest of the start-up runs, rather than at the first render;
+  // useSession then finds the answer, or the same request in flight (deduplicated). Not when
+  // hydrating: an answer there before the first render would not match the HTML.
+  if (!prerendered) signedIn(client).catch(() => undefined);
   return client;
 }
 

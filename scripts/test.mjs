@@ -1,8 +1,8 @@
 import { ensureBuilt, ensureInstalled, lintTree, typecheckTests } from './bootstrap.mjs';
 
-// The whole suite first lints the tree (before the build, so a lint error fails fast) and also
-// type-checks the tests; a subset run (file arguments) skips both to stay quick.
-const fullRun = process.argv.length <= 2;
+// The whole suite (or one lane of it, --lane=fast|e2e) first lints the tree (before the build, so a
+// lint error fails fast) and also type-checks the tests; a subset run (file arguments) skips both.
+const fullRun = process.argv.slice(2).every((a) => a.startsWith('--lane='));
 ensureInstalled();
 if (fullRun) lintTree();
 ensureBuilt();

@@ -11,6 +11,13 @@ t.test('defaults fill everything that is not required', async (t) => {
   t.equal(loadGatewayConfig({ ...minimal, NODE_ENV: 'production', APP_SECRET: 'x'.repeat(40) }).cookieSecure, true, 'secure in production by default');
   t.equal(loadGatewayConfig({ ...minimal, BASE_PATH: 'store' }).basePath, '/store/', 'base path normalised');
   t.equal(loadWorkersConfig(minimal).workerConcurrency, 5);
+  t.same([c.liveIdleMs, c.livePingMs], [60_000, 20_000], 'a live socket: idle for a minute, pinged every 20 s');
+  t.same(
+    (({ liveIdleMs, livePingMs }) => [liveIdleMs, livePingMs])(loadGatewayConfig({ ...minimal, LIVE_IDLE_SECONDS: '5', LIVE_PING_SECONDS: '2' })),
+    [5_000, 2_000],
+    'both in seconds',
+  );
+  t.throws(() => loadGatewayConfig({ ...minimal, LIVE_PING_SECONDS: '0' }), /LIVE_PING_SECONDS must be at least 1, got 0/);
 });
 
 t.test('bad values are rejected with clear messages, all at once', async (t) => {

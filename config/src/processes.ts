@@ -51,6 +51,9 @@ export interface GatewayConfig extends CommonConfig {
   /** Tests: each legacy answer is checked against its documented response schema. */
   checkLegacyAnswers: boolean;
   rateLimitScale: number;
+  /** Live-status WebSockets: closed after this long without a subscription; pinged this often. */
+  liveIdleMs: number;
+  livePingMs: number;
   payeeName: string;
   bankTransferExpiryDays: number;
 }
@@ -153,6 +156,8 @@ export function loadGatewayConfig(env: RawConfig = process.env): GatewayConfig {
     enableTestHooks: v.ENABLE_TEST_HOOKS!,
     checkLegacyAnswers: v.CHECK_LEGACY_ANSWERS!,
     rateLimitScale: v.RATE_LIMIT_SCALE!,
+    liveIdleMs: v.LIVE_IDLE_SECONDS! * 1000,
+    livePingMs: v.LIVE_PING_SECONDS! * 1000,
     payeeName: v.PAYEE_NAME!,
     bankTransferExpiryDays: v.BANK_TRANSFER_EXPIRY_DAYS!,
   };

@@ -124,6 +124,12 @@ export const settingSchemas = {
   ),
   RETRY_DELAY_SCALE: number(both, 'Multiplies every job retry delay (tests and the dev stack compress time with it).', { default: '1', min: 0.0001, max: 100 }),
   RATE_LIMIT_SCALE: number(['gateway'], 'Multiplies every per-client rate limit (raise it for load tests).', { default: '1', min: 0.01, max: 1000 }),
+  LIVE_IDLE_SECONDS: int(['gateway'], 'A live-status WebSocket watching no order is closed after this long.', { default: '60', min: 1, max: 3600 }),
+  LIVE_PING_SECONDS: int(
+    ['gateway'],
+    "The gateway pings each live-status WebSocket this often (keep it under a proxy's idle timeout); a client silent for three pings is dropped.",
+    { default: '20', min: 1, max: 600 },
+  ),
   WORKER_CONCURRENCY: int(['workers'], 'Jobs each worker runs at once per queue.', { default: '5', min: 1, max: 100 }),
   SHUTDOWN_GRACE_MS: int(both, 'How long a SIGTERM waits for running work before exiting.', { default: '10000', min: 100, max: 600000 }),
   JOB_LOCK_MS: int(['workers'], 'Lock time of a running job; the jobs of a worker that died are taken over by another after about this long.', {

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -45,7 +45,10 @@ async function main(): Promise<number> {
       MAILDEV_URL: mail.webUrl,
       WEB_DIST_DIR: path.join(root, 'web', 'dist'),
     };
-    const args = process.argv.slice(2);
+    const laneArg = process.argv.slice(2).find((a) => a.startsWith('--lane='));
+    const lane = laneArg ? laneArg.slice('--lane='.length) : 'all';
+    if (!['all', 'fast', 'e2e'].includes(lane)) throw new Error(`unknown lane ${lane}: fast, e2e or all`);
+    const args = process.argv.slice(2).filter((a) => a !== laneArg);
     const tap = path.join(root, 'node_modules', 'tap', 'dist', 'esm', 'run.mjs');
     // tap compiles its plugin set into node_modules; on a fresh install it still holds the default
     // set (with ts-node), so rebuild it for the configured one (tsx) before the first run.
@@ -61,27 +64,67 @@ async function main(): Promise<number> {
       });
       writeFileSync(pluginStamp, wantedPlugins);
     }
-    let summary = { total: 0, pass: 0, fail: 0 };
-    const code = await new Promise<number>((resolve) => {
-      const child = spawn(process.execPath, [tap, ...(args.length ? args : ['test/**/*.test.ts'])], { cwd: root, env, stdio: ['ignore', 'pipe', 'inherit'] });
-      let tail = '';
-      child.stdout.on('data', (chunk: Buffer) => {
-        process.stdout.write(chunk);
-        tail = (tail + chunk.toString('utf8')).slice(-4096);
-        // tap closes with a line like "# { total: 64, pass: 63, fail: 1 }".
-        for (const m of tail.matchAll(/# \{ total: (\d+)(?:, pass: (\d+))?(?:, fail: (\d+))?/g)) {
-          summary = { total: Number(m[1]), pass: Number(m[2] ?? 0), fail: Number(m[3] ?? 0) };
-        }
-      });
-      child.once('exit', (c) => resolve(c ?? 1));
-    });
-    const failed = code !== 0 && summary.fail === 0 ? Math.max(1, summary.total - summary.pass) : summary.fail;
-    console.log(`\n${summary.pass} passed, ${failed} failed`);
+    const lanes = args.length ? [{ name: 'given', files: args }] : testLanes(lane);
+    let code = 0;
+    const totals = { pass: 0, fail: 0 };
+    for (const l of lanes) {
+      const started = Date.now();
+      const r = await runTap(tap, l.files, env);
+      totals.pass += r.pass;
+      totals.fail += r.fail;
+      if (r.code !== 0) code = r.code;
+      if (l.name !== 'given') {
+        console.log(`\nlane ${l.name}: ${l.files.length} files, ${r.pass} passed, ${r.fail} failed, ${Math.round((Date.now() - started) / 1000)} s`);
+      }
+    }
+    console.log(`\n${totals.pass} passed, ${totals.fail} failed`);
     return code;
   } finally {
     for (const stop of stops.reverse()) await stop().catch(() => {});
     rmSync(tmp, { recursive: true, force: true });
   }
+}
+
+/**
+ * The long end-to-end suites (browser walks, chaos, fuzz, the 100k-order plan, npm start itself)
+ * run in a lane of their own after the rest, so a broken rule shows in minutes, not at the end.
+ */
+const END_TO_END = [/^test\/web\//, /^test\/chaos\//, /^test\/hardening\/fuzz\.test\.ts$/, /^test\/admin\/plan\.test\.ts$/, /^test\/ops\/start\.test\.ts$/];
+
+function testFiles(dir = 'test'): string[] {
+  return readdirSync(path.join(root, dir), { withFileTypes: true })
+    .flatMap((e) => (e.isDirectory() ? testFiles(`${dir}/${e.name}`) : e.name.endsWith('.test.ts') ? [`${dir}/${e.name}`] : []))
+    .sort();
+}
+
+function testLanes(which: string): Array<{ name: string; files: string[] }> {
+  const all = testFiles();
+  const isEndToEnd = (f: string) => END_TO_END.some((r) => r.test(f));
+  const lanes = [
+    { name: 'fast', files: all.filter((f) => !isEndToEnd(f)) },
+    { name: 'e2e', files: all.filter(isEndToEnd) },
+  ];
+  return lanes.filter((l) => which === 'all' || l.name === which);
+}
+
+/** One tap run over the given files; its pass and fail counts read from tap's closing summary. */
+async function runTap(tap: string, files: string[], env: NodeJS.ProcessEnv): Promise<{ code: number; pass: number; fail: number }> {
+  let summary = { total: 0, pass: 0, fail: 0 };
+  const code = await new Promise<number>((resolve) => {
+    const child = spawn(process.execPath, [tap, ...files], { cwd: root, env, stdio: ['ignore', 'pipe', 'inherit'] });
+    let tail = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      process.stdout.write(chunk);
+      tail = (tail + chunk.toString('utf8')).slice(-4096);
+      // tap closes with a line like "# { total: 64, pass: 63, fail: 1 }".
+      for (const m of tail.matchAll(/# \{ total: (\d+)(?:, pass: (\d+))?(?:, fail: (\d+))?/g)) {
+        summary = { total: Number(m[1]), pass: Number(m[2] ?? 0), fail: Number(m[3] ?? 0) };
+      }
+    });
+    child.once('exit', (c) => resolve(c ?? 1));
+  });
+  const fail = code !== 0 && summary.fail === 0 ? Math.max(1, summary.total - summary.pass) : summary.fail;
+  return { code, pass: summary.pass, fail };
 }
 
 main().then(

@@ -4,7 +4,7 @@ import { buildApp } from '@shop/gateway';
 import { createQueues, closeQueues, producerConnection, workerConnection } from '@shop/jobs';
 import { createLogger, redisStatusEvents } from '@shop/core';
 import { loadGatewayConfig, loadWorkersConfig, type GatewayConfig, type RawConfig } from '@shop/config';
-import { buildProcessors, closeWorkers, scheduleMaintenance, startWorkers } from '@shop/workers';
+import { buildProcessors, closeWorkers, createTransport, scheduleMaintenance, startWorkers } from '@shop/workers';
 import { createDb, type Db } from '@shop/db';
 import { startRegistrationService, type RegistrationServiceSandbox } from '@shop/sandboxes/registration/service';
 import { startSmsSandbox, type SmsSandbox } from '@shop/sandboxes/sms/server';
@@ -72,10 +72,12 @@ export async function startStack(
       events: redisStatusEvents(producer, wconfig.queuePrefix, log),
       providers: sandboxes ? providersFromConfig(sandboxes.adapters) : providersFromConfig(readPaymentsConfig(wconfig.paymentsConfigFile)),
     };
-    const workers = startWorkers(deps, connection, buildProcessors(deps));
+    const mail = createTransport(wconfig.smtpUrl);
+    const workers = startWorkers(deps, connection, buildProcessors(deps, mail));
     await scheduleMaintenance(queues, 200);
     t.teardown(async () => {
       await closeWorkers(workers);
+      mail.close();
       await closeQueues(queues);
       await Promise.allSettled([producer.quit(), connection.quit(), db.destroy()]);
     });

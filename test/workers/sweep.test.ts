@@ -5,7 +5,7 @@ import { createLogger, deliverTo, outboxJob, silentStatusEvents } from '@shop/co
 import { createQueues, closeQueues, payloadProblem, producerConnection, workerConnection, type Queues } from '@shop/jobs';
 import { loadWorkersConfig } from '@shop/config';
 import type { Db } from '@shop/db';
-import { buildProcessors, startWorkers } from '@shop/workers';
+import { buildProcessors, createTransport, startWorkers } from '@shop/workers';
 import { reconcile } from '@shop/workers';
 import type { WorkerDeps } from '@shop/workers';
 import { createTestDatabase } from '../helpers/db.js';
@@ -175,13 +175,17 @@ t.test('bad input fails at once with UnrecoverableError; payloads carry no perso
   const deps = await setup(t);
   const connection = workerConnection(deps.config.redisUrl);
   t.teardown(() => connection.quit());
-  const processors = buildProcessors(deps);
+  const mail = createTransport(deps.config.smtpUrl);
+  const processors = buildProcessors(deps, mail);
   const workers = startWorkers(deps, connection, {
     'payment-poll': processors['payment-poll'],
     'registration-mirror': processors['registration-mirror'],
     mail: processors.mail,
   });
-  t.teardown(() => Promise.all(workers.map((w) => w.close())));
+  t.teardown(async () => {
+    await Promise.all(workers.map((w) => w.close()));
+    mail.close();
+  });
   const bad = [
     ['payment-poll', { intentId: 'not-a-number' }],
     ['registration-mirror', { userId: 7, email: 'someone@example.com' }],

@@ -3,6 +3,7 @@ import { ConfigError, loadWorkersConfig } from '@shop/config';
 import { createLogger } from '@shop/core';
 import { createQueues, closeQueues } from '@shop/jobs';
 import { producerConnection, workerConnection } from '@shop/jobs';
+import { createTransport } from './mail/transport.js';
 import { buildProcessors, closeWorkers, RECONCILE_SCHEDULER, scheduleMaintenance, startWorkers } from './runtime.js';
 import { checkRedisConfig } from '@shop/jobs';
 import { createWorkerMetrics } from './metrics/jobs.js';
@@ -66,7 +67,8 @@ async function main(): Promise<void> {
   });
   // Intact schedulers are upserted anyway, so a changed interval takes effect.
   if ((await watch.check()) === 'intact') await scheduleMaintenance(queues, 1_000, config.reconcileIntervalMs);
-  const workers = startWorkers(deps, connection, buildProcessors(deps), { metrics });
+  const mail = createTransport(config.smtpUrl);
+  const workers = startWorkers(deps, connection, buildProcessors(deps, mail), { metrics });
   log.info({ queues: workers.map((w) => w.name), metricsPort: metricsServer?.port }, 'workers started');
 
   let stopping = false;
@@ -82,6 +84,8 @@ async function main(): Promise<void> {
     watch.stop();
     try {
       await closeWorkers(workers);
+      // After the workers: no mail job runs any more, so no send is cut off.
+      mail.close();
       await metricsServer?.close();
       await closeQueues(queues);
     } catch (err) {

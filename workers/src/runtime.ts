@@ -4,7 +4,7 @@ import type { WorkerMetrics } from './metrics/jobs.js';
 import type { Redis } from 'ioredis';
 import type { JobPayloads, QueueName, Queues } from '@shop/jobs';
 import type { WorkerDeps } from './deps.js';
-import { createTransport } from './mail/transport.js';
+import type { Transporter } from 'nodemailer';
 import { mailProcessor } from './processors/mail.js';
 import { smsProcessor } from './processors/sms.js';
 import { maintenanceProcessor } from './processors/maintenance.js';
@@ -15,10 +15,11 @@ import { settlementProcessor } from './processors/settlement.js';
 
 export type Processors = { [Q in QueueName]?: Processor<JobPayloads[Q]> };
 
-export function buildProcessors(deps: WorkerDeps): Processors {
+/** `mail` is the SMTP transport (`createTransport`); its creator closes it after the workers. */
+export function buildProcessors(deps: WorkerDeps, mail: Transporter): Processors {
   return {
     maintenance: maintenanceProcessor(deps),
-    mail: mailProcessor(deps, createTransport(deps.config.smtpUrl)),
+    mail: mailProcessor(deps, mail),
     sms: smsProcessor(deps, deps.config.sms),
     'registration-mirror': registrationMirrorProcessor(deps),
     'payment-poll': paymentPollProcessor(deps),

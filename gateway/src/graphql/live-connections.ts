@@ -12,13 +12,16 @@ export const LIVE_LIMITS = {
   startsPerSocket: 30,
   /** connection_init must come this soon after the upgrade (graphql-ws closes with 4408). */
   initTimeoutMs: 10_000,
-  /** A socket without a running subscription is closed after this long. */
-  idleMs: 60_000,
-  /** Server pings this often; a client that has not said anything for 3 intervals is dropped. */
-  keepAliveMs: 20_000,
   /** Largest message a client may send. */
   maxPayload: 16 * 1024,
 } as const;
+
+export type LiveBounds = { perSession: number; perIp: number } & Omit<typeof LIVE_LIMITS, 'perSession' | 'perIp'> & {
+    /** A socket without a running subscription is closed after this long (LIVE_IDLE_SECONDS). */
+    idleMs: number;
+    /** Server pings this often; a client that has not said anything for 3 intervals is dropped (LIVE_PING_SECONDS). */
+    keepAliveMs: number;
+  };
 
 export interface LiveConnection {
   readonly ip: string;
@@ -54,7 +57,7 @@ export class LiveConnections {
   private readonly sockets = new WeakMap<WebSocket, LiveConnection>();
   private open = 0;
 
-  constructor(private readonly limits: { perSession: number; perIp: number } & Omit<typeof LIVE_LIMITS, 'perSession' | 'perIp'>) {}
+  constructor(private readonly limits: LiveBounds) {}
 
   /** Whether one more socket for this session and address fits (checked before the upgrade). */
   fits(token: string, ip: string): boolean {

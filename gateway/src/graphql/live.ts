@@ -17,7 +17,13 @@ import { paymentStatusSubscription, type LiveContext } from './payment-status.js
  */
 export async function liveSubscriptions(app: FastifyInstance, limiter: LocalWindowLimiter) {
   await app.register(websocket, { options: { maxPayload: LIVE_LIMITS.maxPayload } });
-  const live = new LiveConnections({ ...LIVE_LIMITS, perIp: Math.max(1, Math.round(LIVE_LIMITS.perIp * app.config.rateLimitScale)) });
+  const { rateLimitScale, liveIdleMs, livePingMs } = app.config;
+  const live = new LiveConnections({
+    ...LIVE_LIMITS,
+    perIp: Math.max(1, Math.round(LIVE_LIMITS.perIp * rateLimitScale)),
+    idleMs: liveIdleMs,
+    keepAliveMs: livePingMs,
+  });
   app.websocketServer.on('connection', (socket, raw) => live.accept(socket, raw));
   const hub = new OrderStatusHub(app.config.redisUrl, app.config.queuePrefix, app.log);
   app.addHook('onClose', async () => hub.close());
@@ -74,7 +80,7 @@ export async function liveSubscriptions(app: FastifyInstance, limiter: LocalWind
         const l = data.payload?.locale;
         return typeof l === 'string' ? { locale: l.toLowerCase().startsWith('zh') ? 'zh' : 'en' } : {};
       },
-      keepAlive: LIVE_LIMITS.keepAliveMs,
+      keepAlive: livePingMs,
       fullWsTransport: false,
     },
     /** Mercurius validates documents over HTTP only; subscriptions get the same rules here. */

@@ -1,14 +1,13 @@
 import { UnrecoverableError } from 'bullmq';
+import { queryTemplate } from '@shop/db';
 import type { Transporter } from 'nodemailer';
 import type { BankAccount, PaymentProvider } from '@shop/payments';
 import type { WorkerDeps } from '../deps.js';
 import { bankTransferMail, type MailBrand } from './templates.js';
 
-/** The bank details mail of an order still waiting for its transfer. */
-export async function bankTransferDetailsMail(deps: WorkerDeps, transport: Transporter, orderNo: string, brand: MailBrand): Promise<unknown> {
-  const account = (deps.providers.bank_transfer as (PaymentProvider & { account?: BankAccount | null }) | undefined)?.account;
-  if (!account) throw new UnrecoverableError('bank transfer has no account configured (bankTransfer in PAYMENTS_CONFIG_FILE)');
-  const order = await deps.db
+// One per bank-transfer checkout: compiled once, a prepared statement per connection.
+const waitingOrder = queryTemplate(['orderNo'], (db, a) =>
+  db
     .selectFrom('orders')
     .innerJoin('users', 'users.id', 'orders.user_id')
     .innerJoin('books', 'books.id', 'orders.book_id')
@@ -24,8 +23,14 @@ export async function bankTransferDetailsMail(deps: WorkerDeps, transport: Trans
       'books.title_en',
       'books.title_zh',
     ])
-    .where('orders.order_no', '=', orderNo)
-    .executeTakeFirst();
+    .where('orders.order_no', '=', a.orderNo),
+);
+
+/** The bank details mail of an order still waiting for its transfer. */
+export async function bankTransferDetailsMail(deps: WorkerDeps, transport: Transporter, orderNo: string, brand: MailBrand): Promise<unknown> {
+  const account = (deps.providers.bank_transfer as (PaymentProvider & { account?: BankAccount | null }) | undefined)?.account;
+  if (!account) throw new UnrecoverableError('bank transfer has no account configured (bankTransfer in PAYMENTS_CONFIG_FILE)');
+  const order = (await deps.db.executeQuery(waitingOrder(deps.db, { orderNo }))).rows[0];
   if (!order) throw new UnrecoverableError(`order ${orderNo} does not exist`);
   if (order.status !== 'pending_payment' || order.provider !== 'bank_transfer' || !order.email)
     return { skipped: 'not a waiting bank transfer or no mail address' };

@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { parse } from 'graphql';
+import type { OutputAsset, OutputChunk } from 'rollup';
 import { defaultClientConditions, defineConfig, type Plugin } from 'vite';
 
 const buildVersion = `${process.env.npm_package_version ?? '0.0.0'}+${Date.now().toString(36)}`;
@@ -49,6 +50,113 @@ function precompress(): Plugin {
   };
 }
 
+// Chakra's createSystem builds the global CSS (reset, global styles and one CSS variable per token)
+// at once, about half of its time, which on a phone is a long task before hydration. That CSS only
+// goes to <ChakraProvider>'s <Global>; a page the gateway prerendered carries it already, and the
+// SPA then hands the provider a system without it (app/providers.tsx). This turns the eager
+// `_global` into a getter computed on first read, so whoever does not read it does not pay for it.
+// Chakra is pinned (web/package.json); a build against a version without this statement fails here.
+function lazyChakraGlobalCss(): Plugin {
+  const eager = 'const _global = [getPreflightCss(), getGlobalCss(), getTokenCss()];';
+  return {
+    name: 'shop-lazy-chakra-global-css',
+    transform(code, id) {
+      if (!id.endsWith('/@chakra-ui/react/dist/esm/styled-system/system.js')) return null;
+      if (!code.includes(eager) || !/\n {4}_global,\n/.test(code)) throw new Error(`${id}: Chakra's createSystem changed; review shop-lazy-chakra-global-css`);
+      const out = code
+        .replace(eager, 'let _global;')
+        .replace(/\n {4}_global,\n/, '\n    get _global() {\n      return _global ??= [getPreflightCss(), getGlobalCss(), getTokenCss()];\n    },\n');
+      return { code: out, map: null };
+    },
+  };
+}
+
+// A chunk's file and the files of the chunks it imports, the entry's left out (it is running).
+function filesOf(chunk: OutputChunk | undefined, chunks: OutputChunk[], files = new Set<string>()): Set<string> {
+  if (!chunk || chunk.isEntry || files.has(chunk.fileName)) return files;
+  files.add(chunk.fileName);
+  for (const f of chunk.imports)
+    filesOf(
+      chunks.find((c) => c.fileName === f),
+      chunks,
+      files,
+    );
+  return files;
+}
+
+function addJsonToHead(html: OutputAsset | undefined, id: string, value: unknown): void {
+  if (!html) throw new Error(`${id}: no index.html in the bundle`);
+  html.source = String(html.source).replace('</head>', `  <script type="application/json" id="${id}">${JSON.stringify(value)}</script>\n  </head>`);
+}
+
+// main.tsx starts the SPA in steps, each a dynamic import evaluated in a task of its own. Their files
+// are fetched together as soon as the entry runs, not one after another as each step asks:
+// index.html lists every chunk main.tsx imports dynamically, and the chunks those import, as JSON
+// (#shop-start-files), and main.tsx adds a modulepreload link for each. A list rather than the
+// links themselves, so a browser with JavaScript off fetches no script at all.
+// A page rendered in the browser (My Orders, the payment pages) would otherwise ask for its chunk
+// only once the start-up has run and the router rendered it: index.html also lists the files of
+// each page of app/page-modules.ts by route path, and the texts those pages load per language
+// (#shop-page-files), and main.tsx preloads those of the page it starts on with the start-up files.
+const mainModule = resolve(__dirname, 'src/main.tsx');
+const pageModulesModule = resolve(__dirname, 'src/app/page-modules.ts');
+const screenTextModules = { en: resolve(__dirname, 'src/locales/en/screens.ts'), zh: resolve(__dirname, 'src/locales/zh/screens.ts') };
+const pageModuleLine = /^\s*'?([\w/]+)'?: \(\) => import\('(\.\/routes\/\w+)'\),$/gm;
+function listStartFiles(): Plugin {
+  let base = '/';
+  const pageIds = new Map<string, string>();
+  return {
+    name: 'shop-list-start-files',
+    apply: (_c, env) => env.command === 'build' && !env.isSsrBuild,
+    enforce: 'post',
+    configResolved(c) {
+      base = c.base;
+    },
+    // The source as written (the transform hooks see it after esbuild's rewriting).
+    async buildStart() {
+      const code = readFileSync(pageModulesModule, 'utf8');
+      const lines = [...code.matchAll(pageModuleLine)];
+      const imports = code.split('\n').filter((l) => /\bimport\(/.test(l) && !/^\s*(\*|\/\/)/.test(l));
+      if (lines.length === 0 || lines.length !== imports.length)
+        throw new Error(`${pageModulesModule}: one line per page, 'path': () => import('./routes/Page'),`);
+      for (const [, path, spec] of lines) {
+        const resolved = await this.resolve(spec!, pageModulesModule);
+        if (!resolved) throw new Error(`${pageModulesModule}: cannot resolve ${spec}`);
+        pageIds.set(path!, resolved.id);
+      }
+    },
+    generateBundle(_o, bundle) {
+      const chunks = Object.values(bundle).filter((f): f is OutputChunk => f.type === 'chunk');
+      const chunkOf = (id: string) => chunks.find((c) => c.moduleIds.includes(id));
+      const urls = (files: Set<string>, without = new Set<string>()) => [...files].filter((f) => !without.has(f)).map((f) => `${base}${f}`);
+      const steps = this.getModuleInfo(mainModule)?.dynamicallyImportedIds ?? [];
+      const startFiles = new Set<string>();
+      for (const id of steps) filesOf(chunkOf(id), chunks, startFiles);
+      if (startFiles.size === 0) throw new Error('shop-list-start-files: main.tsx has no start-up steps');
+      if (pageIds.size === 0) throw new Error('shop-list-start-files: app/page-modules.ts was not read');
+      const pages = Object.fromEntries([...pageIds].map(([path, id]) => [path.toLowerCase(), urls(filesOf(chunkOf(id), chunks), startFiles)]));
+      const texts = Object.fromEntries(Object.entries(screenTextModules).map(([lang, id]) => [lang, urls(filesOf(chunkOf(id), chunks), startFiles)]));
+      const html = bundle['index.html'] as OutputAsset | undefined;
+      addJsonToHead(html, 'shop-start-files', urls(startFiles));
+      addJsonToHead(html, 'shop-page-files', { pages, texts });
+    },
+  };
+}
+
+// Apollo (with graphql, rxjs, optimism) in one chunk: left to itself Rollup cuts their shared
+// modules into a handful of small files, each compressed on its own (a few KB more to download on
+// a phone than the same code in one file). Its React hooks stay with the app, so the chunk does not
+// take React in (the entry needs React first, and a manual chunk takes its modules' dependencies).
+const startChunks: Array<[string, RegExp]> = [
+  // Apollo's HTTP transport is loaded with the first request (lib/apollo.ts): named first, or the
+  // Apollo chunk would take it in as one of its modules' dependencies.
+  ['apollo-http', /\/node_modules\/@apollo\/client\/link\/http\//],
+  ['apollo', /\/node_modules\/(@apollo\/client(?!\/react\/)|graphql|rxjs|optimism|@wry\/[^/]+|tslib)\//],
+];
+function startChunk(id: string): string | undefined {
+  return startChunks.find(([, re]) => re.test(id))?.[0];
+}
+
 // Parses the SPA's `graphql(\`...\`, [FRAGMENTS])` documents (gql.tada, see src/lib/graphql.ts) at
 // build time, so the browser downloads no GraphQL parser: each call becomes its parsed definitions
 // handed to `composeDocument`, which appends the named fragments' definitions as gql.tada would.
@@ -81,7 +189,7 @@ function precompileGraphql(): Plugin {
 
 export default defineConfig(({ isSsrBuild }) => ({
   base: process.env.SHOP_BASE_PATH ?? '/shop/',
-  plugins: [outDirOf(), precompileGraphql(), react(), versionFile(), precompress()],
+  plugins: [outDirOf(), lazyChakraGlobalCss(), precompileGraphql(), react(), listStartFiles(), versionFile(), precompress()],
   // The server renderer runs React's production build, like the browser (same markup, no dev checks).
   define: { __BUILD_VERSION__: JSON.stringify(buildVersion), ...(isSsrBuild ? { 'process.env.NODE_ENV': JSON.stringify('production') } : {}) },
   // React 19 lives only in this workspace; dedupe keeps hoisted libraries on the same copy.
@@ -94,9 +202,13 @@ export default defineConfig(({ isSsrBuild }) => ({
     emptyOutDir: true,
     sourcemap: false,
     chunkSizeWarningLimit: 800,
+    // No modulepreload links in index.html (the entry's one static import, React, is found by the
+    // browser when it parses the entry; main.tsx preloads the rest): a browser with JavaScript
+    // off then fetches no script. Dynamic imports still preload their files when they run.
+    modulePreload: { resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? [] : deps) },
     // The server renderer is one file: the gateway loads one copy of it per instance (the
     // settings it renders with are read when its modules are evaluated).
-    ...(isSsrBuild ? { rollupOptions: { output: { inlineDynamicImports: true } } } : {}),
+    ...(isSsrBuild ? { rollupOptions: { output: { inlineDynamicImports: true } } } : { rollupOptions: { output: { manualChunks: startChunk } } }),
   },
   server: { proxy: { '/graphql': 'http://localhost:3000', '/api': 'http://localhost:3000', '/shop/version': 'http://localhost:3000' } },
 }));

@@ -6,11 +6,21 @@ import { launchBrowser, openShop } from '../helpers/browser.js';
 import { startStack } from '../helpers/stack.js';
 
 const DIST = path.resolve(import.meta.dirname, '../../web/dist');
-// The entry now carries the prerendered public pages (book list and book page) so they hydrate at
-// once, and the brand, legal links and book facts: 202 KiB at level 9 on 2026-11-23. Issue 16's
-// target is 120 KiB, which needs Apollo out of a guest's first screen (not done yet); this budget
-// only stops it from growing further unnoticed.
-const BUDGET_KB = 205;
+// The first load carries the prerendered public pages (book list and book page) so they hydrate at
+// once, and the brand, legal links and book facts: 202 KiB at level 9 on 2026-11-23 in one file;
+// 204 KiB on 2026-11-25 in 8 files, the start-up steps main.tsx evaluates one task each (split
+// files compress a little worse; Apollo's HTTP transport and a guest's refetch left it). Issue 16's
+// target is 120 KiB, which needs Apollo's cache and hooks out of a guest's first screen (not done
+// yet); this budget only stops it from growing further unnoticed. 205.0 KiB on 2026-11-26 in 9
+// files: the entry preloads the chunk and first data of a page rendered in the browser (My Orders)
+// with the start-up, and the 0.2 KiB document composer is a file of its own since the prefetch of
+// My Orders' list needs it without the app.
+const BUDGET_KB = 206;
+
+// Lighthouse's phone: the CPU four times slower. A guest's page takes over its prerendered HTML as
+// a transition that yields to the browser; on a slow CPU that takeover is long, and nothing that
+// happens meanwhile may make the page ask the network for data the HTML came with.
+const CPU_SLOWDOWN = 4;
 
 // The JavaScript a first visit to /shop/index downloads, gzipped as the build reports it.
 t.test(`first load of /shop/index stays within ${BUDGET_KB} KB of gzipped JavaScript`, async (t) => {
@@ -18,12 +28,17 @@ t.test(`first load of /shop/index stays within ${BUDGET_KB} KB of gzipped JavaSc
   const browser = await launchBrowser(t);
   for (const lang of ['en', 'zh'] as const) {
     const { page, context } = await openShop(browser, stack.base);
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
     const scripts = new Set<string>();
     page.on('response', (r) => {
       const u = new URL(r.url());
       if (u.pathname.startsWith('/shop/assets/') && u.pathname.endsWith('.js')) scripts.add(u.pathname);
     });
-    await page.goto(`/shop/${lang}Page`);
+    const res = await page.goto(`/shop/${lang}Page`);
+    // The budget is that of a prerendered page: the first visit right after the gateway started
+    // gets one too (it used to get the empty shell when the renderer was still loading).
+    t.match(await res?.text(), /<script type="application\/json" id="shop-state">/, `${lang}: the page came prerendered`);
     await page.getByTestId('book').first().waitFor();
     await page.waitForLoadState('networkidle');
     let total = 0;
@@ -44,6 +59,11 @@ t.test(`first load of /shop/index stays within ${BUDGET_KB} KB of gzipped JavaSc
     t.notOk(
       [...scripts].some((s) => /AuthDialogs|PurchaseFlow|OrdersPage|ShopDialog/.test(s)),
       'dialogs and other pages are not loaded up front',
+    );
+    // It hydrates from the answers embedded in the HTML and asks nothing.
+    t.notOk(
+      [...scripts].some((s) => /\/apollo-http-/.test(s)),
+      "Apollo's HTTP transport is not loaded",
     );
     await context.close();
   }

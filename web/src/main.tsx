@@ -1,11 +1,10 @@
 import type { NormalizedCacheObject } from '@apollo/client';
-import { startTransition, StrictMode } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
+import { startTransition } from 'react';
 import { readEntry } from './app/entry';
-import { Providers } from './app/providers';
-import { AppRouter } from './app/router';
-import { createApolloClient } from './lib/apollo';
-import { initI18n, storedLocale } from './lib/i18n';
+import { loadPagePrefetch } from './app/page-data';
+import { ROUTER_BASENAME } from './lib/config';
+import { initI18n, storedLocale, type Locale } from './lib/i18n';
+import { yieldToMain } from './lib/yield';
 
 interface Prerendered {
   locale: 'zh' | 'en';
@@ -22,23 +21,84 @@ function prerenderedState(): Prerendered | null {
   }
 }
 
-// Entry paths and query parameters first: they may set the language of the texts and requests.
-const flags = readEntry();
-const container = document.getElementById('root')!;
-const state = prerenderedState();
-// The HTML can only be taken over when it is in the language this browser chose; otherwise
-// (a choice the server could not see) the page is rendered afresh.
-const hydrate = state !== null && container.firstElementChild !== null && state.locale === storedLocale();
-const client = createApolloClient(hydrate ? state.apollo : undefined);
+/** A JSON list the build wrote into index.html (vite.config.ts, shop-list-start-files). */
+function listed<T>(id: string): T | null {
+  try {
+    const text = document.getElementById(id)?.textContent;
+    return text ? (JSON.parse(text) as T) : null;
+  } catch {
+    return null;
+  }
+}
 
-void initI18n().then((i18n) => {
-  const app = (
-    <StrictMode>
-      <Providers client={client} i18n={i18n}>
-        <AppRouter flags={flags} />
-      </Providers>
-    </StrictMode>
-  );
+function modulePreload(href: string): void {
+  const link = document.createElement('link');
+  link.rel = 'modulepreload';
+  link.crossOrigin = '';
+  link.href = href;
+  document.head.append(link);
+}
+
+/**
+ * Fetches the files of all start-up steps at once and, on a page rendered in the browser, its
+ * chunk and the texts it loads: the router asks for those only after the start-up, a round trip
+ * (or several, on a phone) later. Without the lists each step fetches its own files when it comes.
+ */
+function preloadStartFiles(page: string, locale: Locale): void {
+  const start = listed<string[]>('shop-start-files') ?? [];
+  const byPage = listed<{ pages: Record<string, string[]>; texts: Record<string, string[]> }>('shop-page-files');
+  const files = byPage?.pages[page];
+  for (const href of [...start, ...(files ? [...files, ...(byPage?.texts[locale] ?? [])] : [])]) modulePreload(href);
+}
+
+/** The route path the SPA starts on, under its basename, in lower case as routes match (react-router). */
+function startPagePath(): string {
+  return window.location.pathname
+    .slice(ROUTER_BASENAME.length)
+    .replace(/^\/+|\/+$/g, '')
+    .toLowerCase();
+}
+
+/**
+ * Start-up in steps, each its own task (yieldToMain between them), so none blocks the page for
+ * long on a phone: the libraries are evaluated chunk by chunk (dynamic imports, their files
+ * fetched together first), the Chakra system and the Apollo
+ * client are built, then React hydrates the prerendered HTML as a transition, which yields every
+ * few milliseconds by itself. The prerendered page is painted and readable meanwhile.
+ */
+async function start(): Promise<void> {
+  // Entry paths and query parameters first: they may set the language of the texts and requests.
+  const flags = readEntry();
+  const page = startPagePath();
+  preloadStartFiles(page, storedLocale());
+  // A page rendered here asks for its first data as soon as the Apollo client exists.
+  const pagePrefetch = loadPagePrefetch(page);
+  const container = document.getElementById('root')!;
+  const state = prerenderedState();
+  // The HTML can only be taken over when it is in the language this browser chose; otherwise
+  // (a choice the server could not see) the page is rendered afresh.
+  const hydrate = state !== null && container.firstElementChild !== null && state.locale === storedLocale();
+
+  await yieldToMain();
+  const { createRoot, hydrateRoot } = await import('react-dom/client');
+  await yieldToMain();
+  const { shopSystem, shopSystemForPrerendered } = await import('./lib/system');
+  await yieldToMain();
+  if (hydrate) shopSystemForPrerendered();
+  else shopSystem();
+  await yieldToMain();
+  const { createApolloClient, signedIn } = await import('./lib/apollo');
+  await yieldToMain();
+  const client = createApolloClient(hydrate ? state.apollo : undefined);
+  // Only for a page rendered here: data arriving before hydration would not match the HTML.
+  if (!hydrate) pagePrefetch?.then((prefetch) => prefetch(client, signedIn(client))).catch(() => undefined);
+  await yieldToMain();
+  const i18n = await initI18n();
+  await yieldToMain();
+  const { App } = await import('./app/App');
+  await yieldToMain();
+
+  const app = <App client={client} i18n={i18n} flags={flags} prerendered={hydrate} />;
   if (hydrate) {
     // As a transition, hydration yields to the browser every few milliseconds instead of
     // blocking the main thread for the whole page (the page is already painted meanwhile).
@@ -49,4 +109,6 @@ void initI18n().then((i18n) => {
   }
   container.replaceChildren();
   createRoot(container).render(app);
-});
+}
+
+void start();

@@ -84,9 +84,16 @@ export class Prerenderer {
     return existsSync(file);
   }
 
-  /** Loads the renderer ahead of the first request. */
+  /**
+   * Loads the renderer and renders a guest's book list in each language, the page most first
+   * visits land on (/index, /enPage, /zhPage): the first buyers after a start find it rendered
+   * instead of waiting for the renderer to load and for its first, slowest render. On a loaded
+   * machine those two took 3 s and more, and past the gateway's wait a guest got the empty shell
+   * (the SPA then renders the page itself and asks for its data).
+   */
   async warm(): Promise<void> {
-    await this.load();
+    const renderer = await this.load();
+    for (const locale of ['en', 'zh'] as const) await this.rendered(renderer, '/index', locale, false);
   }
 
   private load(): Promise<Renderer> {
@@ -101,8 +108,11 @@ export class Prerenderer {
     if (!routerPath) return null;
     const bookId = /^\/bookDetail\/(.+)$/.exec(routerPath)?.[1];
     if (bookId !== undefined && !(await this.isBook(bookId))) return null;
-    const locale = requestLocale(req, subPath);
-    const session = mayHaveSession(req, routerPath);
+    return this.rendered(renderer, routerPath, requestLocale(req, subPath), mayHaveSession(req, routerPath));
+  }
+
+  /** The page held for this path, language and session-or-not, rendered when none is held. */
+  private rendered(renderer: Renderer, routerPath: string, locale: Locale, session: boolean): Promise<PrerenderedPage | null> {
     const key = `${routerPath}\u0000${locale}\u0000${session}`;
     const now = Date.now();
     const held = this.pages.get(key);

@@ -65,8 +65,13 @@ export default fp(
         )
       : null;
     if (!prerenderer) app.log.warn({ rendererFile }, 'SPA server renderer is not built; the public pages start empty');
-    // Loading the renderer takes a moment: start at once, not on the first buyer's request.
-    else app.addHook('onReady', async () => void prerenderer.warm().catch((err: unknown) => app.log.error({ err }, 'SPA server renderer failed to load')));
+    // Ready once the renderer is loaded and a guest's book list rendered (Prerenderer.warm): the
+    // first buyers after a start would otherwise wait for both and, on a loaded machine, get the
+    // empty shell after PRERENDER_WAIT_MS. A failure only costs the prerendering, not the start.
+    else
+      app.addHook('onReady', async () => {
+        await prerenderer.warm().catch((err: unknown) => app.log.error({ err }, 'SPA server renderer failed to load or render'));
+      });
 
     app.get(`${base}index.html`, async (_req, reply) => reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml));
     app.setNotFoundHandler(async (req, reply) => {

@@ -4,17 +4,19 @@ import { ChakraProvider } from '@chakra-ui/react';
 import type { i18n as I18n } from 'i18next';
 import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import { system } from '../lib/theme';
+import { shopSystem, shopSystemForPrerendered } from '../lib/system';
 
 interface Props {
   client: ApolloClient;
   i18n: I18n;
+  /** The page's HTML came prerendered with Chakra's global CSS in it (the browser hydrates it). */
+  prerendered?: boolean;
   children: ReactNode;
 }
 
-export function Providers({ client, i18n, children }: Props) {
+export function Providers({ client, i18n, prerendered = false, children }: Props) {
   return (
-    <ChakraProvider value={system}>
+    <ChakraProvider value={prerendered ? shopSystemForPrerendered() : shopSystem()}>
       <I18nextProvider i18n={i18n}>
         <ApolloProvider client={client}>{children}</ApolloProvider>
       </I18nextProvider>

@@ -1,5 +1,6 @@
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
 import { lazyWithTexts } from './lazy';
+import { pageModules } from './page-modules';
 import { BrowserRouter, Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { ErrorBoundary } from '../components/ui/ErrorBoundary';
 import { ROUTER_BASENAME } from '../lib/config';
@@ -11,14 +12,15 @@ import BookDetailPage from './routes/BookDetailPage';
 import IndexPage from './routes/IndexPage';
 
 // The public pages come prerendered and are hydrated at once: they are part of the entry.
-// Every other page is its own chunk, loaded on first visit, with its own error boundary.
-const OrdersPage = lazyWithTexts(() => import('./routes/OrdersPage'));
-const WxNativePayPage = lazyWithTexts(() => import('./routes/WxNativePayPage'));
-const PayPalResultPage = lazyWithTexts(() => import('./routes/PayPalResultPage'));
-const WxPayResultPage = lazyWithTexts(() => import('./routes/WxPayResultPage'));
-const AliPayResultPage = lazyWithTexts(() => import('./routes/AliPayResultPage'));
-const AdminPage = lazyWithTexts(() => import('./routes/AdminPage'));
-const AccountPage = lazyWithTexts(() => import('./routes/AccountPage'));
+// Every other page is its own chunk (page-modules.ts), loaded on first visit, with its own error
+// boundary; the entry fetches the chunk of the page it starts on with the start-up files.
+const OrdersPage = lazyWithTexts(pageModules.orders);
+const WxNativePayPage = lazyWithTexts(pageModules['views/pay/WxNativePay']);
+const PayPalResultPage = lazyWithTexts(pageModules['views/pay/PayPalResult']);
+const WxPayResultPage = lazyWithTexts(pageModules['views/pay/WxPayResult']);
+const AliPayResultPage = lazyWithTexts(pageModules['views/pay/AliPayResult']);
+const AdminPage = lazyWithTexts(pageModules.admin);
+const AccountPage = lazyWithTexts(pageModules.account);
 const NotFoundPage = lazy(() => import('./routes/NotFoundPage'));
 const LegalRoute = lazy(() => import('./routes/LegalRoute'));
 

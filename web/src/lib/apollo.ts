@@ -1,15 +1,22 @@
-import { ApolloClient, ApolloLink, CombinedGraphQLErrors, HttpLink, InMemoryCache, type NormalizedCacheObject } from '@apollo/client';
+import { ApolloClient, ApolloLink, CombinedGraphQLErrors, InMemoryCache, type NormalizedCacheObject } from '@apollo/client';
 import { onError } from '@apollo/client/link/error';
-import { REQUEST_TIMEOUT_MS } from './config';
-import { storedLocale } from './i18n';
+import { from, mergeMap } from 'rxjs';
 import { ME, rememberUser } from './session';
 
-// Spec section 7: a 5 s request timeout, on top of Apollo's own abort signal.
-const timedFetch: typeof fetch = (input, init) => {
-  const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
-  const signal = init?.signal ? AbortSignal.any([init.signal, timeout]) : timeout;
-  return fetch(input, { ...init, signal });
-};
+// The HTTP transport (building requests, reading answers) is loaded with the first request: a
+// guest's prerendered book list or book page starts from the restored cache and asks nothing at
+// first, so its first load does without it. A failed load is tried again by the next request.
+let transport: Promise<ApolloLink> | null = null;
+const loadTransport = () =>
+  (transport ??= import('./apollo-http').then(
+    (m) => m.createHttpLink(),
+    (err: unknown) => {
+      transport = null;
+      throw err;
+    },
+  ));
+
+const lazyHttp = new ApolloLink((operation, forward) => from(loadTransport()).pipe(mergeMap((link) => link.request(operation, forward))));
 
 /** The cache with the SPA's identities; the prerendering on the server uses the same. */
 export function createShopCache(): InMemoryCache {
@@ -38,13 +45,16 @@ export function createShopCache(): InMemoryCache {
 
 /**
  * The one Apollo client, created at start-up after the entry parameters were read (they may set
- * the language). The language only changes with a reload, so the locale header is fixed.
+ * the language of its requests, lib/apollo-http.ts).
  * `prerendered` is the cache the server rendered the page's HTML from: restored before hydrating,
  * the first render reads the same answers and matches the HTML.
  */
 export function createApolloClient(prerendered?: NormalizedCacheObject): ApolloClient {
   const cache = createShopCache();
   if (prerendered) cache.restore(prerendered);
+  // A page the gateway rendered for a guest (`me: null`) starts from its answers and may never ask;
+  // anyone else (logged in, or a page rendered here) asks at once: the transport loads right away.
+  if (cache.readQuery({ query: ME })?.me !== null) loadTransport().catch(() => undefined);
   // A session ended elsewhere (logout, password change, a disabled account) shows on the next
   // answer that needs it: the page forgets the buyer at once and asks for a login, not a reload.
   const sessionLost = onError(({ error }) => {
@@ -53,11 +63,16 @@ export function createApolloClient(prerendered?: NormalizedCacheObject): ApolloC
     cache.writeQuery({ query: ME, data: { me: null } });
     rememberUser(null);
   });
-  const http = new HttpLink({
-    uri: '/graphql',
-    credentials: 'include',
-    headers: { locale: storedLocale() },
-    fetch: timedFetch,
-  });
-  return new ApolloClient({ link: ApolloLink.from([sessionLost, http]), cache });
+  const client = new ApolloClient({ link: ApolloLink.from([sessionLost, lazyHttp]), cache });
+  // A page rendered here needs to know who is logged in before it shows anything of a buyer's (My
+  // Orders): asked now, while the rest of the start-up runs, rather than at the first render;
+  // useSession then finds the answer, or the same request in flight (deduplicated). Not when
+  // hydrating: an answer there before the first render would not match the HTML.
+  if (!prerendered) signedIn(client).catch(() => undefined);
+  return client;
+}
+
+/** Whether a buyer or operator is logged in: the restored answer, the one in flight, or a new one. */
+export function signedIn(client: ApolloClient): Promise<boolean> {
+  return client.query({ query: ME }).then(({ data }) => Boolean(data?.me));
 }

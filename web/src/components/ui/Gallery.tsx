@@ -20,6 +20,8 @@ export function Gallery({ images, alt, previousLabel, nextLabel }: Props) {
       <Image
         src={images[selected]}
         alt={alt(selected + 1)}
+        // The book page's largest paint.
+        fetchPriority="high"
         w="full"
         h={{ base: '320px', md: '420px' }}
         objectFit="contain"

@@ -11,9 +11,11 @@ import { useHydrated } from '../../lib/hydrated';
 interface Props {
   book: CatalogBook;
   onBuy: (book: CatalogBook, format: Format) => void;
+  /** The first row: its covers are the page's largest paint, fetched at once rather than lazily. */
+  aboveFold?: boolean;
 }
 
-export function BookCard({ book, onBuy }: Props) {
+export function BookCard({ book, onBuy, aboveFold = false }: Props) {
   const { t } = useTranslation();
   const hydrated = useHydrated();
   const [chosen, setChosen] = useState<Format>('EBOOK');
@@ -32,7 +34,14 @@ export function BookCard({ book, onBuy }: Props) {
       aria-labelledby={`book-title-${book.id}`}
     >
       <Box bg="gray.100" borderRadius="md" p={3}>
-        <BookCover bookId={book.id} file={book.cover} alt={book.title} h={{ base: '200px', md: '240px' }} w="full" />
+        <BookCover
+          bookId={book.id}
+          file={book.cover}
+          alt={book.title}
+          h={{ base: '200px', md: '240px' }}
+          w="full"
+          {...(aboveFold ? { loading: 'eager', fetchPriority: 'high' } : {})}
+        />
       </Box>
       <Heading as="h2" size="sm" id={`book-title-${book.id}`} minH={{ md: '4.5em' }}>
         <Link asChild>

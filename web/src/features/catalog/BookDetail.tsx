@@ -6,7 +6,7 @@ import { coverFileUrl, coverUrl } from '../../components/ui/BookCover';
 import { Gallery } from '../../components/ui/Gallery';
 import { BASE } from '../../lib/config';
 import { storedLocale } from '../../lib/i18n';
-import { BOOK, REFRESH_PRERENDERED, type CatalogBook, type Format } from './api';
+import { BOOK, useCatalogFetchPolicy, type CatalogBook, type Format } from './api';
 import { FormatChoice } from './FormatChoice';
 import { PriceLine } from './PriceLine';
 import { BookFacts } from './BookFacts';
@@ -29,7 +29,8 @@ interface Props {
 export function BookDetail({ bookId, onBuy }: Props) {
   const { t } = useTranslation();
   const hydrated = useHydrated();
-  const { data, loading, error } = useQuery(BOOK, { variables: { id: bookId, language: storedLocale() }, ...REFRESH_PRERENDERED });
+  const fetchPolicy = useCatalogFetchPolicy();
+  const { data, loading, error } = useQuery(BOOK, { variables: { id: bookId, language: storedLocale() }, ...fetchPolicy });
   const [chosen, setChosen] = useState<Format>('EBOOK');
   if (loading && !data) return <Spinner aria-label={t('common.loading')} />;
   if (error) return <Text color="red.600">{t('common.connectionError')}</Text>;

@@ -2,12 +2,16 @@ import { Heading, SimpleGrid, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@apollo/client/react';
 import { useTranslation } from 'react-i18next';
 import { storedLocale } from '../../lib/i18n';
-import { BOOKS, REFRESH_PRERENDERED, type CatalogBook, type Format } from './api';
+import { BOOKS, useCatalogFetchPolicy, type CatalogBook, type Format } from './api';
 import { BookCard } from './BookCard';
+
+// Three books a row on a desktop (one on a phone, where only the first is in view).
+const FIRST_ROW = 3;
 
 export function BookList({ onBuy }: { onBuy: (book: CatalogBook, format: Format) => void }) {
   const { t } = useTranslation();
-  const { data, loading, error } = useQuery(BOOKS, { variables: { language: storedLocale() }, ...REFRESH_PRERENDERED });
+  const fetchPolicy = useCatalogFetchPolicy();
+  const { data, loading, error } = useQuery(BOOKS, { variables: { language: storedLocale() }, ...fetchPolicy });
   return (
     <Stack gap={6}>
       <Heading as="h1" size="lg">
@@ -21,8 +25,8 @@ export function BookList({ onBuy }: { onBuy: (book: CatalogBook, format: Format)
         </Text>
       ) : (
         <SimpleGrid columns={{ base: 1, md: 3 }} gap={6} data-testid="book-list">
-          {data.books.map((b) => (
-            <BookCard key={b.id} book={b} onBuy={onBuy} />
+          {data.books.map((b, i) => (
+            <BookCard key={b.id} book={b} onBuy={onBuy} aboveFold={i < FIRST_ROW} />
           ))}
         </SimpleGrid>
       )}

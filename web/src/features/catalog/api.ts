@@ -1,12 +1,23 @@
+import { useApolloClient } from '@apollo/client/react';
 import { graphql, type ResultOf } from '../../lib/graphql';
+import { ME } from '../../lib/session';
 
 export type Format = 'EBOOK' | 'PAPER';
 
+const ASK_AGAIN_ONCE = { fetchPolicy: 'cache-and-network', nextFetchPolicy: 'cache-first' } as const;
+const CACHED = { fetchPolicy: 'cache-first' } as const;
+
 /**
- * The book list and page may start from the answers the gateway rendered their HTML with, which
- * are a guest's: asked again once, so a logged-in buyer sees what they bought.
+ * How the book list and page read their query. They may start from the answers the gateway
+ * rendered their HTML with, which are a guest's: asked again once, so a logged-in buyer sees what
+ * they bought. When the gateway rendered the page for a guest (it then writes `me: null` into the
+ * cache it hands over) those answers are already the visitor's, and asking again would only redo
+ * the page's work on a phone. A login resets the store, which asks again anyway.
  */
-export const REFRESH_PRERENDERED = { fetchPolicy: 'cache-and-network', nextFetchPolicy: 'cache-first' } as const;
+export function useCatalogFetchPolicy(): typeof ASK_AGAIN_ONCE | typeof CACHED {
+  const client = useApolloClient();
+  return client.cache.readQuery({ query: ME })?.me === null ? CACHED : ASK_AGAIN_ONCE;
+}
 
 /** What a book card shows (the list and the page both select it). */
 const CATALOG_BOOK = graphql(`

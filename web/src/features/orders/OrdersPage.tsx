@@ -4,7 +4,6 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { requestLogin } from '../../lib/login-gate';
 import { messageOf } from '../../lib/errors';
-import { PAGE_SIZES } from '../../lib/config';
 import { usePagedFilter } from '../../lib/paging';
 import { useSession } from '../../lib/session';
 import { ORDERS, type OrderFilter } from './api';
@@ -12,10 +11,13 @@ import { OrderFilters } from './OrderFilters';
 import { OrdersPager } from './OrdersPager';
 import { OrdersTable } from './OrdersTable';
 import { PurchaseInfoView } from './PurchaseInfoView';
+import { firstOrdersPage } from './prefetch';
 
 function OrdersList() {
   const { t } = useTranslation();
-  const { filter, setFilter, page, setPage, pageSize, setPageSize } = usePagedFilter<OrderFilter>({}, PAGE_SIZES[0]);
+  // The same first page as the start-up's prefetch asks for (prefetch.ts), so its answer is found.
+  const first = firstOrdersPage();
+  const { filter, setFilter, page, setPage, pageSize, setPageSize } = usePagedFilter<OrderFilter>(first.filter, first.pageSize);
   const [infoFor, setInfoFor] = useState<string | null>(null);
   const { data, previousData, loading, error } = useQuery(ORDERS, { variables: { filter, page, pageSize }, fetchPolicy: 'cache-and-network' });
   const shown = data ?? previousData;

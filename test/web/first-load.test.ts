@@ -31,9 +31,13 @@ t.test(`first load of /shop/index stays within ${BUDGET_KB} KB of gzipped JavaSc
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
     const scripts = new Set<string>();
+    let graphqlRequests = 0;
     page.on('response', (r) => {
       const u = new URL(r.url());
       if (u.pathname.startsWith('/shop/assets/') && u.pathname.endsWith('.js')) scripts.add(u.pathname);
+    });
+    page.on('request', (r) => {
+      if (new URL(r.url()).pathname === '/graphql') graphqlRequests += 1;
     });
     const res = await page.goto(`/shop/${lang}Page`);
     // The budget is that of a prerendered page: the first visit right after the gateway started
@@ -60,10 +64,20 @@ t.test(`first load of /shop/index stays within ${BUDGET_KB} KB of gzipped JavaSc
       [...scripts].some((s) => /AuthDialogs|PurchaseFlow|OrdersPage|ShopDialog/.test(s)),
       'dialogs and other pages are not loaded up front',
     );
-    // It hydrates from the answers embedded in the HTML and asks nothing.
-    t.notOk(
-      [...scripts].some((s) => /\/apollo-http-/.test(s)),
-      "Apollo's HTTP transport is not loaded",
+    // It hydrates from the answers embedded in the HTML and asks nothing: no Apollo at all (client,
+    // cache, transport; web/src/lib/data/) and no GraphQL request.
+    t.same(
+      [...scripts].filter((s) => /\/apollo-/.test(s)),
+      [],
+      'Apollo is not loaded',
+    );
+    t.equal(graphqlRequests, 0, 'no GraphQL request');
+    // The first thing that needs it loads it: the login dialog.
+    await page.getByTestId('login-button').click();
+    await page.getByTestId('login-dialog').waitFor();
+    t.ok(
+      [...scripts].some((s) => /\/apollo-[\w-]+\.js$/.test(s) && !/\/apollo-http-/.test(s)),
+      'Apollo is loaded once the login dialog opens',
     );
     await context.close();
   }

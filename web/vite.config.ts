@@ -141,8 +141,11 @@ function listStartFiles(): Plugin {
       const pages = Object.fromEntries([...pageIds].map(([path, id]) => [path.toLowerCase(), urls(filesOf(chunkOf(id), chunks), startFiles)]));
       const texts = Object.fromEntries(Object.entries(screenTextModules).map(([lang, id]) => [lang, urls(filesOf(chunkOf(id), chunks), startFiles)]));
       const dataFiles = new Set<string>();
-      for (const id of dataModules) filesOf(chunkOf(id), chunks, dataFiles);
-      if (dataFiles.size < dataModules.length) throw new Error('shop-list-start-files: the Apollo modules are not chunks of their own');
+      for (const id of dataModules) {
+        const chunk = chunkOf(id);
+        if (!chunk || chunk.isEntry) throw new Error(`shop-list-start-files: ${id} is not in a chunk loaded on demand`);
+        filesOf(chunk, chunks, dataFiles);
+      }
       const html = bundle['index.html'] as OutputAsset | undefined;
       addJsonToHead(html, 'shop-start-files', urls(startFiles));
       addJsonToHead(html, 'shop-page-files', { pages, texts });

@@ -40,6 +40,7 @@ class QueryEntry {
   private readonly server: QueryState<unknown>;
   private observable: ObservableQuery<unknown> | null = null;
   private subscription: { unsubscribe(): void } | null = null;
+  private lastRead: ObservableQuery.Result<unknown> | null = null;
 
   constructor(
     private readonly store: QueryStore,
@@ -74,10 +75,17 @@ class QueryEntry {
     };
   };
 
-  /** Read at render time once the client is there: Apollo's current answer (the cache, or loading). */
+  /**
+   * Read at render time once the client is there and nobody follows the query yet: Apollo's current
+   * answer (the cache, or loading). A new snapshot only for a new answer (Apollo keeps an equal one
+   * the same object), so readers rendered one after another see one snapshot.
+   */
   readFrom(client: ApolloClient): void {
-    if (this.observable || this.listeners.size > 0) return;
-    this.snapshot = stateOf(this.observe(client).getCurrentResult());
+    if (this.subscription) return;
+    const result = this.observe(client).getCurrentResult();
+    if (result === this.lastRead) return;
+    this.lastRead = result;
+    this.snapshot = stateOf(result);
   }
 
   /** Follows the query in Apollo from now on (the client has just been loaded, or a reader came). */
@@ -97,6 +105,7 @@ class QueryEntry {
     this.subscription?.unsubscribe();
     this.subscription = null;
     this.observable = null;
+    this.lastRead = null;
   }
 
   private set(next: QueryState<unknown>): void {
@@ -188,4 +197,3 @@ export class QueryStore {
   }
 }
 
-export type { QueryEntry };

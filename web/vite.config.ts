@@ -98,8 +98,12 @@ function addJsonToHead(html: OutputAsset | undefined, id: string, value: unknown
 // only once the start-up has run and the router rendered it: index.html also lists the files of
 // each page of app/page-modules.ts by route path, and the texts those pages load per language
 // (#shop-page-files), and main.tsx preloads those of the page it starts on with the start-up files.
+// Apollo is no start-up step: a guest's prerendered page does without it. Anyone else loads it at
+// once (main.tsx, startClient): its files, with the transport and the provider of the screens using
+// its hooks (app/lazy.ts), are listed too (#shop-data-files) and preloaded then.
 const mainModule = resolve(__dirname, 'src/main.tsx');
 const pageModulesModule = resolve(__dirname, 'src/app/page-modules.ts');
+const dataModules = ['src/lib/apollo.ts', 'src/lib/apollo-http.ts', 'src/lib/data/with-client.tsx'].map((m) => resolve(__dirname, m));
 const screenTextModules = { en: resolve(__dirname, 'src/locales/en/screens.ts'), zh: resolve(__dirname, 'src/locales/zh/screens.ts') };
 const pageModuleLine = /^\s*'?([\w/]+)'?: \(\) => import\('(\.\/routes\/\w+)'\),$/gm;
 function listStartFiles(): Plugin {
@@ -136,9 +140,16 @@ function listStartFiles(): Plugin {
       if (pageIds.size === 0) throw new Error('shop-list-start-files: app/page-modules.ts was not read');
       const pages = Object.fromEntries([...pageIds].map(([path, id]) => [path.toLowerCase(), urls(filesOf(chunkOf(id), chunks), startFiles)]));
       const texts = Object.fromEntries(Object.entries(screenTextModules).map(([lang, id]) => [lang, urls(filesOf(chunkOf(id), chunks), startFiles)]));
+      const dataFiles = new Set<string>();
+      for (const id of dataModules) {
+        const chunk = chunkOf(id);
+        if (!chunk || chunk.isEntry) throw new Error(`shop-list-start-files: ${id} is not in a chunk loaded on demand`);
+        filesOf(chunk, chunks, dataFiles);
+      }
       const html = bundle['index.html'] as OutputAsset | undefined;
       addJsonToHead(html, 'shop-start-files', urls(startFiles));
       addJsonToHead(html, 'shop-page-files', { pages, texts });
+      addJsonToHead(html, 'shop-data-files', urls(dataFiles, startFiles));
     },
   };
 }
@@ -149,7 +160,8 @@ function listStartFiles(): Plugin {
 // take React in (the entry needs React first, and a manual chunk takes its modules' dependencies).
 const startChunks: Array<[string, RegExp]> = [
   // Apollo's HTTP transport is loaded with the first request (lib/apollo.ts): named first, or the
-  // Apollo chunk would take it in as one of its modules' dependencies.
+  // Apollo chunk would take it in as one of its modules' dependencies. The Apollo chunk itself is
+  // loaded when something first needs the client (lib/data/client.ts), never on a guest's first screen.
   ['apollo-http', /\/node_modules\/@apollo\/client\/link\/http\//],
   ['apollo', /\/node_modules\/(@apollo\/client(?!\/react\/)|graphql|rxjs|optimism|@wry\/[^/]+|tslib)\//],
 ];

@@ -1,6 +1,7 @@
 import t from 'tap';
+import { loginLegacy, registerLegacy } from '../helpers/accounts.js';
 import { launchBrowser, openShop, screenshots } from '../helpers/browser.js';
-import { startStack } from '../helpers/stack.js';
+import { startStack, uniqueEmail } from '../helpers/stack.js';
 
 // The public pages arrive with their content in the HTML (gateway/src/plugins/spa-prerender.ts),
 // painted before any script runs, then hydrated by the SPA without being rendered again.
@@ -128,4 +129,51 @@ t.test('the SPA takes over the painted page: no hydration error, same nodes, no 
       await context.close();
     }
   }
+});
+
+// A logged-in buyer gets the page rendered for a guest with "who is logged in" left open; the SPA
+// loads Apollo at once, writes the page's answers into its cache and asks again for the buyer
+// (web/src/lib/data/query-store.ts): the takeover must still keep the painted nodes, without a
+// hydration warning, and the header then names the buyer.
+t.test("a logged-in buyer's book list and book page are taken over the same way", async (t) => {
+  const stack = await startStack(t);
+  const email = uniqueEmail('prerender');
+  await registerLegacy(stack.client(), email, { firstName: 'Ada', lastName: 'Buyer' });
+  const token = (await loginLegacy(stack.client(), email)).data.access_token as string;
+  const browser = await launchBrowser(t);
+  const { page, context, errors } = await openShop(browser, stack.base);
+  await context.addCookies([{ name: 'token', value: token, url: stack.base, httpOnly: true, sameSite: 'Lax' }]);
+  const warnings: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'warning' && /hydrat|did not match/i.test(m.text())) warnings.push(m.text());
+  });
+  const scripts: string[] = [];
+  page.on('response', (r) => {
+    if (/\/shop\/assets\/apollo-[\w-]+\.js$/.test(new URL(r.url()).pathname)) scripts.push(r.url());
+  });
+  await context.addInitScript(WATCH);
+  for (const path of ['/shop/index', '/shop/bookDetail/1']) {
+    const res = await page.goto(path);
+    t.match(await res?.text(), /id="shop-state"/, `${path}: the page came prerendered`);
+    await page.getByTestId('user-menu').waitFor();
+    t.match(await page.getByTestId('user-menu').innerText(), /Ada|Buyer/, `${path}: the header names the buyer`);
+    await page.waitForLoadState('networkidle');
+    const kept = await page.evaluate(() => {
+      const w = window as unknown as { __painted?: Element[] };
+      return { painted: w.__painted?.length ?? 0, connected: (w.__painted ?? []).filter((n) => n.isConnected).length };
+    });
+    t.ok(kept.painted >= 2, `${path}: content was painted before the scripts ran (${kept.painted} nodes)`);
+    t.equal(kept.connected, kept.painted, `${path}: the painted nodes were kept, not rendered again`);
+    const shifts = await page.evaluate(() => (window as unknown as { __shifts: number }).__shifts);
+    t.ok(shifts <= 0.05, `${path}: layout shift ${shifts.toFixed(3)} <= 0.05`);
+  }
+  t.ok(scripts.length > 0, 'Apollo was loaded at once for the buyer');
+  const favicon = 'console: Failed to load resource: the server responded with a status of 404 (Not Found)';
+  t.same(
+    errors.filter((e) => e !== favicon),
+    [],
+    'no error in the console',
+  );
+  t.same(warnings, [], 'no hydration warning');
+  await context.close();
 });

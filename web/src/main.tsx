@@ -1,14 +1,18 @@
-import type { NormalizedCacheObject } from '@apollo/client';
 import { startTransition } from 'react';
 import { readEntry } from './app/entry';
-import { loadPagePrefetch } from './app/page-data';
+import { loadPagePrefetch, type PagePrefetch } from './app/page-data';
 import { ROUTER_BASENAME } from './lib/config';
+import { browserClients, loadClient } from './lib/data/client';
+import { QueryStore } from './lib/data/query-store';
+import type { EmbeddedResults } from './lib/data/result-key';
 import { initI18n, storedLocale, type Locale } from './lib/i18n';
+import { ME, signedIn } from './lib/session';
 import { yieldToMain } from './lib/yield';
 
 interface Prerendered {
   locale: 'zh' | 'en';
-  apollo: NormalizedCacheObject;
+  /** The answers the page was rendered from (web/src/ssr.tsx). */
+  results: EmbeddedResults;
 }
 
 /** The data the gateway rendered this page's HTML from (gateway/src/plugins/spa-prerender.ts). */
@@ -51,6 +55,21 @@ function preloadStartFiles(page: string, locale: Locale): void {
   for (const href of [...start, ...(files ? [...files, ...(byPage?.texts[locale] ?? [])] : [])]) modulePreload(href);
 }
 
+/**
+ * Loads Apollo now, its files fetched at once (index.html lists them, #shop-data-files), asks who
+ * is logged in and starts the first data of a page rendered here: for anyone but a guest on a
+ * prerendered page, who sees the answers the page came with and needs Apollo only later, if at all.
+ */
+function startClient(pagePrefetch: Promise<PagePrefetch> | null): void {
+  for (const href of listed<string[]>('shop-data-files') ?? []) modulePreload(href);
+  loadClient()
+    .then((client) => {
+      const who = signedIn(client);
+      return pagePrefetch?.then((prefetch) => prefetch(client, who));
+    })
+    .catch(() => undefined);
+}
+
 /** The route path the SPA starts on, under its basename, in lower case as routes match (react-router). */
 function startPagePath(): string {
   return window.location.pathname
@@ -62,9 +81,10 @@ function startPagePath(): string {
 /**
  * Start-up in steps, each its own task (yieldToMain between them), so none blocks the page for
  * long on a phone: the libraries are evaluated chunk by chunk (dynamic imports, their files
- * fetched together first), the Chakra system and the Apollo
- * client are built, then React hydrates the prerendered HTML as a transition, which yields every
- * few milliseconds by itself. The prerendered page is painted and readable meanwhile.
+ * fetched together first), the Chakra system is built, then React hydrates the prerendered HTML
+ * as a transition, which yields every few milliseconds by itself. The prerendered page is painted
+ * and readable meanwhile. Apollo is not a step: a guest's prerendered page reads the answers it
+ * came with (lib/data/query-store.ts); anyone else loads it beside the steps (startClient).
  */
 async function start(): Promise<void> {
   // Entry paths and query parameters first: they may set the language of the texts and requests.
@@ -78,6 +98,9 @@ async function start(): Promise<void> {
   // The HTML can only be taken over when it is in the language this browser chose; otherwise
   // (a choice the server could not see) the page is rendered afresh.
   const hydrate = state !== null && container.firstElementChild !== null && state.locale === storedLocale();
+  const store = new QueryStore(hydrate ? state.results : {}, browserClients);
+  // The gateway embeds `me: null` when it rendered the page for a guest (no session cookie).
+  if (store.embeddedData(ME, {})?.me !== null) startClient(pagePrefetch);
 
   await yieldToMain();
   const { createRoot, hydrateRoot } = await import('react-dom/client');
@@ -87,18 +110,12 @@ async function start(): Promise<void> {
   if (hydrate) shopSystemForPrerendered();
   else shopSystem();
   await yieldToMain();
-  const { createApolloClient, signedIn } = await import('./lib/apollo');
-  await yieldToMain();
-  const client = createApolloClient(hydrate ? state.apollo : undefined);
-  // Only for a page rendered here: data arriving before hydration would not match the HTML.
-  if (!hydrate) pagePrefetch?.then((prefetch) => prefetch(client, signedIn(client))).catch(() => undefined);
-  await yieldToMain();
   const i18n = await initI18n();
   await yieldToMain();
   const { App } = await import('./app/App');
   await yieldToMain();
 
-  const app = <App client={client} i18n={i18n} flags={flags} prerendered={hydrate} />;
+  const app = <App store={store} i18n={i18n} flags={flags} prerendered={hydrate} />;
   if (hydrate) {
     // As a transition, hydration yields to the browser every few milliseconds instead of
     // blocking the main thread for the whole page (the page is already painted meanwhile).

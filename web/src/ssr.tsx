@@ -1,7 +1,7 @@
 // The server side of the public pages: the gateway loads this module (built by `vite build --ssr`)
 // and renders the book list and a book's page to HTML, which the browser paints before any script
 // has run; main.tsx then hydrates that HTML with the same components and the same data.
-import { ApolloClient, ApolloLink, type NormalizedCacheObject } from '@apollo/client';
+import { ApolloClient, ApolloLink, type OperationVariables, type TypedDocumentNode } from '@apollo/client';
 import { print } from 'graphql';
 import { createInstance } from 'i18next';
 import { StrictMode } from 'react';
@@ -14,6 +14,8 @@ import { AppRoutes } from './app/router';
 import { BOOK, BOOKS } from './features/catalog/api';
 import { createShopCache } from './lib/apollo';
 import { ROUTER_BASENAME } from './lib/config';
+import { QueryStore } from './lib/data/query-store';
+import { resultKey, type EmbeddedResults } from './lib/data/result-key';
 import { setRenderLocale, type Locale } from './lib/i18n';
 import { ME } from './lib/session';
 import { enShell } from './locales/en/shell';
@@ -34,8 +36,8 @@ export interface RenderRequest {
 export interface RenderedPage {
   /** The markup of #root. */
   html: string;
-  /** The Apollo cache the markup was rendered from (main.tsx restores it before hydrating). */
-  state: NormalizedCacheObject;
+  /** The answers the markup was rendered from, by query (main.tsx hands them to the query store). */
+  state: EmbeddedResults;
   /** The path the browser's router must be at to hydrate this markup. */
   routerPath: string;
 }
@@ -79,14 +81,21 @@ export function render(req: RenderRequest): Promise<RenderedPage | null> {
 async function renderNow({ path, locale, session, execute }: RenderRequest): Promise<RenderedPage | null> {
   const routerPath = prerenderedPath(path);
   if (!routerPath) return null;
-  const cache = createShopCache();
-  const client = new ApolloClient({ ssrMode: true, link: linkTo(execute), cache });
+  // The answers come through Apollo as the browser's would (the same cache, the same shape).
+  const client = new ApolloClient({ ssrMode: true, link: linkTo(execute), cache: createShopCache() });
+  const results: EmbeddedResults = {};
+  const ask = async <T, V extends OperationVariables>(query: TypedDocumentNode<T, V>, variables: V) => {
+    const { data } = await client.query({ query, variables });
+    results[resultKey(query, variables)] = data;
+  };
   // The data of the page, fetched before rendering so the markup holds the books, not a spinner.
   const detail = matchPath('/bookDetail/:bookId', routerPath);
-  if (detail) await client.query({ query: BOOK, variables: { id: detail.params.bookId ?? '', language: locale } });
-  else await client.query({ query: BOOKS, variables: { language: locale } });
-  // Without a session the visitor is a guest: the header can show Log In right away.
-  if (!session) client.cache.writeQuery({ query: ME, data: { me: null } });
+  if (detail) await ask(BOOK, { id: detail.params.bookId ?? '', language: locale });
+  else await ask(BOOKS, { language: locale });
+  // Without a session the visitor is a guest: the header can show Log In right away, and the
+  // browser knows it needs no Apollo for this page.
+  if (!session) results[resultKey(ME, {})] = { me: null };
+  const store = new QueryStore(results, null);
 
   const i18n = createInstance();
   await i18n.use(initReactI18next).init({
@@ -102,7 +111,7 @@ async function renderNow({ path, locale, session, execute }: RenderRequest): Pro
   try {
     const { prelude } = await prerender(
       <StrictMode>
-        <Providers client={client} i18n={i18n}>
+        <Providers store={store} i18n={i18n}>
           <StaticRouter basename={ROUTER_BASENAME} location={`${ROUTER_BASENAME}${routerPath}`}>
             <AppRoutes flags={{ logout: false, orderToken: null }} />
           </StaticRouter>
@@ -112,7 +121,7 @@ async function renderNow({ path, locale, session, execute }: RenderRequest): Pro
       { progressiveChunkSize: Number.MAX_SAFE_INTEGER },
     );
     const html = await new Response(prelude).text();
-    return { html, state: cache.extract(), routerPath };
+    return { html, state: results, routerPath };
   } finally {
     setRenderLocale(null);
     client.stop();

@@ -139,7 +139,7 @@ export class Prerenderer {
 export function withPage(indexHtml: string, locale: Locale, page: PrerenderedPage | null): string {
   let html = indexHtml.replace(/<html lang="[^"]*"/, `<html lang="${locale === 'zh' ? 'zh-CN' : 'en'}"`);
   if (!page) return html;
-  const state = JSON.stringify({ locale: page.locale, apollo: page.state }).replace(/</g, '\\u003c');
+  const state = JSON.stringify({ locale: page.locale, results: page.state }).replace(/</g, '\\u003c');
   html = html.replace('<div id="root"></div>', () => `<div id="root">${page.html}</div><script type="application/json" id="shop-state">${state}</script>`);
   return html;
 }

@@ -1,5 +1,4 @@
 import { Box } from '@chakra-ui/react';
-import { useApolloClient } from '@apollo/client/react';
 import { Suspense, useEffect, useLayoutEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { Toaster } from '../components/ui/toaster';
@@ -14,13 +13,13 @@ import { rememberUser, useSession } from '../lib/session';
 import { checkVersion } from '../lib/version';
 import type { EntryFlags } from './entry';
 import { Footer } from './layout/Footer';
-import { lazyWithTexts } from './lazy';
+import { lazyWithClient } from './lazy';
 import { HeaderBar } from './layout/HeaderBar';
 import { MobileBar } from './layout/MobileBar';
 
-const AuthDialogs = lazyWithTexts(() => import('../features/auth/AuthDialogs'));
-const OrderTokenConfirm = lazyWithTexts(() => import('../features/auth/OrderTokenConfirm'));
-const FirstPasswordDialog = lazyWithTexts(() => import('../features/account/FirstPasswordDialog'));
+const AuthDialogs = lazyWithClient(() => import('../features/auth/AuthDialogs'));
+const OrderTokenConfirm = lazyWithClient(() => import('../features/auth/OrderTokenConfirm'));
+const FirstPasswordDialog = lazyWithClient(() => import('../features/account/FirstPasswordDialog'));
 
 /**
  * Runs the on-load flags once the session is known: ?logout, and the remembered login prompt (set
@@ -29,7 +28,6 @@ const FirstPasswordDialog = lazyWithTexts(() => import('../features/account/Firs
 function useEntryFlags(flags: EntryFlags) {
   const { user, loading } = useSession();
   const logout = useLogout();
-  const client = useApolloClient();
   const done = useRef(false);
   useEffect(() => {
     if (loading || done.current) return;
@@ -43,7 +41,7 @@ function useEntryFlags(flags: EntryFlags) {
       writeStored('loginNeeded', null);
       if (!user) requestLogin('login');
     }
-  }, [loading, user, flags.logout, logout, client]);
+  }, [loading, user, flags.logout, logout]);
 }
 
 export function RootLayout({ flags }: { flags: EntryFlags }) {

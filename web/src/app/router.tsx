@@ -1,5 +1,5 @@
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
-import { lazyWithTexts } from './lazy';
+import { lazyWithClient } from './lazy';
 import { pageModules } from './page-modules';
 import { BrowserRouter, Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { ErrorBoundary } from '../components/ui/ErrorBoundary';
@@ -12,15 +12,16 @@ import BookDetailPage from './routes/BookDetailPage';
 import IndexPage from './routes/IndexPage';
 
 // The public pages come prerendered and are hydrated at once: they are part of the entry.
-// Every other page is its own chunk (page-modules.ts), loaded on first visit, with its own error
-// boundary; the entry fetches the chunk of the page it starts on with the start-up files.
-const OrdersPage = lazyWithTexts(pageModules.orders);
-const WxNativePayPage = lazyWithTexts(pageModules['views/pay/WxNativePay']);
-const PayPalResultPage = lazyWithTexts(pageModules['views/pay/PayPalResult']);
-const WxPayResultPage = lazyWithTexts(pageModules['views/pay/WxPayResult']);
-const AliPayResultPage = lazyWithTexts(pageModules['views/pay/AliPayResult']);
-const AdminPage = lazyWithTexts(pageModules.admin);
-const AccountPage = lazyWithTexts(pageModules.account);
+// Every other page is its own chunk (page-modules.ts), loaded on first visit with the Apollo client
+// (app/lazy.ts), with its own error boundary; the entry fetches the chunk of the page it starts on
+// with the start-up files.
+const OrdersPage = lazyWithClient(pageModules.orders);
+const WxNativePayPage = lazyWithClient(pageModules['views/pay/WxNativePay']);
+const PayPalResultPage = lazyWithClient(pageModules['views/pay/PayPalResult']);
+const WxPayResultPage = lazyWithClient(pageModules['views/pay/WxPayResult']);
+const AliPayResultPage = lazyWithClient(pageModules['views/pay/AliPayResult']);
+const AdminPage = lazyWithClient(pageModules.admin);
+const AccountPage = lazyWithClient(pageModules.account);
 const NotFoundPage = lazy(() => import('./routes/NotFoundPage'));
 const LegalRoute = lazy(() => import('./routes/LegalRoute'));
 

@@ -1,5 +1,5 @@
-import { type ApolloClient } from '@apollo/client';
-import { useQuery } from '@apollo/client/react';
+import type { ApolloClient } from '@apollo/client';
+import { useShopQuery } from './data/use-shop-query';
 import { graphql, type ResultOf } from './graphql';
 import { clearUserData, writeStored } from './storage';
 import { displayName } from './names';
@@ -24,10 +24,18 @@ export const ME = graphql(`
 /** The logged-in buyer or operator; `role` is 'operator' for the shop's operators, else a buyer. */
 export type SessionUser = NonNullable<ResultOf<typeof ME>['me']>;
 
-/** Who is logged in: the HttpOnly session cookie is invisible here, so ask the server. */
+/**
+ * Who is logged in: the HttpOnly session cookie is invisible here, so ask the server. A page the
+ * gateway prerendered for a guest says so itself (`me: null`): no question, no Apollo.
+ */
 export function useSession(): { user: SessionUser | null; loading: boolean } {
-  const { data, loading } = useQuery(ME, { fetchPolicy: 'cache-first' });
+  const { data, loading } = useShopQuery(ME, {}, { fetchPolicy: 'cache-first' });
   return { user: data?.me ?? null, loading: loading && !data };
+}
+
+/** Whether a buyer or operator is logged in: the cached answer, the one in flight, or a new one. */
+export function signedIn(client: ApolloClient): Promise<boolean> {
+  return client.query({ query: ME }).then(({ data }) => Boolean(data?.me));
 }
 
 /** Keeps the legacy client-side copies (spec section 3) in step with the session. */

@@ -5,10 +5,10 @@ import type { PurchaseRequest } from '../../features/checkout';
 import { takeResumablePurchase } from '../../features/checkout/resume';
 import { loginNeededReload } from '../../lib/login-gate';
 import { useSession } from '../../lib/session';
-import { lazyWithTexts } from '../lazy';
+import { lazyWithClient } from '../lazy';
 
 // The purchase dialogs are a chunk of their own: most visitors never open them.
-const PurchaseFlow = lazyWithTexts(() => import('../../features/checkout/PurchaseFlow').then((m) => ({ default: m.PurchaseFlow })));
+const PurchaseFlow = lazyWithClient(() => import('../../features/checkout/PurchaseFlow').then((m) => ({ default: m.PurchaseFlow })));
 
 /**
  * Composes the catalog with the checkout (features do not import each other). Spec section 4:

@@ -1,10 +1,10 @@
 import { Button, Grid, Heading, Spinner, Stack, Text } from '@chakra-ui/react';
-import { useQuery } from '@apollo/client/react';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { coverFileUrl, coverUrl } from '../../components/ui/BookCover';
 import { Gallery } from '../../components/ui/Gallery';
 import { BASE } from '../../lib/config';
+import { useShopQuery } from '../../lib/data/use-shop-query';
 import { storedLocale } from '../../lib/i18n';
 import { BOOK, useCatalogFetchPolicy, type CatalogBook, type Format } from './api';
 import { FormatChoice } from './FormatChoice';
@@ -30,7 +30,7 @@ export function BookDetail({ bookId, onBuy }: Props) {
   const { t } = useTranslation();
   const hydrated = useHydrated();
   const fetchPolicy = useCatalogFetchPolicy();
-  const { data, loading, error } = useQuery(BOOK, { variables: { id: bookId, language: storedLocale() }, ...fetchPolicy });
+  const { data, loading, error } = useShopQuery(BOOK, { id: bookId, language: storedLocale() }, fetchPolicy);
   const [chosen, setChosen] = useState<Format>('EBOOK');
   if (loading && !data) return <Spinner aria-label={t('common.loading')} />;
   if (error) return <Text color="red.600">{t('common.connectionError')}</Text>;

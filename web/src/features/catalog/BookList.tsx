@@ -1,6 +1,6 @@
 import { Heading, SimpleGrid, Spinner, Stack, Text } from '@chakra-ui/react';
-import { useQuery } from '@apollo/client/react';
 import { useTranslation } from 'react-i18next';
+import { useShopQuery } from '../../lib/data/use-shop-query';
 import { storedLocale } from '../../lib/i18n';
 import { BOOKS, useCatalogFetchPolicy, type CatalogBook, type Format } from './api';
 import { BookCard } from './BookCard';
@@ -11,7 +11,7 @@ const FIRST_ROW = 3;
 export function BookList({ onBuy }: { onBuy: (book: CatalogBook, format: Format) => void }) {
   const { t } = useTranslation();
   const fetchPolicy = useCatalogFetchPolicy();
-  const { data, loading, error } = useQuery(BOOKS, { variables: { language: storedLocale() }, ...fetchPolicy });
+  const { data, loading, error } = useShopQuery(BOOKS, { language: storedLocale() }, fetchPolicy);
   return (
     <Stack gap={6}>
       <Heading as="h1" size="lg">

@@ -1,22 +1,22 @@
-import { useApolloClient } from '@apollo/client/react';
+import type { QueryPolicy } from '../../lib/data/query-store';
 import { graphql, type ResultOf } from '../../lib/graphql';
-import { ME } from '../../lib/session';
+import { useSession } from '../../lib/session';
 
 export type Format = 'EBOOK' | 'PAPER';
 
-const ASK_AGAIN_ONCE = { fetchPolicy: 'cache-and-network', nextFetchPolicy: 'cache-first' } as const;
-const CACHED = { fetchPolicy: 'cache-first' } as const;
+const ASK_AGAIN_ONCE: QueryPolicy = { fetchPolicy: 'cache-and-network', nextFetchPolicy: 'cache-first' };
+const CACHED: QueryPolicy = { fetchPolicy: 'cache-first' };
 
 /**
  * How the book list and page read their query. They may start from the answers the gateway
  * rendered their HTML with, which are a guest's: asked again once, so a logged-in buyer sees what
- * they bought. When the gateway rendered the page for a guest (it then writes `me: null` into the
- * cache it hands over) those answers are already the visitor's, and asking again would only redo
- * the page's work on a phone. A login resets the store, which asks again anyway.
+ * they bought. When the gateway rendered the page for a guest (it then embeds `me: null` with the
+ * answers) those answers are already the visitor's, and asking again would only load Apollo and
+ * redo the page's work on a phone. A login resets the store, which asks again anyway.
  */
-export function useCatalogFetchPolicy(): typeof ASK_AGAIN_ONCE | typeof CACHED {
-  const client = useApolloClient();
-  return client.cache.readQuery({ query: ME })?.me === null ? CACHED : ASK_AGAIN_ONCE;
+export function useCatalogFetchPolicy(): QueryPolicy {
+  const { user, loading } = useSession();
+  return !loading && !user ? CACHED : ASK_AGAIN_ONCE;
 }
 
 /** What a book card shows (the list and the page both select it). */

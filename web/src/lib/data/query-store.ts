@@ -196,4 +196,3 @@ export class QueryStore {
     client.cache.writeQuery({ query: entry.document, variables: entry.variables, data, broadcast: false });
   }
 }
-

@@ -1,7 +1,8 @@
 // The server side of the public pages: the gateway loads this module (built by `vite build --ssr`)
 // and renders the book list and a book's page to HTML, which the browser paints before any script
 // has run; main.tsx then hydrates that HTML with the same components and the same data.
-import { ApolloClient, ApolloLink, type OperationVariables, type TypedDocumentNode } from '@apollo/client';
+import { ApolloClient, ApolloLink, type OperationVariables } from '@apollo/client';
+import type { TadaDocumentNode } from 'gql.tada';
 import { print } from 'graphql';
 import { createInstance } from 'i18next';
 import { StrictMode } from 'react';
@@ -84,7 +85,7 @@ async function renderNow({ path, locale, session, execute }: RenderRequest): Pro
   // The answers come through Apollo as the browser's would (the same cache, the same shape).
   const client = new ApolloClient({ ssrMode: true, link: linkTo(execute), cache: createShopCache() });
   const results: EmbeddedResults = {};
-  const ask = async <T, V extends OperationVariables>(query: TypedDocumentNode<T, V>, variables: V) => {
+  const ask = async <T, V extends OperationVariables>(query: TadaDocumentNode<T, V>, variables: V) => {
     const { data } = await client.query({ query, variables });
     results[resultKey(query, variables)] = data;
   };

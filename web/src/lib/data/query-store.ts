@@ -1,4 +1,5 @@
-import type { ApolloClient, ObservableQuery, OperationVariables, TypedDocumentNode } from '@apollo/client';
+import type { ApolloClient, ObservableQuery, OperationVariables } from '@apollo/client';
+import type { TadaDocumentNode } from 'gql.tada';
 import { resultKey, type EmbeddedResults } from './result-key';
 
 /** What a component reads of a query: as Apollo's useQuery gives it. */
@@ -19,7 +20,7 @@ export interface ClientSource {
   onLoaded(listener: (client: ApolloClient) => void): void;
 }
 
-type Document = TypedDocumentNode<unknown, OperationVariables>;
+type Document = TadaDocumentNode<unknown, OperationVariables>;
 
 const LOADING: QueryState<never> = { data: undefined, loading: true, error: undefined };
 
@@ -150,7 +151,7 @@ export class QueryStore {
   }
 
   /** The answer the page came with, if it came with this one. */
-  embeddedData<T, V extends OperationVariables>(document: TypedDocumentNode<T, V>, variables: V): T | undefined {
+  embeddedData<T, V extends OperationVariables>(document: TadaDocumentNode<T, V>, variables: V): T | undefined {
     return this.embedded[resultKey(document, variables)] as T | undefined;
   }
 

@@ -1,4 +1,5 @@
-import type { OperationVariables, TypedDocumentNode } from '@apollo/client';
+import type { OperationVariables } from '@apollo/client';
+import type { TadaDocumentNode } from 'gql.tada';
 import { createContext, useContext, useSyncExternalStore, type ReactNode } from 'react';
 import type { QueryPolicy, QueryState, QueryStore } from './query-store';
 
@@ -15,9 +16,9 @@ export function QueryStoreProvider({ store, children }: { store: QueryStore; chi
  * from Apollo's watchQuery after (lib/data/query-store.ts). One hook either way, so nothing
  * changes its hooks when Apollo arrives. Other screens use Apollo's own hooks.
  */
-export function useShopQuery<T, V extends OperationVariables>(document: TypedDocumentNode<T, V>, variables: V, policy: QueryPolicy): QueryState<T> {
+export function useShopQuery<T, V extends OperationVariables>(document: TadaDocumentNode<T, V>, variables: V, policy: QueryPolicy): QueryState<T> {
   const store = useContext(QueryStoreContext);
   if (!store) throw new Error('useShopQuery: no QueryStoreProvider above');
-  const entry = store.entry(document as TypedDocumentNode<unknown, OperationVariables>, variables, policy);
+  const entry = store.entry(document as TadaDocumentNode<unknown, OperationVariables>, variables, policy);
   return useSyncExternalStore(entry.subscribe, entry.getSnapshot, entry.getServerSnapshot) as QueryState<T>;
 }

@@ -59,6 +59,18 @@ export async function openShop(browser: Browser, base: string, opts: PageOptions
 }
 
 /**
+ * Waits until React owns the element with this test id (hydrated, or rendered afresh in its place):
+ * a prerendered page is visible before its scripts have run, and a key pressed on its HTML alone
+ * does nothing. React marks each node it manages with a `__reactFiber$…` property.
+ */
+export async function untilInteractive(page: Page, testId: string): Promise<void> {
+  await page.waitForFunction((id) => {
+    const el = document.querySelector(`[data-testid="${id}"]`);
+    return el !== null && Object.keys(el).some((k) => k.startsWith('__reactFiber$'));
+  }, testId);
+}
+
+/**
  * Saves a full-page screenshot of a step under test-artifacts/web/<suite>/<nn>-<step>.png. Given
  * the test, every screen shot is also checked with axe-core (no serious or critical violation).
  */

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import t, { type Test } from 'tap';
 import { en } from '../../web/src/locales/en/index.ts';
 import { zh } from '../../web/src/locales/zh/index.ts';
-import { launchBrowser, openShop, screenshots, signInBuyer } from '../helpers/browser.js';
+import { launchBrowser, openShop, screenshots, signInBuyer, untilInteractive } from '../helpers/browser.js';
 import { startStack, uniqueEmail } from '../helpers/stack.js';
 
 // The dialogs with the keyboard and a screen reader: a named modal dialog, the first field focused
@@ -82,6 +82,7 @@ for (const [lang, T] of [
     const shot = screenshots(`dialog-a11y-${lang}`, t);
     await page.goto(`/shop/${lang}Page`);
     await page.getByTestId('book').first().waitFor();
+    await untilInteractive(page, 'login-button');
 
     // Keyboard only: the Login button opens the dialog with Enter.
     await page.getByTestId('login-button').focus();

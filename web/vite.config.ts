@@ -99,11 +99,11 @@ function addJsonToHead(html: OutputAsset | undefined, id: string, value: unknown
 // each page of app/page-modules.ts by route path, and the texts those pages load per language
 // (#shop-page-files), and main.tsx preloads those of the page it starts on with the start-up files.
 // Apollo is no start-up step: a guest's prerendered page does without it. Anyone else loads it at
-// once (main.tsx, startClient): its files, with the transport and the provider of the screens using
-// its hooks (app/lazy.ts), are listed too (#shop-data-files) and preloaded then.
+// once (main.tsx, startClient): its files, with the provider of the screens using its hooks
+// (app/lazy.ts), are listed too (#shop-data-files) and preloaded then.
 const mainModule = resolve(__dirname, 'src/main.tsx');
 const pageModulesModule = resolve(__dirname, 'src/app/page-modules.ts');
-const dataModules = ['src/lib/apollo.ts', 'src/lib/apollo-http.ts', 'src/lib/data/with-client.tsx'].map((m) => resolve(__dirname, m));
+const dataModules = ['src/lib/apollo.ts', 'src/lib/data/with-client.tsx'].map((m) => resolve(__dirname, m));
 const screenTextModules = { en: resolve(__dirname, 'src/locales/en/screens.ts'), zh: resolve(__dirname, 'src/locales/zh/screens.ts') };
 const pageModuleLine = /^\s*'?([\w/]+)'?: \(\) => import\('(\.\/routes\/\w+)'\),$/gm;
 function listStartFiles(): Plugin {
@@ -158,16 +158,10 @@ function listStartFiles(): Plugin {
 // modules into a handful of small files, each compressed on its own (a few KB more to download on
 // a phone than the same code in one file). Its React hooks stay with the app, so the chunk does not
 // take React in (the entry needs React first, and a manual chunk takes its modules' dependencies).
-const startChunks: Array<[string, RegExp]> = [
-  // Apollo's HTTP transport is loaded with the first request (lib/apollo.ts): named first, or the
-  // Apollo chunk would take it in as one of its modules' dependencies. The Apollo chunk itself is
-  // loaded when something first needs the client (lib/data/client.ts), never on a guest's first screen.
-  ['apollo-http', /\/node_modules\/@apollo\/client\/link\/http\//],
-  ['apollo', /\/node_modules\/(@apollo\/client(?!\/react\/)|graphql|rxjs|optimism|@wry\/[^/]+|tslib)\//],
-];
-function startChunk(id: string): string | undefined {
-  return startChunks.find(([, re]) => re.test(id))?.[0];
-}
+// The chunk, HTTP transport included, is loaded when something first needs the client
+// (lib/data/client.ts), never on a guest's first screen.
+const apolloModules = /\/node_modules\/(@apollo\/client(?!\/react\/)|graphql|rxjs|optimism|@wry\/[^/]+|tslib)\//;
+const apolloChunk = (id: string): string | undefined => (apolloModules.test(id) ? 'apollo' : undefined);
 
 // Parses the SPA's `graphql(\`...\`, [FRAGMENTS])` documents (gql.tada, see src/lib/graphql.ts) at
 // build time, so the browser downloads no GraphQL parser: each call becomes its parsed definitions
@@ -220,7 +214,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     modulePreload: { resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? [] : deps) },
     // The server renderer is one file: the gateway loads one copy of it per instance (the
     // settings it renders with are read when its modules are evaluated).
-    ...(isSsrBuild ? { rollupOptions: { output: { inlineDynamicImports: true } } } : { rollupOptions: { output: { manualChunks: startChunk } } }),
+    ...(isSsrBuild ? { rollupOptions: { output: { inlineDynamicImports: true } } } : { rollupOptions: { output: { manualChunks: apolloChunk } } }),
   },
   server: { proxy: { '/graphql': 'http://localhost:3000', '/api': 'http://localhost:3000', '/shop/version': 'http://localhost:3000' } },
 }));

@@ -1,22 +1,7 @@
 import { ApolloClient, ApolloLink, CombinedGraphQLErrors, InMemoryCache } from '@apollo/client';
 import { onError } from '@apollo/client/link/error';
-import { from, mergeMap } from 'rxjs';
+import { createHttpLink } from './apollo-http';
 import { ME, rememberUser } from './session';
-
-// The HTTP transport (building requests, reading answers) is loaded with the first request: the
-// client is also loaded for what needs only the cache (a guest's purchase dialog reads the
-// answers the page came with). A failed load is tried again by the next request.
-let transport: Promise<ApolloLink> | null = null;
-const loadTransport = () =>
-  (transport ??= import('./apollo-http').then(
-    (m) => m.createHttpLink(),
-    (err: unknown) => {
-      transport = null;
-      throw err;
-    },
-  ));
-
-const lazyHttp = new ApolloLink((operation, forward) => from(loadTransport()).pipe(mergeMap((link) => link.request(operation, forward))));
 
 /** The cache with the SPA's identities; the prerendering on the server uses the same. */
 export function createShopCache(): InMemoryCache {
@@ -59,5 +44,5 @@ export function createApolloClient(): ApolloClient {
     cache.writeQuery({ query: ME, data: { me: null } });
     rememberUser(null);
   });
-  return new ApolloClient({ link: ApolloLink.from([sessionLost, lazyHttp]), cache });
+  return new ApolloClient({ link: ApolloLink.from([sessionLost, createHttpLink()]), cache });
 }

@@ -100,7 +100,7 @@ function addJsonToHead(html: OutputAsset | undefined, id: string, value: unknown
 // (#shop-page-files), and main.tsx preloads those of the page it starts on with the start-up files.
 // Apollo is no start-up step: a guest's prerendered page does without it. Anyone else loads it at
 // once (main.tsx, startClient): its files, with the provider of the screens using its hooks
-// (app/lazy.ts), are listed too (#shop-data-files) and preloaded then.
+// (lib/lazy.ts), are listed too (#shop-data-files) and preloaded then.
 const mainModule = resolve(__dirname, 'src/main.tsx');
 const pageModulesModule = resolve(__dirname, 'src/app/page-modules.ts');
 const dataModules = ['src/lib/apollo.ts', 'src/lib/data/with-client.tsx'].map((m) => resolve(__dirname, m));
@@ -159,9 +159,13 @@ function listStartFiles(): Plugin {
 // a phone than the same code in one file). Its React hooks stay with the app, so the chunk does not
 // take React in (the entry needs React first, and a manual chunk takes its modules' dependencies).
 // The chunk, HTTP transport included, is loaded when something first needs the client
-// (lib/data/client.ts), never on a guest's first screen.
+// (lib/data/client.ts), never on a guest's first screen. Nor is it loaded by the class of Apollo's
+// errors (lib/errors.ts reads them on pages that may not need Apollo yet, My Orders): the class
+// and its brand are a small chunk of their own (a manual chunk takes in its modules' dependencies
+// that no other manual chunk claims).
 const apolloModules = /\/node_modules\/(@apollo\/client(?!\/react\/)|graphql|rxjs|optimism|@wry\/[^/]+|tslib)\//;
-const apolloChunk = (id: string): string | undefined => (apolloModules.test(id) ? 'apollo' : undefined);
+const apolloErrorClass = /\/node_modules\/@apollo\/client\/errors\/(CombinedGraphQLErrors|utils)\.js$/;
+const apolloChunk = (id: string): string | undefined => (apolloErrorClass.test(id) ? 'apollo-errors' : apolloModules.test(id) ? 'apollo' : undefined);
 
 // Parses the SPA's `graphql(\`...\`, [FRAGMENTS])` documents (gql.tada, see src/lib/graphql.ts) at
 // build time, so the browser downloads no GraphQL parser: each call becomes its parsed definitions

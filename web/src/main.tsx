@@ -4,15 +4,18 @@ import { loadPagePrefetch, type PagePrefetch } from './app/page-data';
 import { ROUTER_BASENAME } from './lib/config';
 import { browserClients, loadClient } from './lib/data/client';
 import { QueryStore } from './lib/data/query-store';
-import type { EmbeddedResults } from './lib/data/result-key';
+import { resultKey, type EmbeddedResults } from './lib/data/result-key';
 import { initI18n, storedLocale, type Locale } from './lib/i18n';
 import { ME, signedIn } from './lib/session';
+import { setRenderedLayout, type RenderedLayout } from './lib/viewport';
 import { yieldToMain } from './lib/yield';
 
 interface Prerendered {
   locale: 'zh' | 'en';
   /** The answers the page was rendered from (web/src/ssr.tsx). */
   results: EmbeddedResults;
+  /** The layout a page rendered for a buyer was rendered in (lib/viewport.ts). */
+  layout?: RenderedLayout;
 }
 
 /** The data the gateway rendered this page's HTML from (gateway/src/plugins/spa-prerender.ts). */
@@ -91,16 +94,21 @@ async function start(): Promise<void> {
   const flags = readEntry();
   const page = startPagePath();
   preloadStartFiles(page, storedLocale());
-  // A page rendered here asks for its first data as soon as the Apollo client exists.
-  const pagePrefetch = loadPagePrefetch(page);
   const container = document.getElementById('root')!;
   const state = prerenderedState();
   // The HTML can only be taken over when it is in the language this browser chose; otherwise
   // (a choice the server could not see) the page is rendered afresh.
   const hydrate = state !== null && container.firstElementChild !== null && state.locale === storedLocale();
-  const store = new QueryStore(hydrate ? state.results : {}, browserClients);
-  // The gateway embeds `me: null` when it rendered the page for a guest (no session cookie).
-  if (store.embeddedData(ME, {})?.me !== null) startClient(pagePrefetch);
+  const results = hydrate ? state.results : {};
+  // The page says who it was rendered for when the gateway knew: `me: null` for a guest, the
+  // buyer on My Orders. Its answers are then that visitor's own, fresh from the render: nothing
+  // to ask again before the visitor does something. A public page rendered with a session cookie
+  // leaves who is logged in to the browser, and its answers (a guest's) to be asked again.
+  const rendersVisitor = resultKey(ME, {}) in results;
+  const store = new QueryStore(results, browserClients, { fresh: rendersVisitor });
+  if (hydrate) setRenderedLayout(state.layout);
+  // A page rendered here asks for its first data as soon as the Apollo client exists.
+  if (!rendersVisitor) startClient(loadPagePrefetch(page));
 
   await yieldToMain();
   const { createRoot, hydrateRoot } = await import('react-dom/client');

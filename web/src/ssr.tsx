@@ -1,6 +1,7 @@
-// The server side of the public pages: the gateway loads this module (built by `vite build --ssr`)
-// and renders the book list and a book's page to HTML, which the browser paints before any script
-// has run; main.tsx then hydrates that HTML with the same components and the same data.
+// The server side of the SPA's first screens: the gateway loads this module (built by `vite build
+// --ssr`) and renders the book list and a book's page (the same for every guest), and My Orders for
+// the logged-in buyer, to HTML, which the browser paints before any script has run; main.tsx then
+// hydrates that HTML with the same components and the same data.
 import { ApolloClient, ApolloLink, type OperationVariables } from '@apollo/client';
 import type { TadaDocumentNode } from 'gql.tada';
 import { print } from 'graphql';
@@ -13,16 +14,21 @@ import { Observable } from 'rxjs';
 import { Providers } from './app/providers';
 import { AppRoutes } from './app/router';
 import { BOOK, BOOKS } from './features/catalog/api';
+import { ORDERS } from './features/orders/api';
+import { firstOrdersPage } from './features/orders/prefetch';
 import { createShopCache } from './lib/apollo';
 import { ROUTER_BASENAME } from './lib/config';
 import { QueryStore } from './lib/data/query-store';
 import { resultKey, type EmbeddedResults } from './lib/data/result-key';
 import { setRenderLocale, type Locale } from './lib/i18n';
 import { ME } from './lib/session';
+import { setRenderedLayout, type RenderedLayout } from './lib/viewport';
+import { enScreens } from './locales/en/screens';
 import { enShell } from './locales/en/shell';
+import { zhScreens } from './locales/zh/screens';
 import { zhShell } from './locales/zh/shell';
 
-/** Runs one GraphQL query as an anonymous caller would (the gateway executes it in-process). */
+/** Runs one GraphQL query (the gateway executes it in-process: anonymously, or as the buyer of a buyer's page). */
 export type Execute = (query: string, variables: Record<string, unknown>) => Promise<{ data?: unknown; errors?: readonly unknown[] | null }>;
 
 export interface RenderRequest {
@@ -32,6 +38,8 @@ export interface RenderRequest {
   /** The request carries a session: who is logged in stays to be asked by the browser. */
   session: boolean;
   execute: Execute;
+  /** A buyer's page: the layout the request's device most likely shows (a phone's or not). */
+  layout?: RenderedLayout;
 }
 
 export interface RenderedPage {
@@ -39,11 +47,14 @@ export interface RenderedPage {
   html: string;
   /** The answers the markup was rendered from, by query (main.tsx hands them to the query store). */
   state: EmbeddedResults;
+  /** The layout a buyer's page was rendered in (main.tsx hydrates with the same, lib/viewport.ts). */
+  layout?: RenderedLayout;
   /** The path the browser's router must be at to hydrate this markup. */
   routerPath: string;
 }
 
 const shells: Record<Locale, object> = { en: enShell, zh: zhShell };
+const screens: Record<Locale, object> = { en: enScreens, zh: zhScreens };
 
 /**
  * The path a prerendered page is rendered for, or null when the path is not one of the public
@@ -53,6 +64,15 @@ export function prerenderedPath(path: string): string | null {
   if (path === '/index' || path === '/zhPage' || path === '/enPage') return '/index';
   const detail = matchPath('/bookDetail/:bookId', path);
   return detail ? path : null;
+}
+
+/**
+ * The path of a page rendered for the logged-in buyer (My Orders), or null. The gateway renders
+ * it per request with the buyer's session and never keeps it; the request's `execute` runs as
+ * that buyer.
+ */
+export function buyerPagePath(path: string): string | null {
+  return path === '/orders' ? path : null;
 }
 
 function linkTo(execute: Execute): ApolloLink {
@@ -79,8 +99,9 @@ export function render(req: RenderRequest): Promise<RenderedPage | null> {
   return run;
 }
 
-async function renderNow({ path, locale, session, execute }: RenderRequest): Promise<RenderedPage | null> {
-  const routerPath = prerenderedPath(path);
+async function renderNow({ path, locale, session, execute, layout }: RenderRequest): Promise<RenderedPage | null> {
+  const buyerPage = buyerPagePath(path);
+  const routerPath = buyerPage ?? prerenderedPath(path);
   if (!routerPath) return null;
   // The answers come through Apollo as the browser's would (the same cache, the same shape).
   const client = new ApolloClient({ ssrMode: true, link: linkTo(execute), cache: createShopCache() });
@@ -88,14 +109,22 @@ async function renderNow({ path, locale, session, execute }: RenderRequest): Pro
   const ask = async <T, V extends OperationVariables>(query: TadaDocumentNode<T, V>, variables: V) => {
     const { data } = await client.query({ query, variables });
     results[resultKey(query, variables)] = data;
+    return data;
   };
-  // The data of the page, fetched before rendering so the markup holds the books, not a spinner.
+  // The data of the page, fetched before rendering so the markup holds the books or the orders, not a spinner.
   const detail = matchPath('/bookDetail/:bookId', routerPath);
-  if (detail) await ask(BOOK, { id: detail.params.bookId ?? '', language: locale });
+  if (buyerPage) {
+    // A session that has ended meanwhile: the browser asks the visitor to log in, as without one.
+    if (!(await ask(ME, {}))?.me) {
+      client.stop();
+      return null;
+    }
+    await ask(ORDERS, firstOrdersPage());
+  } else if (detail) await ask(BOOK, { id: detail.params.bookId ?? '', language: locale });
   else await ask(BOOKS, { language: locale });
   // Without a session the visitor is a guest: the header can show Log In right away, and the
   // browser knows it needs no Apollo for this page.
-  if (!session) results[resultKey(ME, {})] = { me: null };
+  if (!session && !buyerPage) results[resultKey(ME, {})] = { me: null };
   const store = new QueryStore(results, null);
 
   const i18n = createInstance();
@@ -108,7 +137,10 @@ async function renderNow({ path, locale, session, execute }: RenderRequest): Pro
     showSupportNotice: false,
     initAsync: false,
   });
+  // A buyer's page is beyond the first screen's texts: added as the browser adds them with its chunk (lib/i18n.ts).
+  if (buyerPage) i18n.addResourceBundle(locale, 'translation', screens[locale], true, true);
   setRenderLocale(locale);
+  setRenderedLayout(buyerPage ? layout : undefined);
   try {
     const { prelude } = await prerender(
       <StrictMode>
@@ -122,9 +154,10 @@ async function renderNow({ path, locale, session, execute }: RenderRequest): Pro
       { progressiveChunkSize: Number.MAX_SAFE_INTEGER },
     );
     const html = await new Response(prelude).text();
-    return { html, state: results, routerPath };
+    return { html, state: results, routerPath, ...(buyerPage && layout ? { layout } : {}) };
   } finally {
     setRenderLocale(null);
+    setRenderedLayout(undefined);
     client.stop();
   }
 }

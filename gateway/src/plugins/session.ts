@@ -21,6 +21,11 @@ function bearer(req: FastifyRequest): string | null {
   return m ? m[1]! : null;
 }
 
+/** The session token a request carries: as a bearer token, else as the session cookie. */
+export function sessionTokenOf(req: FastifyRequest): string | null {
+  return bearer(req) ?? req.cookies[SESSION_COOKIE] ?? null;
+}
+
 export function setSessionCookie(req: FastifyRequest, reply: FastifyReply, token: string, expiresAt: Date): void {
   reply.setCookie(SESSION_COOKIE, token, {
     httpOnly: true,
@@ -42,7 +47,7 @@ export function clearSessionCookie(req: FastifyRequest, reply: FastifyReply): vo
  * Callback form: a request without a session token waits for nothing.
  */
 export const resolveSession: onRequestHookHandler = (req, _reply, done) => {
-  const token = bearer(req) ?? req.cookies[SESSION_COOKIE] ?? null;
+  const token = sessionTokenOf(req);
   if (!token) return done();
   req.sessionToken = token;
   findSessionUser(req.server, token).then((user) => {

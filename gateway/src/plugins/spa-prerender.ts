@@ -4,19 +4,48 @@ import type { FastifyRequest } from 'fastify';
 import type { StorefrontSettings } from './spa-settings.js';
 
 export type Locale = 'zh' | 'en';
+/** The layout a page is rendered in: My Orders is other markup on a phone (web/src/lib/viewport.ts). */
+export type Layout = 'phone' | 'desktop';
 
 type Execute = (query: string, variables: Record<string, unknown>) => Promise<{ data?: unknown; errors?: readonly unknown[] | null }>;
 
 /** What web/src/ssr.tsx exports (built to web/dist-ssr/ssr.js). */
 interface Renderer {
   prerenderedPath(path: string): string | null;
-  render(req: { path: string; locale: Locale; session: boolean; execute: Execute }): Promise<{ html: string; state: unknown; routerPath: string } | null>;
+  buyerPagePath(path: string): string | null;
+  render(req: {
+    path: string;
+    locale: Locale;
+    session: boolean;
+    execute: Execute;
+    layout?: Layout;
+  }): Promise<{ html: string; state: unknown; routerPath: string; layout?: Layout } | null>;
 }
 
 export interface PrerenderedPage {
   html: string;
   state: unknown;
   locale: Locale;
+  /** Rendered for the buyer of the request's session: for nobody else, never kept. */
+  personal: boolean;
+  layout?: Layout;
+}
+
+/** The session's user (any truthy value the executor takes), or null. */
+export type FindBuyer = (req: FastifyRequest) => Promise<unknown>;
+
+export interface PrerendererOptions {
+  /** web/dist-ssr/ssr.js */
+  file: string;
+  settings: StorefrontSettings;
+  /** Runs queries in-process in a language, as the given user (null: anonymously). */
+  execute: (locale: Locale, user: unknown) => Execute;
+  /** Until when the catalogue snapshot the public pages come from holds. */
+  catalogValidUntil: () => number;
+  /** Only the catalogue's books are prerendered: any other id would be a render per request. */
+  isBook: (id: string) => Promise<boolean>;
+  /** Who the request's session belongs to (a buyer's page is rendered only for them). */
+  findBuyer: FindBuyer;
 }
 
 // The renderer reads the storefront settings when its modules are evaluated (they are constants
@@ -53,6 +82,16 @@ export function requestLocale(req: FastifyRequest, subPath: string): Locale {
   return isLocale(cookie) ? cookie : 'en';
 }
 
+/**
+ * The layout the request's device most likely shows: a phone says so in its client hint
+ * (Chromium, WeChat's Android browser) or in its user agent (every phone browser, Safari and
+ * WeChat on iOS included, which send no hints). A wrong guess costs a re-render after hydration.
+ */
+export function requestLayout(req: FastifyRequest): Layout {
+  if (req.headers['sec-ch-ua-mobile'] === '?1') return 'phone';
+  return /Mobi|iPhone/.test(String(req.headers['user-agent'] ?? '')) ? 'phone' : 'desktop';
+}
+
 /** True when the page may be shown to a logged-in buyer: the session cookie, or a token the SPA stores on entry. */
 function mayHaveSession(req: FastifyRequest, routerPath: string): boolean {
   const q = (req.query ?? {}) as Record<string, unknown>;
@@ -63,22 +102,16 @@ const MAX_PAGES = 64;
 const TTL_MS = 60_000;
 
 /**
- * Renders the public pages (book list, book page) to HTML with the SPA's own components, for the
- * browser to paint before its scripts run. The HTML is the same for every guest, so it is kept
- * per page, language and session-or-not for as long as the catalogue snapshot it came from.
+ * Renders the SPA's first screens to HTML with its own components, for the browser to paint
+ * before its scripts run. The public pages (book list, book page) are the same for every guest, so
+ * they are kept per page, language and session-or-not for as long as the catalogue snapshot they
+ * came from. My Orders is rendered per request for the buyer of the session, and kept nowhere.
  */
 export class Prerenderer {
   private renderer?: Promise<Renderer>;
   private readonly pages = new Map<string, { at: number; validUntil: number; page: Promise<PrerenderedPage | null> }>();
 
-  constructor(
-    private readonly file: string,
-    private readonly settings: StorefrontSettings,
-    private readonly execute: (locale: Locale) => Execute,
-    private readonly catalogValidUntil: () => number,
-    /** Only the catalogue's books are prerendered: any other id would be a render per request. */
-    private readonly isBook: (id: string) => Promise<boolean>,
-  ) {}
+  constructor(private readonly options: PrerendererOptions) {}
 
   static available(file: string): boolean {
     return existsSync(file);
@@ -97,18 +130,29 @@ export class Prerenderer {
   }
 
   private load(): Promise<Renderer> {
-    this.renderer ??= loadRenderer(this.file, this.settings);
+    this.renderer ??= loadRenderer(this.options.file, this.options.settings);
     return this.renderer;
   }
 
   /** The page for a path under the base (e.g. /index), or null when it is not prerendered. */
   async page(req: FastifyRequest, subPath: string): Promise<PrerenderedPage | null> {
     const renderer = await this.load();
+    const buyerPath = renderer.buyerPagePath(subPath);
+    if (buyerPath) return this.renderedForBuyer(renderer, req, buyerPath, requestLocale(req, subPath));
     const routerPath = renderer.prerenderedPath(subPath);
     if (!routerPath) return null;
     const bookId = /^\/bookDetail\/(.+)$/.exec(routerPath)?.[1];
-    if (bookId !== undefined && !(await this.isBook(bookId))) return null;
+    if (bookId !== undefined && !(await this.options.isBook(bookId))) return null;
     return this.rendered(renderer, routerPath, requestLocale(req, subPath), mayHaveSession(req, routerPath));
+  }
+
+  /** A buyer's page, rendered now with the request's session; null without a live one (the browser asks for a login). */
+  private async renderedForBuyer(renderer: Renderer, req: FastifyRequest, routerPath: string, locale: Locale): Promise<PrerenderedPage | null> {
+    const buyer = await this.options.findBuyer(req);
+    if (!buyer) return null;
+    const layout = requestLayout(req);
+    const r = await renderer.render({ path: routerPath, locale, session: true, execute: this.options.execute(locale, buyer), layout });
+    return r ? { html: r.html, state: r.state, locale, personal: true, layout: r.layout } : null;
   }
 
   /** The page held for this path, language and session-or-not, rendered when none is held. */
@@ -118,15 +162,15 @@ export class Prerenderer {
     const held = this.pages.get(key);
     if (held && now < held.validUntil) return held.page;
     const page = renderer
-      .render({ path: routerPath, locale, session, execute: this.execute(locale) })
-      .then((r) => (r ? { html: r.html, state: r.state, locale } : null));
+      .render({ path: routerPath, locale, session, execute: this.options.execute(locale, null) })
+      .then((r) => (r ? { html: r.html, state: r.state, locale, personal: false } : null));
     const entry = { at: now, validUntil: now + TTL_MS, page };
     if (this.pages.size >= MAX_PAGES) this.pages.delete(this.pages.keys().next().value!);
     this.pages.set(key, entry);
     page.then(
       () => {
         // Not beyond the catalogue snapshot the answer was built from.
-        const until = this.catalogValidUntil();
+        const until = this.options.catalogValidUntil();
         if (until > 0) entry.validUntil = Math.min(entry.validUntil, until);
       },
       () => this.pages.delete(key),
@@ -139,7 +183,7 @@ export class Prerenderer {
 export function withPage(indexHtml: string, locale: Locale, page: PrerenderedPage | null): string {
   let html = indexHtml.replace(/<html lang="[^"]*"/, `<html lang="${locale === 'zh' ? 'zh-CN' : 'en'}"`);
   if (!page) return html;
-  const state = JSON.stringify({ locale: page.locale, results: page.state }).replace(/</g, '\\u003c');
+  const state = JSON.stringify({ locale: page.locale, results: page.state, layout: page.layout }).replace(/</g, '\\u003c');
   html = html.replace('<div id="root"></div>', () => `<div id="root">${page.html}</div><script type="application/json" id="shop-state">${state}</script>`);
   return html;
 }

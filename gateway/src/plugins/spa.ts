@@ -2,6 +2,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
+import { findSessionUser, type SessionUser } from '../services/accounts/sessions.js';
+import { sessionTokenOf } from './session.js';
 import { Prerenderer, requestLocale, withPage, type Locale } from './spa-prerender.js';
 import { storefrontSettings, withStorefrontSettings } from './spa-settings.js';
 
@@ -51,18 +53,23 @@ export default fp(
     // Read once: the page every history-mode path answers, with this deployment's settings in it.
     const settings = storefrontSettings(app.config);
     const indexHtml = withStorefrontSettings(readFileSync(indexFile, 'utf8'), settings);
-    // The public pages come with their content rendered in (web/src/ssr.tsx, built beside dist).
+    // The public pages, and My Orders for its buyer, come with their content rendered in
+    // (web/src/ssr.tsx, built beside dist).
     const rendererFile = path.join(root, '..', 'dist-ssr', 'ssr.js');
-    const execute = (locale: Locale) => async (query: string, variables: Record<string, unknown>) =>
-      app.graphql(query, { deps: app.deps, user: null, locale } as never, variables);
+    const execute = (locale: Locale, user: unknown) => async (query: string, variables: Record<string, unknown>) =>
+      app.graphql(query, { deps: app.deps, user: user as SessionUser | null, locale } as never, variables);
     const prerenderer = Prerenderer.available(rendererFile)
-      ? new Prerenderer(
-          rendererFile,
+      ? new Prerenderer({
+          file: rendererFile,
           settings,
           execute,
-          () => app.deps.catalog.snapshotValidUntil(),
-          async (id) => /^\d{1,9}$/.test(id) && !!(await app.deps.catalog.book(Number(id))),
-        )
+          catalogValidUntil: () => app.deps.catalog.snapshotValidUntil(),
+          isBook: async (id) => /^\d{1,9}$/.test(id) && !!(await app.deps.catalog.book(Number(id))),
+          findBuyer: async (req) => {
+            const token = sessionTokenOf(req);
+            return token ? findSessionUser(app.deps, token) : null;
+          },
+        })
       : null;
     if (!prerenderer) app.log.warn({ rendererFile }, 'SPA server renderer is not built; the public pages start empty');
     // Ready once the renderer is loaded and a guest's book list rendered (Prerenderer.warm): the
@@ -89,8 +96,8 @@ export default fp(
           // The empty shell still works: the SPA renders the page itself.
           req.log.error({ err }, 'prerendering failed');
         }
-        // The HTML depends on the language and the session cookie.
-        reply.header('cache-control', 'no-cache').header('vary', 'cookie');
+        // The HTML depends on the language and the session cookie; a buyer's page is theirs alone.
+        reply.header('cache-control', page?.personal ? 'private, no-store' : 'no-cache').header('vary', 'cookie');
         return reply.type('text/html; charset=utf-8').send(withPage(indexHtml, page?.locale ?? requestLocale(req, subPath), page));
       }
       return reply.code(404).send({ code: 404, message: 'Not Found', data: null });

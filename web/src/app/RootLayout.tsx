@@ -13,7 +13,7 @@ import { rememberUser, useSession } from '../lib/session';
 import { checkVersion } from '../lib/version';
 import type { EntryFlags } from './entry';
 import { Footer } from './layout/Footer';
-import { lazyWithClient } from './lazy';
+import { lazyWithClient } from '../lib/lazy';
 import { HeaderBar } from './layout/HeaderBar';
 import { MobileBar } from './layout/MobileBar';
 

@@ -7,7 +7,7 @@ import { QueryStoreProvider } from '../lib/data/use-shop-query';
 import { shopSystem, shopSystemForPrerendered } from '../lib/system';
 
 interface Props {
-  /** Where the first screen's queries read (lib/data/); screens and dialogs with Apollo's hooks bring their client (app/lazy.ts). */
+  /** Where the first screen's queries read (lib/data/); screens and dialogs with Apollo's hooks bring their client (lib/lazy.ts). */
   store: QueryStore;
   i18n: I18n;
   /** The page's HTML came prerendered with Chakra's global CSS in it (the browser hydrates it). */

@@ -1,5 +1,5 @@
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
-import { lazyWithClient } from './lazy';
+import { lazyWithClient, lazyWithTexts } from '../lib/lazy';
 import { pageModules } from './page-modules';
 import { BrowserRouter, Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { ErrorBoundary } from '../components/ui/ErrorBoundary';
@@ -13,9 +13,10 @@ import IndexPage from './routes/IndexPage';
 
 // The public pages come prerendered and are hydrated at once: they are part of the entry.
 // Every other page is its own chunk (page-modules.ts), loaded on first visit with the Apollo client
-// (app/lazy.ts), with its own error boundary; the entry fetches the chunk of the page it starts on
-// with the start-up files.
-const OrdersPage = lazyWithClient(pageModules.orders);
+// (lib/lazy.ts), with its own error boundary; the entry fetches the chunk of the page it starts on
+// with the start-up files. My Orders reads its list through the query store: the gateway renders
+// it for the logged-in buyer (web/src/ssr.tsx) and the browser hydrates it without Apollo.
+const OrdersPage = lazyWithTexts(pageModules.orders);
 const WxNativePayPage = lazyWithClient(pageModules['views/pay/WxNativePay']);
 const PayPalResultPage = lazyWithClient(pageModules['views/pay/PayPalResult']);
 const WxPayResultPage = lazyWithClient(pageModules['views/pay/WxPayResult']);

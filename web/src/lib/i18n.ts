@@ -91,8 +91,12 @@ export async function initI18n(): Promise<typeof i18n> {
 
 let screens: Promise<void> | null = null;
 
-/** Adds the texts of the dialogs and pages beyond the first screen (once). */
+/**
+ * Adds the texts of the dialogs and pages beyond the first screen (once). On the server the
+ * renderer hands each page the texts it needs (web/src/ssr.tsx): nothing to load.
+ */
 export function loadScreenTexts(): Promise<void> {
+  if (renderLocale) return Promise.resolve();
   screens ??= screenLoaders[storedLocale()]().then((texts) => {
     i18n.addResourceBundle(storedLocale(), 'translation', texts, true, true);
   });

@@ -3,6 +3,17 @@ import { DESKTOP_MIN_WIDTH } from './config';
 
 const QUERY = `(min-width: ${DESKTOP_MIN_WIDTH}px)`;
 
+/** Which layout a page was rendered for on the server: it cannot measure the screen, it guesses from the request. */
+export type RenderedLayout = 'phone' | 'desktop';
+
+// What the HTML was rendered with (main.tsx sets it from the page's state, ssr.tsx per render):
+// React hydrates with the same answer, then takes the screen's own.
+let renderedLayout: RenderedLayout = 'desktop';
+
+export function setRenderedLayout(layout: RenderedLayout | undefined): void {
+  renderedLayout = layout ?? 'desktop';
+}
+
 function subscribe(onChange: () => void): () => void {
   const list = window.matchMedia(QUERY);
   list.addEventListener('change', onChange);
@@ -17,6 +28,6 @@ export function useDesktop(): boolean {
   return useSyncExternalStore(
     subscribe,
     () => window.matchMedia(QUERY).matches,
-    () => true,
+    () => renderedLayout === 'desktop',
   );
 }

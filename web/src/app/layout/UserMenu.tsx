@@ -6,7 +6,7 @@ import { UserIcon } from '../../components/ui/icons';
 import { useLogout } from '../../features/auth';
 import { displayName } from '../../lib/names';
 import type { SessionUser } from '../../lib/session';
-import { lazyWithTexts } from '../lazy';
+import { lazyWithTexts } from '../../lib/lazy';
 
 // The confirmation is a dialog: load it (and the dialog machinery) only when asked for.
 const LogoutConfirm = lazyWithTexts(() => import('../../features/auth/LogoutConfirm').then((m) => ({ default: m.LogoutConfirm })));

@@ -5,7 +5,7 @@ import type { PurchaseRequest } from '../../features/checkout';
 import { takeResumablePurchase } from '../../features/checkout/resume';
 import { loginNeededReload } from '../../lib/login-gate';
 import { useSession } from '../../lib/session';
-import { lazyWithClient } from '../lazy';
+import { lazyWithClient } from '../../lib/lazy';
 
 // The purchase dialogs are a chunk of their own: most visitors never open them.
 const PurchaseFlow = lazyWithClient(() => import('../../features/checkout/PurchaseFlow').then((m) => ({ default: m.PurchaseFlow })));

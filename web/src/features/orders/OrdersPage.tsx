@@ -1,7 +1,8 @@
 import { Button, Heading, Spinner, Stack, Text } from '@chakra-ui/react';
-import { useQuery } from '@apollo/client/react';
-import { useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { lazyWithClient } from '../../lib/lazy';
+import { useShopQuery } from '../../lib/data/use-shop-query';
 import { requestLogin } from '../../lib/login-gate';
 import { messageOf } from '../../lib/errors';
 import { usePagedFilter } from '../../lib/paging';
@@ -10,8 +11,16 @@ import { ORDERS, type OrderFilter } from './api';
 import { OrderFilters } from './OrderFilters';
 import { OrdersPager } from './OrdersPager';
 import { OrdersTable } from './OrdersTable';
-import { PurchaseInfoView } from './PurchaseInfoView';
 import { firstOrdersPage } from './prefetch';
+
+// The one part of My Orders that needs Apollo's own hooks: loaded, with the client, when a buyer
+// opens it. The list reads through the query store, so a page the gateway rendered for the buyer
+// is hydrated without Apollo.
+const PurchaseInfoView = lazyWithClient(() => import('./PurchaseInfoView').then((m) => ({ default: m.PurchaseInfoView })));
+
+// The list asks again each time it is shown (an order may have been paid or shipped meanwhile); a
+// page rendered for the buyer a moment ago shows the answer it came with (lib/data/query-store.ts).
+const ASK_AGAIN = { fetchPolicy: 'cache-and-network', nextFetchPolicy: 'cache-first' } as const;
 
 function OrdersList() {
   const { t } = useTranslation();
@@ -19,8 +28,11 @@ function OrdersList() {
   const first = firstOrdersPage();
   const { filter, setFilter, page, setPage, pageSize, setPageSize } = usePagedFilter<OrderFilter>(first.filter, first.pageSize);
   const [infoFor, setInfoFor] = useState<string | null>(null);
-  const { data, previousData, loading, error } = useQuery(ORDERS, { variables: { filter, page, pageSize }, fetchPolicy: 'cache-and-network' });
-  const shown = data ?? previousData;
+  const { data, loading, error } = useShopQuery(ORDERS, { filter, page, pageSize }, ASK_AGAIN);
+  // While another page or filter loads, the rows shown so far stay (as Apollo's previousData).
+  const [previous, setPrevious] = useState(data);
+  if (data && data !== previous) setPrevious(data);
+  const shown = data ?? previous;
 
   return (
     <Stack gap={4}>
@@ -37,7 +49,11 @@ function OrdersList() {
           <OrdersPager total={shown?.orders.total ?? 0} page={page} pageSize={pageSize} onPage={setPage} onPageSize={setPageSize} />
         </>
       )}
-      {infoFor ? <PurchaseInfoView orderNo={infoFor} onClose={() => setInfoFor(null)} /> : null}
+      {infoFor ? (
+        <Suspense fallback={null}>
+          <PurchaseInfoView orderNo={infoFor} onClose={() => setInfoFor(null)} />
+        </Suspense>
+      ) : null}
     </Stack>
   );
 }

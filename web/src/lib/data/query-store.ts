@@ -54,9 +54,13 @@ class QueryEntry {
     this.snapshot = this.server;
   }
 
-  /** Needs the client now: nothing to show without asking, or the policy asks the network anyway. */
+  /**
+   * Needs the client now: nothing to show without asking, or the policy asks the network anyway,
+   * unless the answer came with a page rendered for this visitor a moment ago (QueryStore `fresh`).
+   */
   get needsClient(): boolean {
-    return this.snapshot.data === undefined || this.policy.fetchPolicy !== 'cache-first';
+    if (this.snapshot.data === undefined) return true;
+    return this.policy.fetchPolicy !== 'cache-first' && !(this.store.embeddedFresh && this.snapshot === this.server);
   }
 
   readonly getSnapshot = (): QueryState<unknown> => this.snapshot;
@@ -134,10 +138,15 @@ export class QueryStore {
   /** The embedded answers not yet written into Apollo's cache (null once the buyer may have changed). */
   private unseeded: EmbeddedResults | null;
 
+  /** The embedded answers are the visitor's own, from a render for them: a `cache-and-network` query shows them without asking again until Apollo is loaded. */
+  readonly embeddedFresh: boolean;
+
   constructor(
     private readonly embedded: EmbeddedResults,
     private readonly clients: ClientSource | null,
+    options: { fresh?: boolean } = {},
   ) {
+    this.embeddedFresh = options.fresh ?? false;
     this.unseeded = { ...embedded };
     clients?.onLoaded((client) => this.takeOver(client));
   }

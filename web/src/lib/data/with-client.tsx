@@ -4,7 +4,7 @@ import { createElement, type ComponentType } from 'react';
 
 /**
  * A lazily loaded screen or dialog that uses Apollo's hooks (a mutation, a query of its own),
- * with the client it needs: the first screen has no ApolloProvider (app/lazy.ts, lazyWithClient).
+ * with the client it needs: the first screen has no ApolloProvider (lib/lazy.ts, lazyWithClient).
  */
 export function withClient<P extends object>(Component: ComponentType<P>, client: ApolloClient): ComponentType<P> {
   function WithClient(props: P) {

@@ -1,6 +1,6 @@
 import { lazy, type ComponentType } from 'react';
-import { loadClient } from '../lib/data/client';
-import { loadScreenTexts } from '../lib/i18n';
+import { loadClient } from './data/client';
+import { loadScreenTexts } from './i18n';
 
 /** A lazily loaded screen or dialog that needs the texts beyond the first screen. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -16,7 +16,7 @@ export function lazyWithTexts<T extends ComponentType<any>>(load: () => Promise<
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export function lazyWithClient<T extends ComponentType<any>>(load: () => Promise<{ default: T }>) {
   return lazy(() =>
-    Promise.all([load(), loadScreenTexts(), import('../lib/data/with-client'), loadClient()]).then(([m, , { withClient }, client]) => ({
+    Promise.all([load(), loadScreenTexts(), import('./data/with-client'), loadClient()]).then(([m, , { withClient }, client]) => ({
       default: withClient(m.default, client),
     })),
   );

@@ -1,0 +1,208 @@
+import type { BrowserContext } from 'playwright-core';
+import t from 'tap';
+import { en } from '../../web/src/locales/en/index.ts';
+import { zh } from '../../web/src/locales/zh/index.ts';
+import { launchBrowser, openShop, screenshots, signInBuyer } from '../helpers/browser.js';
+import type { Client } from '../helpers/http.js';
+import { buy } from '../helpers/orders.js';
+import { drivers, waitPaid } from '../helpers/payflow.js';
+import { startStack, uniqueEmail } from '../helpers/stack.js';
+
+// My Orders arrives with the buyer's orders in the HTML (web/src/ssr.tsx, rendered per request by
+// gateway/src/plugins/spa-prerender.ts for the session's buyer): painted before any script runs,
+// then hydrated without Apollo, which is loaded only when the buyer asks for more.
+
+const stack = await startStack(t, { RETRY_DELAY_SCALE: '0.01', RATE_LIMIT_SCALE: '10' }, { payments: true });
+const browser = await launchBrowser(t);
+const TEXTS = { en, zh } as const;
+const PHONE = {
+  viewport: { width: 390, height: 844 },
+  isMobile: true,
+  hasTouch: true,
+  userAgent: 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Mobile Safari/537.36',
+};
+const noise = (e: string) => /Failed to load resource/.test(e);
+
+/** A buyer with an e-book paid at the WeChat sandbox and another awaiting its bank transfer. */
+async function buyerWithOrders(c: Client): Promise<{ paid: string; unpaid: string }> {
+  const online = await buy(c, { paymentMethod: 'WECHAT_NATIVE', country: 'Germany', purchaseInfo: null });
+  if (!online.data) throw new Error(`checkout failed: ${JSON.stringify(online.errors)}`);
+  await drivers.find((d) => d.method === 'WECHAT_NATIVE')!.pay(stack, online.data.checkout);
+  await waitPaid(stack, online.data.checkout.order.orderNo);
+  const transfer = await buy(c, { bookId: '2' });
+  if (!transfer.data) throw new Error(`checkout failed: ${JSON.stringify(transfer.errors)}`);
+  return { paid: online.data.checkout.order.orderNo, unpaid: transfer.data.checkout.order.orderNo };
+}
+
+const scratch = await browser.newContext({ baseURL: stack.base });
+const email = uniqueEmail('orders-ssr');
+const buyer = await signInBuyer(stack, scratch, { email, firstName: 'Ada', lastName: 'Buyer' });
+const token = (await scratch.cookies()).find((c) => c.name === 'token')!.value;
+const orders = await buyerWithOrders(buyer);
+// Someone else's order, which must not appear in this buyer's page.
+const otherContext = await browser.newContext({ baseURL: stack.base });
+const other = await signInBuyer(stack, otherContext, { email: uniqueEmail('orders-ssr-other') });
+const othersOrder = (await buy(other)).data!.checkout.order.orderNo;
+await scratch.close();
+await otherContext.close();
+
+/** The buyer's session and language in a browser profile, stored as the SPA stores a choice (local storage and its cookie copy). */
+async function asBuyer(context: BrowserContext, lang: 'en' | 'zh', sessionToken = token): Promise<void> {
+  await context.addInitScript((l) => localStorage.setItem('locale', l), lang);
+  await context.addCookies([
+    { name: 'token', value: sessionToken, url: stack.base, httpOnly: true, sameSite: 'Lax' },
+    { name: 'locale', value: lang, url: stack.base },
+  ]);
+}
+
+t.test('My Orders is painted with its orders with JavaScript off, in en and zh, at 1280 px and on a phone', async (t) => {
+  const shot = screenshots('orders-prerender');
+  for (const lang of ['en', 'zh'] as const) {
+    const T = TEXTS[lang];
+    for (const device of ['desktop', 'phone'] as const) {
+      const context = await browser.newContext({
+        baseURL: stack.base,
+        javaScriptEnabled: false,
+        ...(device === 'phone' ? PHONE : { viewport: { width: 1280, height: 900 } }),
+      });
+      await asBuyer(context, lang);
+      const page = await context.newPage();
+      const res = await page.goto('/shop/orders');
+      const label = `${lang} ${device}`;
+      t.equal(res?.headers()['cache-control'], 'private, no-store', `${label}: the buyer's page is kept by no cache`);
+      const html = (await res?.text()) ?? '';
+      t.notOk(html.includes(othersOrder), `${label}: another buyer's order is nowhere in the page`);
+      t.equal((await page.locator('h1').innerText()).trim(), T.orders.title, `${label}: the heading`);
+      const item = device === 'phone' ? 'order-card' : 'order-row';
+      t.equal(await page.getByTestId(item).count(), 2, `${label}: both orders are in the painted page, as ${item}s`);
+      t.equal(await page.getByTestId(device === 'phone' ? 'orders-table' : 'order-card').count(), 0, `${label}: only the ${device}'s layout is there`);
+      const paid = page.locator(`[data-order-no="${orders.paid}"]`);
+      t.equal((await paid.getByTestId('order-status').innerText()).trim(), T.orders.statuses.PAID, `${label}: the paid order says so`);
+      t.equal((await paid.getByTestId('download').innerText()).trim(), T.orders.download, `${label}: with its Download link`);
+      t.match(await paid.innerText(), email, `${label}: and its password, the login email`);
+      const unpaid = page.locator(`[data-order-no="${orders.unpaid}"]`);
+      t.equal((await unpaid.getByTestId('order-status').innerText()).trim(), T.orders.statuses.PENDING_PAYMENT, `${label}: the unpaid order says so`);
+      await shot(page, `${lang}-${device}-no-js`);
+      await context.close();
+    }
+  }
+});
+
+// Before the SPA's scripts run, remember the painted orders; collect layout shifts from the start.
+const WATCH = `
+  window.__shifts = 0;
+  new PerformanceObserver((list) => { for (const e of list.getEntries()) if (!e.hadRecentInput) window.__shifts += e.value; })
+    .observe({ type: 'layout-shift', buffered: true });
+  document.addEventListener('readystatechange', () => {
+    if (document.readyState === 'interactive') window.__painted = [...document.querySelectorAll('[data-testid=order-row], [data-testid=order-card], footer')];
+  });
+`;
+
+t.test('the SPA takes over the painted list without Apollo, and loads it when the buyer asks for more', async (t) => {
+  const shot = screenshots('orders-prerender');
+  for (const lang of ['en', 'zh'] as const) {
+    const T = TEXTS[lang];
+    for (const device of ['desktop', 'phone'] as const) {
+      const label = `${lang} ${device}`;
+      const { context, page, errors } = await openShop(browser, stack.base, device === 'phone' ? PHONE : {});
+      await asBuyer(context, lang);
+      const warnings: string[] = [];
+      page.on('console', (m) => {
+        if (m.type() === 'warning' && /hydrat|did not match/i.test(m.text())) warnings.push(m.text());
+      });
+      const apollo: string[] = [];
+      page.on('request', (r) => {
+        if (/\/shop\/assets\/apollo-(?!errors-)[\w-]+\.js$/.test(new URL(r.url()).pathname)) apollo.push(r.url());
+      });
+      await context.addInitScript(WATCH);
+      await page.goto('/shop/orders');
+      const status = page.getByTestId('filter-status');
+      // Hydrated: React owns the filter (a choice on the bare HTML would change nothing).
+      await page.waitForFunction(() => {
+        const el = document.querySelector('[data-testid="filter-status"]');
+        return el !== null && Object.keys(el).some((k) => k.startsWith('__reactFiber$'));
+      });
+      await page.waitForLoadState('networkidle');
+      const kept = await page.evaluate(() => {
+        const w = window as unknown as { __painted?: Element[] };
+        return {
+          painted: w.__painted?.length ?? 0,
+          connected: (w.__painted ?? []).filter((n) => n.isConnected).length,
+          lost: (w.__painted ?? []).filter((n) => !n.isConnected).map((n) => n.outerHTML.slice(0, 120)),
+        };
+      });
+      t.same(kept.lost, [], `${label}: no painted node was replaced`);
+      t.equal(kept.painted, 3, `${label}: both orders and the footer were painted before the scripts ran`);
+      t.equal(kept.connected, kept.painted, `${label}: the painted nodes were kept, not rendered again`);
+      const shifts = await page.evaluate(() => (window as unknown as { __shifts: number }).__shifts);
+      t.ok(shifts <= 0.05, `${label}: layout shift ${shifts.toFixed(3)} <= 0.05`);
+      t.same(apollo, [], `${label}: no Apollo for the painted list`);
+      t.match(await page.getByTestId('user-menu').innerText(), /Ada|Buyer/, `${label}: the header names the buyer`);
+
+      // A filter asks the server: Apollo is loaded now and the list follows it.
+      await status.selectOption('PAID');
+      const item = page.getByTestId(device === 'phone' ? 'order-card' : 'order-row');
+      await t.resolves(
+        page.waitForFunction(
+          ({ sel, orderNo }) => {
+            const items = [...document.querySelectorAll(sel)];
+            return items.length === 1 && items[0]!.getAttribute('data-order-no') === orderNo;
+          },
+          { sel: `[data-testid=${device === 'phone' ? 'order-card' : 'order-row'}]`, orderNo: orders.paid },
+        ),
+        `${label}: the paid filter shows the paid order alone`,
+      );
+      t.ok(apollo.length > 0, `${label}: Apollo was loaded for the filter`);
+      await status.selectOption('');
+      await t.resolves(
+        page.waitForFunction((sel) => document.querySelectorAll(sel).length === 2, `[data-testid=${device === 'phone' ? 'order-card' : 'order-row'}]`),
+        `${label}: all orders again`,
+      );
+      t.equal(await item.count(), 2);
+
+      // The purchase information (Apollo's own hooks) opens from the order number.
+      await page.getByRole('button', { name: T.orders.showPurchaseInfo.replace('{{orderNo}}', orders.unpaid) }).click();
+      const info = page.getByTestId('purchase-info-view');
+      await t.resolves(info.getByText('Hauptstr. 1').waitFor(), `${label}: the purchase information of the unpaid order`);
+      await shot(page, `${lang}-${device}-hydrated-info`);
+      await page.getByTestId('purchase-info-close').click();
+      await info.waitFor({ state: 'detached' });
+
+      t.same(
+        errors.filter((e) => !noise(e)),
+        [],
+        `${label}: no error in the console`,
+      );
+      t.same(warnings, [], `${label}: no hydration warning`);
+      await context.close();
+    }
+  }
+});
+
+t.test('without a live session nothing is rendered for anyone: the browser asks for a login', async (t) => {
+  for (const [label, sessionToken] of [
+    ['no session', null],
+    ['an unknown session', 'x'.repeat(43)],
+  ] as const) {
+    const { context, page } = await openShop(browser, stack.base);
+    if (sessionToken) await asBuyer(context, 'en', sessionToken);
+    const res = await page.goto('/shop/orders');
+    const html = (await res?.text()) ?? '';
+    t.equal(res?.headers()['cache-control'], 'no-cache', `${label}: the shell, revalidated as usual`);
+    t.notOk(html.includes('id="shop-state"'), `${label}: no rendered page, no embedded answers`);
+    t.notOk(html.includes(orders.paid), `${label}: no order in the page`);
+    await page.getByRole('dialog').waitFor();
+    t.ok(await page.getByRole('dialog').isVisible(), `${label}: the login dialog opens`);
+    await context.close();
+  }
+
+  // A session logged out since: the same.
+  const { context, page } = await openShop(browser, stack.base);
+  const client = await signInBuyer(stack, context, { email: uniqueEmail('orders-ssr-out') });
+  const ended = (await context.cookies()).find((k) => k.name === 'token')!.value;
+  client.headers = { authorization: `Bearer ${ended}` };
+  t.same((await client.gql<{ logout: boolean }>('mutation { logout }')).data, { logout: true }, 'logged out elsewhere');
+  const res = await page.goto('/shop/orders');
+  t.notOk(((await res?.text()) ?? '').includes('id="shop-state"'), 'a logged-out session: no rendered page');
+  await context.close();
+});

@@ -74,6 +74,7 @@ export interface WorkersConfig extends CommonConfig {
   smtpUrl: string;
   mailFrom: string;
   registrationServiceUrl: string;
+  registrationTimeoutMs: number;
   workerConcurrency: number;
   jobLockMs: number;
   reconcileIntervalMs: number;
@@ -195,6 +196,7 @@ export function loadWorkersConfig(env: RawConfig = process.env): WorkersConfig {
     smtpUrl: v.SMTP_URL!,
     mailFrom: v.MAIL_FROM || defaultSender(c),
     registrationServiceUrl: v.REGISTRATION_SERVICE_URL!,
+    registrationTimeoutMs: v.REGISTRATION_TIMEOUT_SECONDS! * 1000,
     workerConcurrency: v.WORKER_CONCURRENCY!,
     jobLockMs: v.JOB_LOCK_MS!,
     reconcileIntervalMs: v.RECONCILE_INTERVAL_MS!,

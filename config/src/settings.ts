@@ -103,6 +103,11 @@ export const settingSchemas = {
   ),
   HOME_URL_ZH: url(['gateway'], 'External home page the header links to in Chinese.', { default: 'https://example.org/zh/' }),
   REGISTRATION_SERVICE_URL: url(['workers'], 'External registration service that mirrors new accounts.', { default: 'http://127.0.0.1:4100/register' }),
+  REGISTRATION_TIMEOUT_SECONDS: int(['workers'], 'A mirror call to the registration service is given up after this long and retried with backoff.', {
+    default: '10',
+    min: 1,
+    max: 300,
+  }),
   SMS_ACCESS_KEY_ID: string(
     ['workers'],
     'Alibaba Cloud SMS AccessKey id; unset, SMS codes (phone accounts) cannot be sent. npm start points it at the local SMS sandbox.',

@@ -23,9 +23,16 @@ t.test("a SIGKILLed worker's job is taken over within the documented time", asyn
   await fetch(registration.url.replace('/register', '/_control/delay'), {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ ms: 20_000 }),
+    body: JSON.stringify({ ms: 45_000 }),
   });
-  const env = { DATABASE_URL: url, QUEUE_PREFIX: prefix, REGISTRATION_SERVICE_URL: registration.url, JOB_LOCK_MS: String(LOCK_MS) };
+  // The mirror call waits long enough for a survivor to start on a loaded machine (10 s by default).
+  const env = {
+    DATABASE_URL: url,
+    QUEUE_PREFIX: prefix,
+    REGISTRATION_SERVICE_URL: registration.url,
+    REGISTRATION_TIMEOUT_SECONDS: '60',
+    JOB_LOCK_MS: String(LOCK_MS),
+  };
   const first = runNode(t, 'workers/dist/main.js', env);
   await eventually('workers started', async () => first.output().includes('workers started'), 20_000);
 
@@ -56,8 +63,8 @@ t.test("a SIGKILLed worker's job is taken over within the documented time", asyn
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ ms: 0 }),
   });
-  // The mirror call gives up after 10 s (registration-mirror.ts): the measurement needs the first
-  // attempt still in flight at the kill, so a survivor slower to start than that is a failed run.
+  // The mirror call gives up after REGISTRATION_TIMEOUT_SECONDS (60 s here): the measurement needs
+  // the first attempt still in flight at the kill.
   const held = await queue.getJob(jobId);
   t.same(
     { state: await held?.getState(), attemptsMade: held?.attemptsMade, requests: registration.requests },

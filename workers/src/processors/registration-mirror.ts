@@ -58,7 +58,7 @@ export function registrationMirrorProcessor(deps: WorkerDeps) {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'idempotency-key': `shop-user-${userId}` },
         body: JSON.stringify(body),
-        signal: AbortSignal.timeout(10_000),
+        signal: AbortSignal.timeout(deps.config.registrationTimeoutMs),
       });
       const answer = (await res.json().catch(() => null)) as { code?: number } | null;
       // The service answers {code: 200} when registered, and also when the account already exists.

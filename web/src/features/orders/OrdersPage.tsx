@@ -24,7 +24,8 @@ const ASK_AGAIN = { fetchPolicy: 'cache-and-network', nextFetchPolicy: 'cache-fi
 
 function OrdersList() {
   const { t } = useTranslation();
-  // The same first page as the start-up's prefetch asks for (prefetch.ts), so its answer is found.
+  // The same first page as the gateway renders (web/src/ssr.tsx) and the start-up's prefetch asks
+  // for (prefetch.ts), so their answer is found.
   const first = firstOrdersPage();
   const { filter, setFilter, page, setPage, pageSize, setPageSize } = usePagedFilter<OrderFilter>(first.filter, first.pageSize);
   const [infoFor, setInfoFor] = useState<string | null>(null);

@@ -11,10 +11,11 @@ export function QueryStoreProvider({ store, children }: { store: QueryStore; chi
 }
 
 /**
- * A query of the first screen (who is logged in, the book list, a book's page): what Apollo's
- * useQuery gives, from the answers embedded in the prerendered page until Apollo is loaded and
- * from Apollo's watchQuery after (lib/data/query-store.ts). One hook either way, so nothing
- * changes its hooks when Apollo arrives. Other screens use Apollo's own hooks.
+ * A query of a screen the gateway may render (who is logged in, the book list, a book's page,
+ * My Orders' list): what Apollo's useQuery gives, from the answers embedded in the prerendered
+ * page until Apollo is loaded and from Apollo's watchQuery after (lib/data/query-store.ts). One
+ * hook either way, so nothing changes its hooks when Apollo arrives. Other screens use Apollo's
+ * own hooks.
  */
 export function useShopQuery<T, V extends OperationVariables>(document: TadaDocumentNode<T, V>, variables: V, policy: QueryPolicy): QueryState<T> {
   const store = useContext(QueryStoreContext);

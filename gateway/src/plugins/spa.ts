@@ -9,6 +9,8 @@ import { storefrontSettings, withStorefrontSettings } from './spa-settings.js';
 
 /** How long a request waits for its prerendered page before it gets the empty shell. */
 const PRERENDER_WAIT_MS = 3000;
+/** How long the start waits for the renderer's warm-up (well within Fastify's 10 s for onReady). */
+const WARM_WAIT_MS = 6000;
 
 // Serves the built SPA under the base path in history mode: any GET under the base path that
 // is not a file answers index.html, and the router in the browser takes over.
@@ -74,10 +76,16 @@ export default fp(
     if (!prerenderer) app.log.warn({ rendererFile }, 'SPA server renderer is not built; the public pages start empty');
     // Ready once the renderer is loaded and a guest's book list rendered (Prerenderer.warm): the
     // first buyers after a start would otherwise wait for both and, on a loaded machine, get the
-    // empty shell after PRERENDER_WAIT_MS. A failure only costs the prerendering, not the start.
+    // empty shell after PRERENDER_WAIT_MS. Neither a failure nor a slow warm-up stops the start:
+    // past WARM_WAIT_MS the gateway is ready anyway (Fastify fails a start whose onReady takes
+    // 10 s) and the warm-up goes on in the background.
     else
       app.addHook('onReady', async () => {
-        await prerenderer.warm().catch((err: unknown) => app.log.error({ err }, 'SPA server renderer failed to load or render'));
+        const warm = prerenderer.warm().catch((err: unknown) => app.log.error({ err }, 'SPA server renderer failed to load or render'));
+        let timer: NodeJS.Timeout | undefined;
+        const late = new Promise<'late'>((resolve) => (timer = setTimeout(resolve, WARM_WAIT_MS, 'late')));
+        if ((await Promise.race([warm, late])) === 'late') app.log.warn({ waitedMs: WARM_WAIT_MS }, 'SPA server renderer still warming up; ready without it');
+        clearTimeout(timer);
       });
 
     app.get(`${base}index.html`, async (_req, reply) => reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml));

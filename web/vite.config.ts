@@ -71,6 +71,26 @@ function lazyChakraGlobalCss(): Plugin {
   };
 }
 
+// react-router ships its components as `var Form = React.forwardRef(...)` followed by
+// `Form.displayName = "Form"`: to Rollup both are side effects, so every component and context of
+// the package stays in the bundle whether used or not (Form, useSubmit, the data router's memo
+// wrappers: about 1.5 KB gzipped of a guest's first load). This marks those wrappers pure and drops
+// the top-level displayName statements (names for React DevTools only), so unused ones are shaken
+// out. A react-router build without these statements fails here.
+function shakeableReactRouter(): Plugin {
+  const wrapper = /^var (\w+) = (React\d*)\.(forwardRef|memo|createContext)\(/gm;
+  const displayName = /^\w+\.displayName = "[^"]*";\n/gm;
+  return {
+    name: 'shop-shakeable-react-router',
+    transform(code, id) {
+      if (!/\/node_modules\/react-router\/dist\/\w+\/chunk-\w+\.mjs$/.test(id) || !code.includes('function BrowserRouter(')) return null;
+      if (!code.match(wrapper) || !code.match(displayName)) throw new Error(`${id}: react-router's components changed; review shop-shakeable-react-router`);
+      const out = code.replace(wrapper, 'var $1 = /* @__PURE__ */ $2.$3(').replace(displayName, '');
+      return { code: out, map: null };
+    },
+  };
+}
+
 // A chunk's file and the files of the chunks it imports, the entry's left out (it is running).
 function filesOf(chunk: OutputChunk | undefined, chunks: OutputChunk[], files = new Set<string>()): Set<string> {
   if (!chunk || chunk.isEntry || files.has(chunk.fileName)) return files;
@@ -195,7 +215,7 @@ function precompileGraphql(): Plugin {
 
 export default defineConfig(({ isSsrBuild }) => ({
   base: process.env.SHOP_BASE_PATH ?? '/shop/',
-  plugins: [outDirOf(), lazyChakraGlobalCss(), precompileGraphql(), react(), listStartFiles(), versionFile(), precompress()],
+  plugins: [outDirOf(), lazyChakraGlobalCss(), shakeableReactRouter(), precompileGraphql(), react(), listStartFiles(), versionFile(), precompress()],
   // The server renderer runs React's production build, like the browser (same markup, no dev checks).
   define: { __BUILD_VERSION__: JSON.stringify(buildVersion), ...(isSsrBuild ? { 'process.env.NODE_ENV': JSON.stringify('production') } : {}) },
   // React 19 lives only in this workspace; dedupe keeps hoisted libraries on the same copy.
@@ -214,7 +234,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     modulePreload: { resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? [] : deps) },
     // The server renderer is one file: the gateway loads one copy of it per instance (the
     // settings it renders with are read when its modules are evaluated).
-    ...(isSsrBuild ? { rollupOptions: { output: { inlineDynamicImports: true } } } : { rollupOptions: { output: { manualChunks: apolloChunk } } }),
+    ...(isSsrBuild ? { rollupOptions: { output: { inlineDynamicImports: true } } } : { rollupOptions: { treeshake: { manualPureFunctions: ['createAnatomy'], moduleSideEffects: (id: string) => !/\/node_modules\/(hoist-non-react-statics|react-is)\//.test(id) }, output: { manualChunks: apolloChunk } } }),
   },
   server: { proxy: { '/graphql': 'http://localhost:3000', '/api': 'http://localhost:3000', '/shop/version': 'http://localhost:3000' } },
 }));

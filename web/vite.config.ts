@@ -234,7 +234,17 @@ export default defineConfig(({ isSsrBuild }) => ({
     modulePreload: { resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? [] : deps) },
     // The server renderer is one file: the gateway loads one copy of it per instance (the
     // settings it renders with are read when its modules are evaluated).
-    ...(isSsrBuild ? { rollupOptions: { output: { inlineDynamicImports: true } } } : { rollupOptions: { treeshake: { manualPureFunctions: ['createAnatomy'], moduleSideEffects: (id: string) => !/\/node_modules\/(hoist-non-react-statics|react-is)\//.test(id) }, output: { manualChunks: apolloChunk } } }),
+    ...(isSsrBuild
+      ? { rollupOptions: { output: { inlineDynamicImports: true } } }
+      : {
+          rollupOptions: {
+            treeshake: {
+              manualPureFunctions: ['createAnatomy'],
+              moduleSideEffects: (id: string) => !/\/node_modules\/(hoist-non-react-statics|react-is)\//.test(id),
+            },
+            output: { manualChunks: apolloChunk },
+          },
+        }),
   },
   server: { proxy: { '/graphql': 'http://localhost:3000', '/api': 'http://localhost:3000', '/shop/version': 'http://localhost:3000' } },
 }));

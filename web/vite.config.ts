@@ -5,6 +5,7 @@ import react from '@vitejs/plugin-react';
 import { parse } from 'graphql';
 import type { OutputAsset, OutputChunk } from 'rollup';
 import { defaultClientConditions, defineConfig, type Plugin } from 'vite';
+import { shopTokens } from './src/lib/theme-tokens';
 
 const buildVersion = `${process.env.npm_package_version ?? '0.0.0'}+${Date.now().toString(36)}`;
 
@@ -87,6 +88,21 @@ function shakeableReactRouter(): Plugin {
       if (!code.match(wrapper) || !code.match(displayName)) throw new Error(`${id}: react-router's components changed; review shop-shakeable-react-router`);
       const out = code.replace(wrapper, 'var $1 = /* @__PURE__ */ $2.$3(').replace(displayName, '');
       return { code: out, map: null };
+    },
+  };
+}
+
+// lib/system.ts imports the shop's tokens as data computed here from Chakra's (lib/theme-tokens.ts:
+// its palettes, light values only), so the browser neither downloads the unused ones nor filters them.
+const themeTokensId = 'virtual:shop-theme-tokens';
+function themeTokens(): Plugin {
+  return {
+    name: 'shop-theme-tokens',
+    resolveId: (id) => (id === themeTokensId ? `\0${themeTokensId}` : null),
+    async load(id) {
+      if (id !== `\0${themeTokensId}`) return null;
+      const { tokens, semanticTokens } = shopTokens(await import('@chakra-ui/react/theme'));
+      return `export const tokens = ${JSON.stringify(tokens)};\nexport const semanticTokens = ${JSON.stringify(semanticTokens)};\n`;
     },
   };
 }
@@ -215,7 +231,17 @@ function precompileGraphql(): Plugin {
 
 export default defineConfig(({ isSsrBuild }) => ({
   base: process.env.SHOP_BASE_PATH ?? '/shop/',
-  plugins: [outDirOf(), lazyChakraGlobalCss(), shakeableReactRouter(), precompileGraphql(), react(), listStartFiles(), versionFile(), precompress()],
+  plugins: [
+    outDirOf(),
+    themeTokens(),
+    lazyChakraGlobalCss(),
+    shakeableReactRouter(),
+    precompileGraphql(),
+    react(),
+    listStartFiles(),
+    versionFile(),
+    precompress(),
+  ],
   // The server renderer runs React's production build, like the browser (same markup, no dev checks).
   define: { __BUILD_VERSION__: JSON.stringify(buildVersion), ...(isSsrBuild ? { 'process.env.NODE_ENV': JSON.stringify('production') } : {}) },
   // React 19 lives only in this workspace; dedupe keeps hoisted libraries on the same copy.

@@ -72,21 +72,26 @@ function lazyChakraGlobalCss(): Plugin {
   };
 }
 
-// react-router ships its components as `var Form = React.forwardRef(...)` followed by
-// `Form.displayName = "Form"`: to Rollup both are side effects, so every component and context of
-// the package stays in the bundle whether used or not (Form, useSubmit, the data router's memo
-// wrappers: about 1.5 KB gzipped of a guest's first load). This marks those wrappers pure and drops
-// the top-level displayName statements (names for React DevTools only), so unused ones are shaken
-// out. A react-router build without these statements fails here.
-function shakeableReactRouter(): Plugin {
+// react-router's package exports only its development build, whose one difference from the
+// production build beside it is `ENABLE_DEV_WARNINGS = true`: this sets it false as that build
+// does, which drops the warnings for developers from the bundle. It also ships its components as
+// `var Form = React.forwardRef(...)` followed by `Form.displayName = "Form"`: to Rollup both are
+// side effects, so every component and context of the package stays in the bundle whether used or
+// not (Form, useSubmit, the data router's memo wrappers: about 1.5 KB gzipped of a guest's first
+// load). This marks those wrappers pure and drops the top-level displayName statements (names for
+// React DevTools only), so unused ones are shaken out. A react-router build without these
+// statements fails here.
+function productionReactRouter(): Plugin {
+  const devWarnings = 'var ENABLE_DEV_WARNINGS = true;';
   const wrapper = /^var (\w+) = (React\d*)\.(forwardRef|memo|createContext)\(/gm;
   const displayName = /^\w+\.displayName = "[^"]*";\n/gm;
   return {
-    name: 'shop-shakeable-react-router',
+    name: 'shop-production-react-router',
     transform(code, id) {
       if (!/\/node_modules\/react-router\/dist\/\w+\/chunk-\w+\.mjs$/.test(id) || !code.includes('function BrowserRouter(')) return null;
-      if (!code.match(wrapper) || !code.match(displayName)) throw new Error(`${id}: react-router's components changed; review shop-shakeable-react-router`);
-      const out = code.replace(wrapper, 'var $1 = /* @__PURE__ */ $2.$3(').replace(displayName, '');
+      if (!code.includes(devWarnings) || !code.match(wrapper) || !code.match(displayName))
+        throw new Error(`${id}: react-router's build changed; review shop-production-react-router`);
+      const out = code.replace(devWarnings, 'var ENABLE_DEV_WARNINGS = false;').replace(wrapper, 'var $1 = /* @__PURE__ */ $2.$3(').replace(displayName, '');
       return { code: out, map: null };
     },
   };
@@ -235,7 +240,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     outDirOf(),
     themeTokens(),
     lazyChakraGlobalCss(),
-    shakeableReactRouter(),
+    productionReactRouter(),
     precompileGraphql(),
     react(),
     listStartFiles(),

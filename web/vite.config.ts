@@ -5,6 +5,7 @@ import react from '@vitejs/plugin-react';
 import { parse } from 'graphql';
 import type { OutputAsset, OutputChunk } from 'rollup';
 import { defaultClientConditions, defineConfig, type Plugin } from 'vite';
+import { shopTokens } from './src/lib/theme-tokens';
 
 const buildVersion = `${process.env.npm_package_version ?? '0.0.0'}+${Date.now().toString(36)}`;
 
@@ -67,6 +68,46 @@ function lazyChakraGlobalCss(): Plugin {
         .replace(eager, 'let _global;')
         .replace(/\n {4}_global,\n/, '\n    get _global() {\n      return _global ??= [getPreflightCss(), getGlobalCss(), getTokenCss()];\n    },\n');
       return { code: out, map: null };
+    },
+  };
+}
+
+// react-router's package exports only its development build, whose one difference from the
+// production build beside it is `ENABLE_DEV_WARNINGS = true`: this sets it false as that build
+// does, which drops the warnings for developers from the bundle. It also ships its components as
+// `var Form = React.forwardRef(...)` followed by `Form.displayName = "Form"`: to Rollup both are
+// side effects, so every component and context of the package stays in the bundle whether used or
+// not (Form, useSubmit, the data router's memo wrappers: about 1.5 KB gzipped of a guest's first
+// load). This marks those wrappers pure and drops the top-level displayName statements (names for
+// React DevTools only), so unused ones are shaken out. A react-router build without these
+// statements fails here.
+function productionReactRouter(): Plugin {
+  const devWarnings = 'var ENABLE_DEV_WARNINGS = true;';
+  const wrapper = /^var (\w+) = (React\d*)\.(forwardRef|memo|createContext)\(/gm;
+  const displayName = /^\w+\.displayName = "[^"]*";\n/gm;
+  return {
+    name: 'shop-production-react-router',
+    transform(code, id) {
+      if (!/\/node_modules\/react-router\/dist\/\w+\/chunk-\w+\.mjs$/.test(id) || !code.includes('function BrowserRouter(')) return null;
+      if (!code.includes(devWarnings) || !code.match(wrapper) || !code.match(displayName))
+        throw new Error(`${id}: react-router's build changed; review shop-production-react-router`);
+      const out = code.replace(devWarnings, 'var ENABLE_DEV_WARNINGS = false;').replace(wrapper, 'var $1 = /* @__PURE__ */ $2.$3(').replace(displayName, '');
+      return { code: out, map: null };
+    },
+  };
+}
+
+// lib/system.ts imports the shop's tokens as data computed here from Chakra's (lib/theme-tokens.ts:
+// its palettes, light values only), so the browser neither downloads the unused ones nor filters them.
+const themeTokensId = 'virtual:shop-theme-tokens';
+function themeTokens(): Plugin {
+  return {
+    name: 'shop-theme-tokens',
+    resolveId: (id) => (id === themeTokensId ? `\0${themeTokensId}` : null),
+    async load(id) {
+      if (id !== `\0${themeTokensId}`) return null;
+      const { tokens, semanticTokens } = shopTokens(await import('@chakra-ui/react/theme'));
+      return `export const tokens = ${JSON.stringify(tokens)};\nexport const semanticTokens = ${JSON.stringify(semanticTokens)};\n`;
     },
   };
 }
@@ -199,7 +240,17 @@ function precompileGraphql(): Plugin {
 
 export default defineConfig(({ isSsrBuild }) => ({
   base: process.env.SHOP_BASE_PATH ?? '/shop/',
-  plugins: [outDirOf(), lazyChakraGlobalCss(), precompileGraphql(), react(), listStartFiles(), versionFile(), precompress()],
+  plugins: [
+    outDirOf(),
+    themeTokens(),
+    lazyChakraGlobalCss(),
+    productionReactRouter(),
+    precompileGraphql(),
+    react(),
+    listStartFiles(),
+    versionFile(),
+    precompress(),
+  ],
   // The server renderer runs React's production build, like the browser (same markup, no dev checks).
   define: { __BUILD_VERSION__: JSON.stringify(buildVersion), ...(isSsrBuild ? { 'process.env.NODE_ENV': JSON.stringify('production') } : {}) },
   // React 19 lives only in this workspace; dedupe keeps hoisted libraries on the same copy.
@@ -218,7 +269,21 @@ export default defineConfig(({ isSsrBuild }) => ({
     modulePreload: { resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? [] : deps) },
     // The server renderer is one file: the gateway loads one copy of it per instance (the
     // settings it renders with are read when its modules are evaluated).
-    ...(isSsrBuild ? { rollupOptions: { output: { inlineDynamicImports: true } } } : { rollupOptions: { output: { manualChunks: apolloChunk } } }),
+    ...(isSsrBuild
+      ? { rollupOptions: { output: { inlineDynamicImports: true } } }
+      : {
+          rollupOptions: {
+            // Zag and Chakra define every component's anatomy (its part names) with createAnatomy
+            // at the top of their modules: as pure calls, only the anatomies in use stay. Emotion's
+            // withTheme, unused, is the only user of these two CommonJS modules; CommonJS is
+            // kept whole unless marked free of side effects (about 1 KB gzipped of the first load).
+            treeshake: {
+              manualPureFunctions: ['createAnatomy'],
+              moduleSideEffects: (id: string) => !/\/node_modules\/(hoist-non-react-statics|react-is)\//.test(id),
+            },
+            output: { manualChunks: apolloChunk },
+          },
+        }),
   },
   server: { proxy: { '/graphql': 'http://localhost:3000', '/api': 'http://localhost:3000', '/shop/version': 'http://localhost:3000' } },
 }));

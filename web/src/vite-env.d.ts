@@ -9,3 +9,9 @@ interface ImportMetaEnv {
   readonly VITE_HOME_URL_ZH?: string;
   readonly VITE_EXTERNAL_LOGIN_URL?: string;
 }
+
+/** The shop's Chakra tokens, computed by the build from lib/theme-tokens.ts (vite.config.ts). */
+declare module 'virtual:shop-theme-tokens' {
+  export const tokens: typeof import('@chakra-ui/react/theme').tokens;
+  export const semanticTokens: typeof import('@chakra-ui/react/theme').semanticTokens;
+}

@@ -1,9 +1,10 @@
-import i18n from 'i18next';
+import type { i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type { Messages } from '../locales/en';
 import { enShell } from '../locales/en/shell';
 import { zhShell } from '../locales/zh/shell';
 import { readStored, writeStored } from './storage';
+import { createTranslator, type Translator } from './translator';
 
 export type Locale = 'zh' | 'en';
 
@@ -71,21 +72,22 @@ const screenLoaders: Record<Locale, () => Promise<Partial<Messages>>> = {
   zh: () => import('../locales/zh/screens').then((m) => m.zhScreens),
 };
 
-export async function initI18n(): Promise<typeof i18n> {
+let translator: Translator | null = null;
+
+/**
+ * The texts of the first screen in the stored language, for react-i18next: the SPA's own
+ * translator (lib/translator.ts), which does for these texts what i18next does on the server.
+ */
+export async function initI18n(): Promise<I18n> {
   const lng = storedLocale();
   // A language taken from the browser on a payment result page is kept for the pages after it.
   if (!isLocale(readStored('locale')) && lng === 'zh') storeLocale(lng);
   syncLocaleCookie(lng);
   document.documentElement.lang = lng === 'zh' ? 'zh-CN' : 'en';
-  const shell = shells[lng];
-  await i18n.use(initReactI18next).init({
-    resources: { [lng]: { translation: shell } },
-    lng,
-    fallbackLng: false,
-    interpolation: { escapeValue: false },
-    returnNull: false,
-    showSupportNotice: false,
-  });
+  translator = createTranslator(lng, shells[lng]);
+  // react-i18next takes an i18next instance; the translator is the part of one that it and the SPA use.
+  const i18n = translator as unknown as I18n;
+  initReactI18next.init(i18n);
   return i18n;
 }
 
@@ -98,7 +100,7 @@ let screens: Promise<void> | null = null;
 export function loadScreenTexts(): Promise<void> {
   if (renderLocale) return Promise.resolve();
   screens ??= screenLoaders[storedLocale()]().then((texts) => {
-    i18n.addResourceBundle(storedLocale(), 'translation', texts, true, true);
+    translator?.addResourceBundle(storedLocale(), 'translation', texts);
   });
   return screens;
 }

@@ -1,6 +1,6 @@
 import { Box, Flex, Link, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router-dom';
+import { RouteLink } from '../../components/ui/RouteLink';
 import { BRAND, SERVICE_EMAIL, SERVICE_EMAIL_2, SERVICE_HOTLINE } from '../../lib/config';
 import { storedLocale } from '../../lib/i18n';
 
@@ -27,7 +27,7 @@ export function Footer() {
           <Text>© {BRAND.name[storedLocale()]}</Text>
           {LEGAL.map((p) => (
             <Link key={p} asChild>
-              <RouterLink to={`/legal/${p}`}>{t(`legal.${p}`)}</RouterLink>
+              <RouteLink to={`/legal/${p}`}>{t(`legal.${p}`)}</RouteLink>
             </Link>
           ))}
         </Flex>

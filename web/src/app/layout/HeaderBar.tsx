@@ -1,6 +1,6 @@
 import { Box, Button, Flex, HStack, Link, Spacer, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
-import { NavLink } from 'react-router-dom';
+import { NavRouteLink } from '../../components/ui/RouteLink';
 import { requestLogin } from '../../lib/login-gate';
 import { HOME_URL } from '../../lib/config';
 import { storedLocale } from '../../lib/i18n';
@@ -14,7 +14,7 @@ import { UserMenu } from './UserMenu';
 function NavItem({ to, children }: { to: string; children: string }) {
   return (
     <Link asChild px={3} py={2} borderRadius="md" fontWeight="medium" _hover={{ bg: 'gray.100' }} css={{ '&[aria-current=page]': { color: 'blue.600' } }}>
-      <NavLink to={to}>{children}</NavLink>
+      <NavRouteLink to={to}>{children}</NavRouteLink>
     </Link>
   );
 }

@@ -1,5 +1,5 @@
 import { HStack, Image, Text } from '@chakra-ui/react';
-import { Link as RouterLink } from 'react-router-dom';
+import { RouteLink } from '../../components/ui/RouteLink';
 import { BRAND } from '../../lib/config';
 import { storedLocale } from '../../lib/i18n';
 
@@ -7,13 +7,13 @@ import { storedLocale } from '../../lib/i18n';
 export function Logo() {
   const name = BRAND.name[storedLocale()];
   return (
-    <RouterLink to="/index" aria-label={name}>
+    <RouteLink to="/index" aria-label={name}>
       <HStack gap={2}>
         <Image src={BRAND.markUrl} alt="" w="32px" h="32px" borderRadius="md" data-testid="brand-mark" />
         <Text fontWeight="bold" fontSize="md" whiteSpace="nowrap" data-testid="brand-name">
           {name}
         </Text>
       </HStack>
-    </RouterLink>
+    </RouteLink>
   );
 }

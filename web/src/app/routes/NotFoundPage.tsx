@@ -1,6 +1,6 @@
 import { Button, Heading, Stack } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { RouteLink } from '../../components/ui/RouteLink';
 
 export default function NotFoundPage() {
   const { t } = useTranslation();
@@ -8,7 +8,7 @@ export default function NotFoundPage() {
     <Stack py={16} align="center" gap={4}>
       <Heading size="md">{t('common.notFound')}</Heading>
       <Button asChild variant="outline">
-        <Link to="/index">{t('common.backToIndex')}</Link>
+        <RouteLink to="/index">{t('common.backToIndex')}</RouteLink>
       </Button>
     </Stack>
   );

@@ -1,7 +1,7 @@
 import { Box, Button, Heading, Link, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router-dom';
+import { RouteLink } from '../../components/ui/RouteLink';
 import { BookCover } from '../../components/ui/BookCover';
 import type { CatalogBook, Format } from './api';
 import { FormatChoice } from './FormatChoice';
@@ -45,7 +45,7 @@ export function BookCard({ book, onBuy, aboveFold = false }: Props) {
       </Box>
       <Heading as="h2" size="sm" id={`book-title-${book.id}`} minH={{ md: '4.5em' }}>
         <Link asChild>
-          <RouterLink to={`/bookDetail/${book.id}`}>{book.title}</RouterLink>
+          <RouteLink to={`/bookDetail/${book.id}`}>{book.title}</RouteLink>
         </Link>
       </Heading>
       <PriceLine book={book} />

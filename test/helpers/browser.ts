@@ -115,3 +115,35 @@ export async function signInBuyer(
   await context.addCookies([{ name: 'token', value: String(r.data.access_token), url: stack.base, httpOnly: true, sameSite: 'Lax' }]);
   return c;
 }
+
+/**
+ * For a prerendered page's takeover: remembers the nodes matching `selector` as the HTML parser
+ * made them (before any script ran) and sums layout shifts from the start, in every page of the
+ * profile. `paintedNodes` reads both after the SPA has hydrated.
+ */
+export async function watchPaintedNodes(context: BrowserContext, selector: string): Promise<void> {
+  await context.addInitScript((sel) => {
+    const w = window as unknown as { __shifts: number; __painted?: Element[] };
+    w.__shifts = 0;
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries() as Array<PerformanceEntry & { hadRecentInput: boolean; value: number }>) if (!e.hadRecentInput) w.__shifts += e.value;
+    }).observe({ type: 'layout-shift', buffered: true });
+    document.addEventListener('readystatechange', () => {
+      if (document.readyState === 'interactive') w.__painted = [...document.querySelectorAll(sel)];
+    });
+  }, selector);
+}
+
+/** The nodes `watchPaintedNodes` remembered: how many, those no longer in the page (rendered again), and the layout shift so far. */
+export async function paintedNodes(page: Page): Promise<{ painted: number; kept: number; lost: string[]; shifts: number }> {
+  return page.evaluate(() => {
+    const w = window as unknown as { __shifts: number; __painted?: Element[] };
+    const painted = w.__painted ?? [];
+    return {
+      painted: painted.length,
+      kept: painted.filter((n) => n.isConnected).length,
+      lost: painted.filter((n) => !n.isConnected).map((n) => n.outerHTML.slice(0, 120)),
+      shifts: w.__shifts,
+    };
+  });
+}

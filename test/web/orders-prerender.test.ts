@@ -2,7 +2,7 @@ import type { BrowserContext } from 'playwright-core';
 import t from 'tap';
 import { en } from '../../web/src/locales/en/index.ts';
 import { zh } from '../../web/src/locales/zh/index.ts';
-import { launchBrowser, openShop, screenshots, signInBuyer } from '../helpers/browser.js';
+import { launchBrowser, openShop, paintedNodes, screenshots, signInBuyer, untilInteractive, watchPaintedNodes } from '../helpers/browser.js';
 import type { Client } from '../helpers/http.js';
 import { buy } from '../helpers/orders.js';
 import { drivers, waitPaid } from '../helpers/payflow.js';
@@ -88,15 +88,7 @@ t.test('My Orders is painted with its orders with JavaScript off, in en and zh, 
   }
 });
 
-// Before the SPA's scripts run, remember the painted orders; collect layout shifts from the start.
-const WATCH = `
-  window.__shifts = 0;
-  new PerformanceObserver((list) => { for (const e of list.getEntries()) if (!e.hadRecentInput) window.__shifts += e.value; })
-    .observe({ type: 'layout-shift', buffered: true });
-  document.addEventListener('readystatechange', () => {
-    if (document.readyState === 'interactive') window.__painted = [...document.querySelectorAll('[data-testid=order-row], [data-testid=order-card], footer')];
-  });
-`;
+const PAINTED = '[data-testid=order-row], [data-testid=order-card], footer';
 
 t.test('the SPA takes over the painted list without Apollo, and loads it when the buyer asks for more', async (t) => {
   const shot = screenshots('orders-prerender');
@@ -114,28 +106,17 @@ t.test('the SPA takes over the painted list without Apollo, and loads it when th
       page.on('request', (r) => {
         if (/\/shop\/assets\/apollo-(?!errors-)[\w-]+\.js$/.test(new URL(r.url()).pathname)) apollo.push(r.url());
       });
-      await context.addInitScript(WATCH);
+      await watchPaintedNodes(context, PAINTED);
       await page.goto('/shop/orders');
       const status = page.getByTestId('filter-status');
       // Hydrated: React owns the filter (a choice on the bare HTML would change nothing).
-      await page.waitForFunction(() => {
-        const el = document.querySelector('[data-testid="filter-status"]');
-        return el !== null && Object.keys(el).some((k) => k.startsWith('__reactFiber$'));
-      });
+      await untilInteractive(page, 'filter-status');
       await page.waitForLoadState('networkidle');
-      const kept = await page.evaluate(() => {
-        const w = window as unknown as { __painted?: Element[] };
-        return {
-          painted: w.__painted?.length ?? 0,
-          connected: (w.__painted ?? []).filter((n) => n.isConnected).length,
-          lost: (w.__painted ?? []).filter((n) => !n.isConnected).map((n) => n.outerHTML.slice(0, 120)),
-        };
-      });
-      t.same(kept.lost, [], `${label}: no painted node was replaced`);
-      t.equal(kept.painted, 3, `${label}: both orders and the footer were painted before the scripts ran`);
-      t.equal(kept.connected, kept.painted, `${label}: the painted nodes were kept, not rendered again`);
-      const shifts = await page.evaluate(() => (window as unknown as { __shifts: number }).__shifts);
-      t.ok(shifts <= 0.05, `${label}: layout shift ${shifts.toFixed(3)} <= 0.05`);
+      const paint = await paintedNodes(page);
+      t.same(paint.lost, [], `${label}: no painted node was replaced`);
+      t.equal(paint.painted, 3, `${label}: both orders and the footer were painted before the scripts ran`);
+      t.equal(paint.kept, paint.painted, `${label}: the painted nodes were kept, not rendered again`);
+      t.ok(paint.shifts <= 0.05, `${label}: layout shift ${paint.shifts.toFixed(3)} <= 0.05`);
       t.same(apollo, [], `${label}: no Apollo for the painted list`);
       t.match(await page.getByTestId('user-menu').innerText(), /Ada|Buyer/, `${label}: the header names the buyer`);
 

@@ -1,6 +1,6 @@
 import t from 'tap';
 import { loginLegacy, registerLegacy } from '../helpers/accounts.js';
-import { launchBrowser, openShop, screenshots } from '../helpers/browser.js';
+import { launchBrowser, openShop, paintedNodes, screenshots, watchPaintedNodes } from '../helpers/browser.js';
 import { startStack, uniqueEmail } from '../helpers/stack.js';
 
 // The public pages arrive with their content in the HTML (gateway/src/plugins/spa-prerender.ts),
@@ -73,15 +73,7 @@ t.test('the book list and a book page are painted with JavaScript disabled, in e
   await context.close();
 });
 
-// Before the SPA's scripts run, remember the painted books; collect layout shifts from the start.
-const WATCH = `
-  window.__shifts = 0;
-  new PerformanceObserver((list) => { for (const e of list.getEntries()) if (!e.hadRecentInput) window.__shifts += e.value; })
-    .observe({ type: 'layout-shift', buffered: true });
-  document.addEventListener('readystatechange', () => {
-    if (document.readyState === 'interactive') window.__painted = [...document.querySelectorAll('[data-testid=book], [data-testid=book-detail], footer')];
-  });
-`;
+const PAINTED = '[data-testid=book], [data-testid=book-detail], footer';
 
 t.test('the SPA takes over the painted page: no hydration error, same nodes, no layout shift', async (t) => {
   const stack = await startStack(t);
@@ -97,7 +89,7 @@ t.test('the SPA takes over the painted page: no hydration error, same nodes, no 
       page.on('console', (m) => {
         if (m.type() === 'warning' && /hydrat|did not match/i.test(m.text())) warnings.push(m.text());
       });
-      await context.addInitScript(WATCH);
+      await watchPaintedNodes(context, PAINTED);
       await page.goto(`/shop/${lang}Page`);
       await page.waitForURL('**/shop/index');
       for (const path of ['/shop/index', '/shop/bookDetail/1']) {
@@ -108,14 +100,10 @@ t.test('the SPA takes over the painted page: no hydration error, same nodes, no 
         t.ok(await paper.isChecked(), `${lang} ${viewport.width}px ${path}: the page reacts (hydrated)`);
         t.ok(await page.getByTestId('buy-now').first().isEnabled(), `${lang} ${viewport.width}px ${path}: Buy now is enabled once hydrated`);
         await page.waitForLoadState('networkidle');
-        const kept = await page.evaluate(() => {
-          const w = window as unknown as { __painted?: Element[] };
-          return { painted: w.__painted?.length ?? 0, connected: (w.__painted ?? []).filter((n) => n.isConnected).length };
-        });
-        t.ok(kept.painted >= 2, `${lang} ${viewport.width}px ${path}: content was painted before the scripts ran (${kept.painted} nodes)`);
-        t.equal(kept.connected, kept.painted, `${lang} ${viewport.width}px ${path}: the painted nodes were kept, not rendered again`);
-        const shifts = await page.evaluate(() => (window as unknown as { __shifts: number }).__shifts);
-        t.ok(shifts <= 0.05, `${lang} ${viewport.width}px ${path}: layout shift ${shifts.toFixed(3)} <= 0.05`);
+        const paint = await paintedNodes(page);
+        t.ok(paint.painted >= 2, `${lang} ${viewport.width}px ${path}: content was painted before the scripts ran (${paint.painted} nodes)`);
+        t.equal(paint.kept, paint.painted, `${lang} ${viewport.width}px ${path}: the painted nodes were kept, not rendered again`);
+        t.ok(paint.shifts <= 0.05, `${lang} ${viewport.width}px ${path}: layout shift ${paint.shifts.toFixed(3)} <= 0.05`);
         await shot(page, `${lang}-${viewport.width}-${path.split('/').pop()}-hydrated`);
       }
       // The favicon is not part of this suite (headless Chromium asks for it; a 404 until it exists).
@@ -151,21 +139,17 @@ t.test("a logged-in buyer's book list and book page are taken over the same way"
   page.on('response', (r) => {
     if (/\/shop\/assets\/apollo-[\w-]+\.js$/.test(new URL(r.url()).pathname)) scripts.push(r.url());
   });
-  await context.addInitScript(WATCH);
+  await watchPaintedNodes(context, PAINTED);
   for (const path of ['/shop/index', '/shop/bookDetail/1']) {
     const res = await page.goto(path);
     t.match(await res?.text(), /id="shop-state"/, `${path}: the page came prerendered`);
     await page.getByTestId('user-menu').waitFor();
     t.match(await page.getByTestId('user-menu').innerText(), /Ada|Buyer/, `${path}: the header names the buyer`);
     await page.waitForLoadState('networkidle');
-    const kept = await page.evaluate(() => {
-      const w = window as unknown as { __painted?: Element[] };
-      return { painted: w.__painted?.length ?? 0, connected: (w.__painted ?? []).filter((n) => n.isConnected).length };
-    });
-    t.ok(kept.painted >= 2, `${path}: content was painted before the scripts ran (${kept.painted} nodes)`);
-    t.equal(kept.connected, kept.painted, `${path}: the painted nodes were kept, not rendered again`);
-    const shifts = await page.evaluate(() => (window as unknown as { __shifts: number }).__shifts);
-    t.ok(shifts <= 0.05, `${path}: layout shift ${shifts.toFixed(3)} <= 0.05`);
+    const paint = await paintedNodes(page);
+    t.ok(paint.painted >= 2, `${path}: content was painted before the scripts ran (${paint.painted} nodes)`);
+    t.equal(paint.kept, paint.painted, `${path}: the painted nodes were kept, not rendered again`);
+    t.ok(paint.shifts <= 0.05, `${path}: layout shift ${paint.shifts.toFixed(3)} <= 0.05`);
   }
   t.ok(scripts.length > 0, 'Apollo was loaded at once for the buyer');
   const favicon = 'console: Failed to load resource: the server responded with a status of 404 (Not Found)';

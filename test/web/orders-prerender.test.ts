@@ -80,6 +80,8 @@ t.test('My Orders is painted with its orders with JavaScript off, in en and zh, 
       t.equal((await paid.getByTestId('order-status').innerText()).trim(), T.orders.statuses.PAID, `${label}: the paid order says so`);
       t.equal((await paid.getByTestId('download').innerText()).trim(), T.orders.download, `${label}: with its Download link`);
       t.match(await paid.innerText(), email, `${label}: and its password, the login email`);
+      t.ok(await paid.getByTestId('download').isDisabled(), `${label}: Download is disabled until the app runs (a tap would be lost)`);
+      t.ok(await page.getByTestId('filter-status').isDisabled(), `${label}: so is the filter`);
       const unpaid = page.locator(`[data-order-no="${orders.unpaid}"]`);
       t.equal((await unpaid.getByTestId('order-status').innerText()).trim(), T.orders.statuses.PENDING_PAYMENT, `${label}: the unpaid order says so`);
       await shot(page, `${lang}-${device}-no-js`);

@@ -1,10 +1,11 @@
-import { Button, Heading, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Button, chakra, Heading, Spinner, Stack, Text } from '@chakra-ui/react';
 import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { lazyWithClient } from '../../lib/lazy';
 import { useShopQuery } from '../../lib/data/use-shop-query';
 import { requestLogin } from '../../lib/login-gate';
 import { messageOf } from '../../lib/errors';
+import { useHydrated } from '../../lib/hydrated';
 import { usePagedFilter } from '../../lib/paging';
 import { useSession } from '../../lib/session';
 import { ORDERS, type OrderFilter } from './api';
@@ -34,9 +35,13 @@ function OrdersList() {
   const [previous, setPrevious] = useState(data);
   if (data && data !== previous) setPrevious(data);
   const shown = data ?? previous;
+  // The gateway renders this list for the buyer: until the app runs the page, its filters, pager,
+  // order numbers and Download links are disabled (as Buy now is), or a tap on the painted HTML
+  // would be lost without a sign.
+  const hydrated = useHydrated();
 
   return (
-    <Stack gap={4}>
+    <chakra.fieldset disabled={!hydrated} minW={0} display="flex" flexDirection="column" gap={4}>
       <OrderFilters value={filter} onChange={setFilter} />
       {error && !shown ? (
         <Text color="red.600" role="alert">
@@ -55,7 +60,7 @@ function OrdersList() {
           <PurchaseInfoView orderNo={infoFor} onClose={() => setInfoFor(null)} />
         </Suspense>
       ) : null}
-    </Stack>
+    </chakra.fieldset>
   );
 }
 

@@ -38,7 +38,7 @@ export interface RenderRequest {
   /** The request carries a session: who is logged in stays to be asked by the browser. */
   session: boolean;
   execute: Execute;
-  /** A buyer's page: the layout the request's device most likely shows (a phone's or not). */
+  /** A buyer's page: the layout the request's device most likely shows (the gateway embeds it beside the page, main.tsx hydrates with it). */
   layout?: RenderedLayout;
 }
 
@@ -47,8 +47,6 @@ export interface RenderedPage {
   html: string;
   /** The answers the markup was rendered from, by query (main.tsx hands them to the query store). */
   state: EmbeddedResults;
-  /** The layout a buyer's page was rendered in (main.tsx hydrates with the same, lib/viewport.ts). */
-  layout?: RenderedLayout;
   /** The path the browser's router must be at to hydrate this markup. */
   routerPath: string;
 }
@@ -99,49 +97,56 @@ export function render(req: RenderRequest): Promise<RenderedPage | null> {
   return run;
 }
 
-async function renderNow({ path, locale, session, execute, layout }: RenderRequest): Promise<RenderedPage | null> {
-  const buyerPage = buyerPagePath(path);
-  const routerPath = buyerPage ?? prerenderedPath(path);
-  if (!routerPath) return null;
-  // The answers come through Apollo as the browser's would (the same cache, the same shape).
-  const client = new ApolloClient({ ssrMode: true, link: linkTo(execute), cache: createShopCache() });
+/**
+ * The answers the page is rendered from, fetched before rendering so the markup holds the books or
+ * the orders, not a spinner; null when a buyer's page has no buyer (a session ended meanwhile:
+ * the browser asks the visitor to log in, as without one).
+ */
+async function pageData(client: ApolloClient, routerPath: string, buyerPage: boolean, locale: Locale, session: boolean): Promise<EmbeddedResults | null> {
   const results: EmbeddedResults = {};
   const ask = async <T, V extends OperationVariables>(query: TadaDocumentNode<T, V>, variables: V) => {
     const { data } = await client.query({ query, variables });
     results[resultKey(query, variables)] = data;
     return data;
   };
-  // The data of the page, fetched before rendering so the markup holds the books or the orders, not a spinner.
   const detail = matchPath('/bookDetail/:bookId', routerPath);
   if (buyerPage) {
-    // A session that has ended meanwhile: the browser asks the visitor to log in, as without one.
-    if (!(await ask(ME, {}))?.me) {
-      client.stop();
-      return null;
-    }
+    if (!(await ask(ME, {}))?.me) return null;
     await ask(ORDERS, firstOrdersPage());
   } else if (detail) await ask(BOOK, { id: detail.params.bookId ?? '', language: locale });
   else await ask(BOOKS, { language: locale });
   // Without a session the visitor is a guest: the header can show Log In right away, and the
   // browser knows it needs no Apollo for this page.
   if (!session && !buyerPage) results[resultKey(ME, {})] = { me: null };
-  const store = new QueryStore(results, null);
+  return results;
+}
 
-  const i18n = createInstance();
-  await i18n.use(initReactI18next).init({
-    resources: { [locale]: { translation: shells[locale] } },
-    lng: locale,
-    fallbackLng: false,
-    interpolation: { escapeValue: false },
-    returnNull: false,
-    showSupportNotice: false,
-    initAsync: false,
-  });
-  // A buyer's page is beyond the first screen's texts: added as the browser adds them with its chunk (lib/i18n.ts).
-  if (buyerPage) i18n.addResourceBundle(locale, 'translation', screens[locale], true, true);
-  setRenderLocale(locale);
-  setRenderedLayout(buyerPage ? layout : undefined);
+async function renderNow({ path, locale, session, execute, layout }: RenderRequest): Promise<RenderedPage | null> {
+  const buyerPath = buyerPagePath(path);
+  const buyerPage = buyerPath !== null;
+  const routerPath = buyerPath ?? prerenderedPath(path);
+  if (!routerPath) return null;
+  // The answers come through Apollo as the browser's would (the same cache, the same shape).
+  const client = new ApolloClient({ ssrMode: true, link: linkTo(execute), cache: createShopCache() });
   try {
+    const results = await pageData(client, routerPath, buyerPage, locale, session);
+    if (!results) return null;
+    const store = new QueryStore(results, null);
+
+    const i18n = createInstance();
+    await i18n.use(initReactI18next).init({
+      resources: { [locale]: { translation: shells[locale] } },
+      lng: locale,
+      fallbackLng: false,
+      interpolation: { escapeValue: false },
+      returnNull: false,
+      showSupportNotice: false,
+      initAsync: false,
+    });
+    // A buyer's page is beyond the first screen's texts: added as the browser adds them with its chunk (lib/i18n.ts).
+    if (buyerPage) i18n.addResourceBundle(locale, 'translation', screens[locale], true, true);
+    setRenderLocale(locale);
+    setRenderedLayout(buyerPage ? layout : undefined);
     const { prelude } = await prerender(
       <StrictMode>
         <Providers store={store} i18n={i18n}>
@@ -154,7 +159,7 @@ async function renderNow({ path, locale, session, execute, layout }: RenderReque
       { progressiveChunkSize: Number.MAX_SAFE_INTEGER },
     );
     const html = await new Response(prelude).text();
-    return { html, state: results, routerPath, ...(buyerPage && layout ? { layout } : {}) };
+    return { html, state: results, routerPath };
   } finally {
     setRenderLocale(null);
     setRenderedLayout(undefined);

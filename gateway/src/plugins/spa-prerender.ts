@@ -19,7 +19,7 @@ interface Renderer {
     session: boolean;
     execute: Execute;
     layout?: Layout;
-  }): Promise<{ html: string; state: unknown; routerPath: string; layout?: Layout } | null>;
+  }): Promise<{ html: string; state: unknown; routerPath: string } | null>;
 }
 
 export interface PrerenderedPage {
@@ -31,21 +31,18 @@ export interface PrerenderedPage {
   layout?: Layout;
 }
 
-/** The session's user (any truthy value the executor takes), or null. */
-export type FindBuyer = (req: FastifyRequest) => Promise<unknown>;
-
-export interface PrerendererOptions {
+export interface PrerendererOptions<User> {
   /** web/dist-ssr/ssr.js */
   file: string;
   settings: StorefrontSettings;
   /** Runs queries in-process in a language, as the given user (null: anonymously). */
-  execute: (locale: Locale, user: unknown) => Execute;
+  execute: (locale: Locale, user: User | null) => Execute;
   /** Until when the catalogue snapshot the public pages come from holds. */
   catalogValidUntil: () => number;
   /** Only the catalogue's books are prerendered: any other id would be a render per request. */
   isBook: (id: string) => Promise<boolean>;
   /** Who the request's session belongs to (a buyer's page is rendered only for them). */
-  findBuyer: FindBuyer;
+  findBuyer: (req: FastifyRequest) => Promise<User | null>;
 }
 
 // The renderer reads the storefront settings when its modules are evaluated (they are constants
@@ -107,11 +104,11 @@ const TTL_MS = 60_000;
  * they are kept per page, language and session-or-not for as long as the catalogue snapshot they
  * came from. My Orders is rendered per request for the buyer of the session, and kept nowhere.
  */
-export class Prerenderer {
+export class Prerenderer<User> {
   private renderer?: Promise<Renderer>;
   private readonly pages = new Map<string, { at: number; validUntil: number; page: Promise<PrerenderedPage | null> }>();
 
-  constructor(private readonly options: PrerendererOptions) {}
+  constructor(private readonly options: PrerendererOptions<User>) {}
 
   static available(file: string): boolean {
     return existsSync(file);
@@ -152,7 +149,7 @@ export class Prerenderer {
     if (!buyer) return null;
     const layout = requestLayout(req);
     const r = await renderer.render({ path: routerPath, locale, session: true, execute: this.options.execute(locale, buyer), layout });
-    return r ? { html: r.html, state: r.state, locale, personal: true, layout: r.layout } : null;
+    return r ? { html: r.html, state: r.state, locale, personal: true, layout } : null;
   }
 
   /** The page held for this path, language and session-or-not, rendered when none is held. */

@@ -58,8 +58,8 @@ export default fp(
     // The public pages, and My Orders for its buyer, come with their content rendered in
     // (web/src/ssr.tsx, built beside dist).
     const rendererFile = path.join(root, '..', 'dist-ssr', 'ssr.js');
-    const execute = (locale: Locale, user: unknown) => async (query: string, variables: Record<string, unknown>) =>
-      app.graphql(query, { deps: app.deps, user: user as SessionUser | null, locale } as never, variables);
+    const execute = (locale: Locale, user: SessionUser | null) => async (query: string, variables: Record<string, unknown>) =>
+      app.graphql(query, { deps: app.deps, user, locale } as never, variables);
     const prerenderer = Prerenderer.available(rendererFile)
       ? new Prerenderer({
           file: rendererFile,

@@ -3,22 +3,11 @@ import path from 'node:path';
 import t from 'tap';
 import { en } from '../../web/src/locales/en/index.ts';
 import { zh } from '../../web/src/locales/zh/index.ts';
-
-type Tree = { [k: string]: string | Tree };
-
-function flatten(tree: Tree, prefix = ''): Map<string, string> {
-  const out = new Map<string, string>();
-  for (const [k, v] of Object.entries(tree)) {
-    const key = prefix ? `${prefix}.${k}` : k;
-    if (typeof v === 'string') out.set(key, v);
-    else for (const [kk, vv] of flatten(v, key)) out.set(kk, vv);
-  }
-  return out;
-}
+import { textsByKey, type Texts } from '../helpers/texts.js';
 
 const placeholders = (s: string) => [...s.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
-const EN = flatten(en as unknown as Tree);
-const ZH = flatten(zh as unknown as Tree);
+const EN = textsByKey(en as unknown as Texts);
+const ZH = textsByKey(zh as unknown as Texts);
 
 t.test('every key exists in both languages, with text and the same placeholders', async (t) => {
   t.same(

@@ -6,22 +6,11 @@ import { enShell } from '../../web/src/locales/en/shell.ts';
 import { zh } from '../../web/src/locales/zh/index.ts';
 import { zhScreens } from '../../web/src/locales/zh/screens.ts';
 import { zhShell } from '../../web/src/locales/zh/shell.ts';
+import { textsByKey, type Texts } from '../helpers/texts.js';
 
 // The browser translates with the SPA's translator (web/src/lib/translator.ts), the prerenderer
 // with i18next (web/src/ssr.tsx): a hydrated page shows the server's text only if both give the
 // same for every key. i18next here is set up as ssr.tsx sets it up.
-
-type Texts = { [key: string]: string | Texts };
-
-function leaves(tree: Texts, prefix = ''): Map<string, string> {
-  const out = new Map<string, string>();
-  for (const [k, v] of Object.entries(tree)) {
-    const key = prefix ? `${prefix}.${k}` : k;
-    if (typeof v === 'string') out.set(key, v);
-    else for (const [kk, vv] of leaves(v, key)) out.set(kk, vv);
-  }
-  return out;
-}
 
 function branches(tree: Texts, prefix = ''): string[] {
   return Object.entries(tree).flatMap(([k, v]) =>
@@ -67,14 +56,14 @@ const LANGUAGES = [
 
 t.test('the texts use only what the translator does', async (t) => {
   for (const { lng, texts } of LANGUAGES) {
-    const keys = [...leaves(texts).keys()];
+    const keys = [...textsByKey(texts).keys()];
     t.same(
       keys.filter((k) => /_(zero|one|two|few|many|other)$/.test(k)),
       [],
       `${lng}: no plural forms`,
     );
     t.same(
-      [...leaves(texts)].filter(([, v]) => v.includes('$t(') || placeholders(v).some((p) => p.includes(',') || p.startsWith('-'))).map(([k]) => k),
+      [...textsByKey(texts)].filter(([, v]) => v.includes('$t(') || placeholders(v).some((p) => p.includes(',') || p.startsWith('-'))).map(([k]) => k),
       [],
       `${lng}: no nesting, formats or unescaped placeholders`,
     );
@@ -92,7 +81,7 @@ t.test('every key gives the text i18next gives, with and without values', async 
     const ours = createTranslator(lng, texts);
     const fixed = ours.getFixedT(null, 'translation');
     let compared = 0;
-    for (const [key, text] of leaves(texts)) {
+    for (const [key, text] of textsByKey(texts)) {
       for (const options of optionSets(text)) {
         const expected = reference.t(key, options);
         if (ours.t(key, options) !== expected || fixed(key, options) !== expected)
@@ -120,7 +109,7 @@ t.test('texts added later (the screens beyond the first) are found like i18next 
   const before = ours.t('auth.login.title');
   ours.addResourceBundle('zh', 'translation', zhScreens as unknown as Texts);
   t.not(ours.t('auth.login.title'), before, 'a text of a dialog arrives with the screens');
-  for (const [key, text] of leaves(zh as unknown as Texts)) {
+  for (const [key, text] of textsByKey(zh as unknown as Texts)) {
     const options = optionSets(text)[1]!;
     if (ours.t(key, options) !== reference.t(key, options)) t.fail(`zh ${key}`);
   }

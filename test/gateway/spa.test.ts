@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import path from 'node:path';
 import t from 'tap';
 import { buildTestApp } from '../helpers/app.js';
@@ -118,4 +119,54 @@ t.test('the public pages come rendered in the language of the request, with the 
   t.match(guest, /data-testid="login-button"/, 'a guest sees Log In at once');
   const withSession = (await app.inject({ url: '/shop/index', cookies: { token: 'x'.repeat(43) } })).body;
   t.notMatch(withSession, /data-testid="login-button"/, 'with a session cookie, who is logged in is left to the browser');
+});
+
+t.test('the pages go out compressed for a client that accepts it; the legacy API as before', async (t) => {
+  const { app } = await buildTestApp(t);
+  const plain = await app.inject('/shop/index');
+  t.notOk(plain.headers['content-encoding'], 'a client that asks for no encoding gets the page as it is');
+  for (const [accept, encoding, decode] of [
+    ['gzip, deflate, br', 'br', brotliDecompressSync],
+    ['gzip', 'gzip', gunzipSync],
+  ] as const) {
+    for (const url of ['/shop/index', '/shop/bookDetail/2', '/shop/orders', '/shop/index.html']) {
+      const res = await app.inject({ url, headers: { 'accept-encoding': accept } });
+      t.equal(res.headers['content-encoding'], encoding, `${url} in ${encoding} for "${accept}"`);
+      t.match(res.headers.vary, /accept-encoding/i, `${url}: caches keep the encodings apart`);
+      const html = decode(res.rawPayload).toString('utf8');
+      t.match(html, /^<!doctype html>/i, `${url}: the ${encoding} body is the page`);
+      t.ok(res.rawPayload.length < html.length / 3, `${url}: ${res.rawPayload.length} bytes for ${html.length}`);
+    }
+  }
+  t.equal(
+    (await app.inject({ url: '/shop/index', headers: { 'accept-encoding': 'br' } })).rawPayload.length < plain.rawPayload.length,
+    true,
+    'the prerendered page shrinks',
+  );
+  // The country list: a legacy answer well above the size anything would be compressed from.
+  const legacy = await app.inject({
+    method: 'POST',
+    url: '/api/login/selectCountry',
+    headers: { 'accept-encoding': 'gzip, br', 'content-type': 'application/x-www-form-urlencoded' },
+    payload: '',
+  });
+  t.ok(legacy.rawPayload.length > 4096, `the country list is ${legacy.rawPayload.length} bytes`);
+  t.notOk(legacy.headers['content-encoding'], 'a legacy answer is sent as before, byte for byte');
+  t.match(legacy.json(), { code: 200 }, 'and reads as JSON');
+});
+
+t.test("a page's style sheets are in its <head>, none in the markup React takes over", async (t) => {
+  const { app } = await buildTestApp(t);
+  for (const url of ['/shop/index', '/shop/bookDetail/2']) {
+    const html = (await app.inject(url)).body;
+    const head = html.slice(0, html.indexOf('</head>'));
+    const root = html.slice(html.indexOf('<div id="root">'));
+    t.notMatch(root, /<style/, `${url}: no style element in the markup`);
+    t.notMatch(html, /data-emotion/, `${url}: none that Emotion in the browser would move`);
+    const rules = head.match(/<style data-shop-rules="([^"]+)">/)?.[1]?.split(' ') ?? [];
+    t.ok(rules.length > 10, `${url}: the components' rules are one sheet listing their ${rules.length} hashes`);
+    for (const hash of rules.slice(0, 5)) t.match(root, new RegExp(`class="[^"]*css-${hash}`), `${url}: css-${hash} is used by the markup`);
+    t.match(head, /<style>@layer reset\{/, `${url}: the global CSS is there too`);
+    t.match(html, /<\/style><\/head>/, `${url}: the rules are the last elements of <head>`);
+  }
 });

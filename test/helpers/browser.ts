@@ -123,27 +123,34 @@ export async function signInBuyer(
  */
 export async function watchPaintedNodes(context: BrowserContext, selector: string): Promise<void> {
   await context.addInitScript((sel) => {
-    const w = window as unknown as { __shifts: number; __painted?: Element[] };
+    const w = window as unknown as { __shifts: number; __painted?: Element[]; __sheetsMoved?: number };
     w.__shifts = 0;
     new PerformanceObserver((list) => {
       for (const e of list.getEntries() as Array<PerformanceEntry & { hadRecentInput: boolean; value: number }>) if (!e.hadRecentInput) w.__shifts += e.value;
     }).observe({ type: 'layout-shift', buffered: true });
     document.addEventListener('readystatechange', () => {
-      if (document.readyState === 'interactive') w.__painted = [...document.querySelectorAll(sel)];
+      if (document.readyState !== 'interactive') return;
+      w.__painted = [...document.querySelectorAll(sel)];
+      // From here on scripts run: a style sheet they take out of the page (to move it) makes the
+      // browser restyle all of it.
+      new MutationObserver((records) => {
+        for (const r of records) for (const n of r.removedNodes) if (n.nodeName === 'STYLE') w.__sheetsMoved = (w.__sheetsMoved ?? 0) + 1;
+      }).observe(document, { childList: true, subtree: true });
     });
   }, selector);
 }
 
-/** The nodes `watchPaintedNodes` remembered: how many, those no longer in the page (rendered again), and the layout shift so far. */
-export async function paintedNodes(page: Page): Promise<{ painted: number; kept: number; lost: string[]; shifts: number }> {
+/** The nodes `watchPaintedNodes` remembered: how many, those no longer in the page (rendered again), the layout shift so far and the style sheets taken out of the page since it was parsed. */
+export async function paintedNodes(page: Page): Promise<{ painted: number; kept: number; lost: string[]; shifts: number; sheetsMoved: number }> {
   return page.evaluate(() => {
-    const w = window as unknown as { __shifts: number; __painted?: Element[] };
+    const w = window as unknown as { __shifts: number; __painted?: Element[]; __sheetsMoved?: number };
     const painted = w.__painted ?? [];
     return {
       painted: painted.length,
       kept: painted.filter((n) => n.isConnected).length,
       lost: painted.filter((n) => !n.isConnected).map((n) => n.outerHTML.slice(0, 120)),
       shifts: w.__shifts,
+      sheetsMoved: w.__sheetsMoved ?? 0,
     };
   });
 }

@@ -119,6 +119,7 @@ t.test('the SPA takes over the painted list without Apollo, and loads it when th
       t.equal(paint.painted, 3, `${label}: both orders and the footer were painted before the scripts ran`);
       t.equal(paint.kept, paint.painted, `${label}: the painted nodes were kept, not rendered again`);
       t.ok(paint.shifts <= 0.05, `${label}: layout shift ${paint.shifts.toFixed(3)} <= 0.05`);
+      t.equal(paint.sheetsMoved, 0, `${label}: the page's style sheets stay where they are (a moved one restyles the page)`);
       t.same(apollo, [], `${label}: no Apollo for the painted list`);
       t.match(await page.getByTestId('user-menu').innerText(), /Ada|Buyer/, `${label}: the header names the buyer`);
 

@@ -104,6 +104,7 @@ t.test('the SPA takes over the painted page: no hydration error, same nodes, no 
         t.ok(paint.painted >= 2, `${lang} ${viewport.width}px ${path}: content was painted before the scripts ran (${paint.painted} nodes)`);
         t.equal(paint.kept, paint.painted, `${lang} ${viewport.width}px ${path}: the painted nodes were kept, not rendered again`);
         t.ok(paint.shifts <= 0.05, `${lang} ${viewport.width}px ${path}: layout shift ${paint.shifts.toFixed(3)} <= 0.05`);
+        t.equal(paint.sheetsMoved, 0, `${lang} ${viewport.width}px ${path}: the page's style sheets stay where they are (a moved one restyles the page)`);
         await shot(page, `${lang}-${viewport.width}-${path.split('/').pop()}-hydrated`);
       }
       // The favicon is not part of this suite (headless Chromium asks for it; a 404 until it exists).

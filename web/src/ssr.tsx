@@ -27,6 +27,7 @@ import { enScreens } from './locales/en/screens';
 import { enShell } from './locales/en/shell';
 import { zhScreens } from './locales/zh/screens';
 import { zhShell } from './locales/zh/shell';
+import { hoistEmotionStyles } from './ssr-styles';
 
 /** Runs one GraphQL query (the gateway executes it in-process: anonymously, or as the buyer of a buyer's page). */
 export type Execute = (query: string, variables: Record<string, unknown>) => Promise<{ data?: unknown; errors?: readonly unknown[] | null }>;
@@ -45,6 +46,8 @@ export interface RenderRequest {
 export interface RenderedPage {
   /** The markup of #root. */
   html: string;
+  /** Its style sheets, for the end of <head> (ssr-styles.ts). */
+  head: string;
   /** The answers the markup was rendered from, by query (main.tsx hands them to the query store). */
   state: EmbeddedResults;
   /** The path the browser's router must be at to hydrate this markup. */
@@ -158,8 +161,8 @@ async function renderNow({ path, locale, session, execute, layout }: RenderReque
       // Everything inline: no part of the page may wait for a script to be revealed.
       { progressiveChunkSize: Number.MAX_SAFE_INTEGER },
     );
-    const html = await new Response(prelude).text();
-    return { html, state: results, routerPath };
+    const { html, head } = hoistEmotionStyles(await new Response(prelude).text());
+    return { html, head, state: results, routerPath };
   } finally {
     setRenderLocale(null);
     setRenderedLayout(undefined);

@@ -19,11 +19,13 @@ interface Renderer {
     session: boolean;
     execute: Execute;
     layout?: Layout;
-  }): Promise<{ html: string; state: unknown; routerPath: string } | null>;
+  }): Promise<{ html: string; head: string; state: unknown; routerPath: string } | null>;
 }
 
 export interface PrerenderedPage {
   html: string;
+  /** Its style sheets, the last elements of <head>. */
+  head: string;
   state: unknown;
   locale: Locale;
   /** Rendered for the buyer of the request's session: for nobody else, never kept. */
@@ -149,7 +151,7 @@ export class Prerenderer<User> {
     if (!buyer) return null;
     const layout = requestLayout(req);
     const r = await renderer.render({ path: routerPath, locale, session: true, execute: this.options.execute(locale, buyer), layout });
-    return r ? { html: r.html, state: r.state, locale, personal: true, layout } : null;
+    return r ? { html: r.html, head: r.head, state: r.state, locale, personal: true, layout } : null;
   }
 
   /** The page held for this path, language and session-or-not, rendered when none is held. */
@@ -160,7 +162,7 @@ export class Prerenderer<User> {
     if (held && now < held.validUntil) return held.page;
     const page = renderer
       .render({ path: routerPath, locale, session, execute: this.options.execute(locale, null) })
-      .then((r) => (r ? { html: r.html, state: r.state, locale, personal: false } : null));
+      .then((r) => (r ? { html: r.html, head: r.head, state: r.state, locale, personal: false } : null));
     const entry = { at: now, validUntil: now + TTL_MS, page };
     if (this.pages.size >= MAX_PAGES) this.pages.delete(this.pages.keys().next().value!);
     this.pages.set(key, entry);
@@ -182,5 +184,6 @@ export function withPage(indexHtml: string, locale: Locale, page: PrerenderedPag
   if (!page) return html;
   const state = JSON.stringify({ locale: page.locale, results: page.state, layout: page.layout }).replace(/</g, '\\u003c');
   html = html.replace('<div id="root"></div>', () => `<div id="root">${page.html}</div><script type="application/json" id="shop-state">${state}</script>`);
-  return html;
+  // Right before </head>, nothing after them: the browser's Emotion then finds them where it would put them.
+  return html.replace('</head>', () => `${page.head}</head>`);
 }

@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
 import { findSessionUser, type SessionUser } from '../services/accounts/sessions.js';
 import { sessionTokenOf } from './session.js';
+import { sendHtml } from './spa-compress.js';
 import { Prerenderer, requestLocale, withPage, type Locale } from './spa-prerender.js';
 import { storefrontSettings, withStorefrontSettings } from './spa-settings.js';
 
@@ -88,7 +89,7 @@ export default fp(
         clearTimeout(timer);
       });
 
-    app.get(`${base}index.html`, async (_req, reply) => reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml));
+    app.get(`${base}index.html`, async (req, reply) => sendHtml(req, reply.header('cache-control', 'no-cache'), indexHtml));
     app.setNotFoundHandler(async (req, reply) => {
       const url = req.url.split('?')[0] ?? '';
       if (req.method === 'GET' && url.startsWith(base) && !url.startsWith(`${base}assets/`)) {
@@ -106,7 +107,7 @@ export default fp(
         }
         // The HTML depends on the language and the session cookie; a buyer's page is theirs alone.
         reply.header('cache-control', page?.personal ? 'private, no-store' : 'no-cache').header('vary', 'cookie');
-        return reply.type('text/html; charset=utf-8').send(withPage(indexHtml, page?.locale ?? requestLocale(req, subPath), page));
+        return sendHtml(req, reply, withPage(indexHtml, page?.locale ?? requestLocale(req, subPath), page));
       }
       return reply.code(404).send({ code: 404, message: 'Not Found', data: null });
     });

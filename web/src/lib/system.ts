@@ -73,11 +73,15 @@ export function shopSystem(): System {
 
 /**
  * The system for a page whose HTML came prerendered: that HTML already holds the global CSS
- * (reset, global styles, token variables) as Emotion's global style tag, which stays in force, so
- * the provider gets none to compute, hash and match (vite.config.ts makes Chakra compute it only
- * when read). Everything else is the same system.
+ * (reset, global styles, token variables) and the order of Chakra's cascade layers as style
+ * sheets in its <head> (ssr-styles.ts), which stay in force. So the provider renders neither
+ * again: it gets no global CSS to compute, hash and match (vite.config.ts makes Chakra compute it
+ * only when read), and no layer order (a sheet added to the page would restyle all of it).
+ * `disableLayers` is read there alone; the styles are still put in their layers, by the system
+ * built with them. Everything else is the same system.
  */
 export function shopSystemForPrerendered(): System {
-  systemForPrerendered ??= Object.create(shopSystem(), { _global: { value: [] } }) as System;
+  const base = shopSystem();
+  systemForPrerendered ??= Object.create(base, { _global: { value: [] }, _config: { value: { ...base._config, disableLayers: true } } }) as System;
   return systemForPrerendered;
 }

@@ -1,12 +1,12 @@
-import { Box, Button, Heading, Link, Stack, Text } from '@chakra-ui/react';
+import { Box, Heading, Link, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RouteLink } from '../../components/ui/RouteLink';
 import { BookCover } from '../../components/ui/BookCover';
 import type { CatalogBook, Format } from './api';
+import { BuyNowButton } from './BuyNowButton';
 import { FormatChoice } from './FormatChoice';
 import { PriceLine } from './PriceLine';
-import { useHydrated } from '../../lib/hydrated';
 
 interface Props {
   book: CatalogBook;
@@ -17,7 +17,6 @@ interface Props {
 
 export function BookCard({ book, onBuy, aboveFold = false }: Props) {
   const { t } = useTranslation();
-  const hydrated = useHydrated();
   const [chosen, setChosen] = useState<Format>('EBOOK');
   // Once the e-book is bought, the format is forced to paper.
   const format: Format = book.ebookPurchased ? 'PAPER' : chosen;
@@ -55,9 +54,7 @@ export function BookCard({ book, onBuy, aboveFold = false }: Props) {
           {t('books.purchased', { password: book.ebookPassword })}
         </Text>
       ) : null}
-      <Button colorPalette="brand" mt="auto" onClick={() => onBuy(book, format)} disabled={!hydrated} data-testid="buy-now">
-        {t('books.buyNow')}
-      </Button>
+      <BuyNowButton mt="auto" onClick={() => onBuy(book, format)} />
     </Stack>
   );
 }

@@ -1,4 +1,4 @@
-import { Button, Grid, Heading, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Grid, Heading, Spinner, Stack, Text } from '@chakra-ui/react';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { coverFileUrl, coverUrl } from '../../components/ui/BookCover';
@@ -10,7 +10,7 @@ import { BOOK, useCatalogFetchPolicy, type CatalogBook, type Format } from './ap
 import { FormatChoice } from './FormatChoice';
 import { PriceLine } from './PriceLine';
 import { BookFacts } from './BookFacts';
-import { useHydrated } from '../../lib/hydrated';
+import { BuyNowButton } from './BuyNowButton';
 
 // Only a buyer who owns the e-book sees it: kept out of the first load of a guest.
 const PurchasedPanel = lazy(() => import('./PurchasedPanel').then((m) => ({ default: m.PurchasedPanel })));
@@ -28,7 +28,6 @@ interface Props {
 
 export function BookDetail({ bookId, onBuy }: Props) {
   const { t } = useTranslation();
-  const hydrated = useHydrated();
   const fetchPolicy = useCatalogFetchPolicy();
   const { data, loading, error } = useShopQuery(BOOK, { id: bookId, language: storedLocale() }, fetchPolicy);
   const [chosen, setChosen] = useState<Format>('EBOOK');
@@ -79,9 +78,7 @@ export function BookDetail({ bookId, onBuy }: Props) {
             {t('books.purchased', { password: book.ebookPassword })}
           </Text>
         ) : null}
-        <Button colorPalette="brand" alignSelf="start" onClick={() => onBuy(book, format)} disabled={!hydrated} data-testid="buy-now">
-          {t('books.buyNow')}
-        </Button>
+        <BuyNowButton alignSelf="start" onClick={() => onBuy(book, format)} />
       </Stack>
     </Grid>
   );

@@ -1,11 +1,11 @@
-import { Button, chakra, Heading, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Button, Heading, Spinner, Stack, Text } from '@chakra-ui/react';
 import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { lazyWithClient } from '../../lib/lazy';
 import { useShopQuery } from '../../lib/data/use-shop-query';
 import { requestLogin } from '../../lib/login-gate';
 import { messageOf } from '../../lib/errors';
-import { useHydrated } from '../../lib/hydrated';
+import { HydratedFieldset } from '../../lib/hydrated';
 import { usePagedFilter } from '../../lib/paging';
 import { useSession } from '../../lib/session';
 import { ORDERS, type OrderFilter } from './api';
@@ -38,10 +38,8 @@ function OrdersList() {
   // The gateway renders this list for the buyer: until the app runs the page, its filters, pager,
   // order numbers and Download links are disabled (as Buy now is), or a tap on the painted HTML
   // would be lost without a sign.
-  const hydrated = useHydrated();
-
   return (
-    <chakra.fieldset disabled={!hydrated} minW={0} display="flex" flexDirection="column" gap={4}>
+    <HydratedFieldset minW={0} display="flex" flexDirection="column" gap={4}>
       <OrderFilters value={filter} onChange={setFilter} />
       {error && !shown ? (
         <Text color="red.600" role="alert">
@@ -60,7 +58,7 @@ function OrdersList() {
           <PurchaseInfoView orderNo={infoFor} onClose={() => setInfoFor(null)} />
         </Suspense>
       ) : null}
-    </chakra.fieldset>
+    </HydratedFieldset>
   );
 }
 

@@ -90,6 +90,9 @@ function startPagePath(): string {
  * came with (lib/data/query-store.ts); anyone else loads it beside the steps (startClient).
  */
 async function start(): Promise<void> {
+  // A task of its own, apart from the evaluation of this module and React (together a long task
+  // on a phone already).
+  await yieldToMain();
   // Entry paths and query parameters first: they may set the language of the texts and requests.
   const flags = readEntry();
   const page = startPagePath();

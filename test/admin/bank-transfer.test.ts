@@ -7,10 +7,6 @@ import { ADMIN_ORDER, MARK_COMPLETED, buyer, buyerWithoutMail, env, eventCounts,
 
 type Change = { markBankTransferCompleted: { changed: boolean; order: Record<string, unknown> } };
 
-// The subtests share nothing (each has its own stack: database, queue prefix, sandboxes), so they
-// run side by side: much of each is waiting on callbacks, queues and the other processes.
-t.jobs = 4;
-
 t.test('a bank transfer is completed exactly once when 20 completions race from two operators', async (t) => {
   const stack = await startStack(t, env);
   const b = await buyer(stack);

@@ -37,10 +37,6 @@ const user = async (stack: TestStack, email: string, password = 'x') =>
     .returning(['id', 'email'])
     .executeTakeFirstOrThrow();
 
-// The subtests share nothing (each has its own stack: database, queue prefix, sandboxes), so they
-// run side by side: much of each is waiting on callbacks, queues and the other processes.
-t.jobs = 5;
-
 t.test('code sending: one budget per client for legacy, GraphQL and every alias', async (t) => {
   const stack = await startStack(t, PROXIED);
   const a = clientAt(stack, '10.0.0.1');

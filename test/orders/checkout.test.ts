@@ -4,10 +4,6 @@ import { buy, CHECKOUT, checkoutInput } from '../helpers/orders.js';
 import { startStack, uniqueEmail } from '../helpers/stack.js';
 import { verifyWechatPayer } from '../helpers/wechat-oauth.js';
 
-// The subtests share nothing (each has its own stack: database, queue prefix, sandboxes), so they
-// run side by side: much of each is waiting on callbacks, queues and the other processes.
-t.jobs = 5;
-
 t.test('checkout answers the right next action for every payment method', async (t) => {
   const stack = await startStack(t, {}, { payments: true });
   const expectations: [string, Record<string, unknown>, (a: Record<string, unknown>) => void][] = [

@@ -26,10 +26,6 @@ async function refundEvents(stack: TestStack, orderNo: string) {
     .execute();
 }
 
-// The subtests share nothing (each has its own stack: database, queue prefix, sandboxes), so they
-// run side by side: much of each is waiting on callbacks, queues and the other processes.
-t.jobs = 2;
-
 t.test('one refund per paid order at every provider, however the requests and results race', async (t) => {
   const stack = await startStack(t, env, { payments: true });
   const op = await operator(stack);

@@ -1,13 +1,13 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import getPort from 'get-port';
-import { generateAlipayCredentials } from '@shop/payments/alipay/index';
+import { generateAlipayCredentials, type AlipayCredentials } from '@shop/payments/alipay/index';
 import type { PaypalConfig } from '@shop/payments/paypal/index';
 import type { AlipaySetupConfig } from '@shop/payments/registry';
 import type { BankTransferDetails, ExchangeRate } from '@shop/payments';
-import { adapterConfigFromCredentials, generateWechatCredentials, type WechatPayConfig } from '@shop/payments/wechat/index';
+import { adapterConfigFromCredentials, generateWechatCredentials, type WechatCredentials, type WechatPayConfig } from '@shop/payments/wechat/index';
 import { alipaySandbox } from './alipay/index.js';
 import { alipayForexSandbox } from './alipay-forex/index.js';
-import { generatePaypalSandboxCredentials, paypalAdapterConfigForSandbox, paypalSandbox } from './paypal/index.js';
+import { generatePaypalSandboxCredentials, paypalAdapterConfigForSandbox, paypalSandbox, type PaypalSandboxCredentials } from './paypal/index.js';
 import { wechatSandbox } from './wechat/index.js';
 
 /** What the app needs to talk to the sandboxes: the same shape as PAYMENTS_CONFIG_FILE. */
@@ -52,6 +52,19 @@ export function setupsFromEnv(env: Record<string, string | undefined>): Required
   return { wechat: pick('SANDBOX_WECHAT_SETUP'), alipay: pick('SANDBOX_ALIPAY_SETUP') };
 }
 
+/** The keys and ids of the three sandboxes, shared by each sandbox and the adapter that talks to it. */
+export interface SandboxCredentials {
+  wechat: WechatCredentials;
+  alipay: AlipayCredentials;
+  paypal: PaypalSandboxCredentials;
+}
+
+/** Fresh keys and ids for the three sandboxes (six RSA key pairs and three certificates). */
+export async function generateSandboxCredentials(): Promise<SandboxCredentials> {
+  const [wechat, paypal] = await Promise.all([generateWechatCredentials(), generatePaypalSandboxCredentials()]);
+  return { wechat, alipay: generateAlipayCredentials(), paypal };
+}
+
 export interface RunningSandboxes {
   app: FastifyInstance;
   url: string;
@@ -61,8 +74,9 @@ export interface RunningSandboxes {
 
 /**
  * All three provider sandboxes in one process, under /wechat, /alipay and /paypal, with freshly
- * generated keys on both sides. `appUrl` is where the shop's gateway listens (PayPal webhooks
- * go to a fixed URL there; WeChat and Alipay use the notify_url of each request).
+ * generated keys on both sides, or the `credentials` given (the tests start many sandboxes in one
+ * process and generate one set for all of them). `appUrl` is where the shop's gateway listens
+ * (PayPal webhooks go to a fixed URL there; WeChat and Alipay use the notify_url of each request).
  */
 export async function startSandboxes(opts: {
   appUrl: string;
@@ -70,14 +84,14 @@ export async function startSandboxes(opts: {
   host?: string;
   timeScale?: number;
   setups?: SandboxSetups;
+  credentials?: SandboxCredentials;
 }): Promise<RunningSandboxes> {
   const wechatSetup = opts.setups?.wechat ?? 'overseas';
   const alipaySetup = opts.setups?.alipay ?? 'overseas';
   const host = opts.host ?? '127.0.0.1';
   const port = opts.port || (await getPort({ host }));
   const url = `http://${host}:${port}`;
-  const [wechatCreds, paypalCreds] = await Promise.all([generateWechatCredentials(), generatePaypalSandboxCredentials()]);
-  const alipayCreds = generateAlipayCredentials();
+  const { wechat: wechatCreds, alipay: alipayCreds, paypal: paypalCreds } = opts.credentials ?? (await generateSandboxCredentials());
   const timeScale = opts.timeScale ?? 1;
 
   const app = Fastify({ logger: false });

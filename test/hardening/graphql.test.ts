@@ -2,6 +2,10 @@ import t from 'tap';
 import { startStack } from '../helpers/stack.js';
 import { productionEnv } from '../helpers/production.js';
 
+// The subtests share nothing (each has its own stack: database, queue prefix, sandboxes), so they
+// run side by side: much of each is waiting on callbacks, queues and the other processes.
+t.jobs = 5;
+
 t.test('GraphQL limits: depth, aliases, CSRF, batching, introspection in production', async (t) => {
   const stack = await startStack(t, {}, { workers: false });
   const c = stack.client();

@@ -11,7 +11,7 @@ import { startSmsSandbox, type SmsSandbox } from '@shop/sandboxes/sms/server';
 import { sandboxSmsEnv } from '@shop/sandboxes/sms/options';
 import { createTestDatabase } from './db.js';
 import { failOnLegacyMismatches } from './app.js';
-import { startSandboxes, type RunningSandboxes, type SandboxSetups } from '@shop/sandboxes/combined';
+import { generateSandboxCredentials, startSandboxes, type RunningSandboxes, type SandboxCredentials, type SandboxSetups } from '@shop/sandboxes/combined';
 import { providersFromConfig, readPaymentsConfig } from '@shop/payments/registry';
 import getPort from 'get-port';
 import { Client } from './http.js';
@@ -85,6 +85,11 @@ export async function startStack(
   return { app, base, db: app.db, config, registration, sms, sandboxes, client: () => new Client(base) };
 }
 
+// One set of sandbox keys for every stack of a test file: generating them (six RSA key pairs and
+// three certificates) took 1-2 s of CPU per stack. The stacks share no sandbox, gateway or
+// database, so the same merchant keys in each prove as much as fresh ones.
+let sandboxCredentials: Promise<SandboxCredentials> | undefined;
+
 /**
  * The gateway on a free port, with the payment sandboxes that call it back. get-port cannot reserve
  * a port against other processes (the suites run side by side): a port taken between the choice and
@@ -94,7 +99,14 @@ async function listeningGateway(t: T, common: RawConfig, opts: { payments?: bool
   for (let tries = 1; ; tries += 1) {
     const port = await getPort();
     const base = `http://127.0.0.1:${port}`;
-    const sandboxes = opts.payments ? await startSandboxes({ appUrl: base, timeScale: opts.timeScale ?? 0.001, setups: opts.setups }) : null;
+    const sandboxes = opts.payments
+      ? await startSandboxes({
+          appUrl: base,
+          timeScale: opts.timeScale ?? 0.001,
+          setups: opts.setups,
+          credentials: await (sandboxCredentials ??= generateSandboxCredentials()),
+        })
+      : null;
     const config = loadGatewayConfig({ ...common, PORT: String(port), PUBLIC_URL: base });
     const app = await buildApp({ config, providers: sandboxes ? providersFromConfig(sandboxes.adapters) : undefined });
     try {

@@ -84,22 +84,34 @@ t.test('the production processes load no module of sandboxes', async (t) => {
   const { url } = await createTestDatabase(t);
   const dir = tempDir(t, 'shop-loaded-');
 
+  // The three processes run at once rather than one after the other; each records into its own file.
   const gatewayOut = path.join(dir, 'gateway.txt');
-  const port = await getPort();
-  const gw = runNode(t, 'gateway/dist/server.js', { DATABASE_URL: url, PORT: String(port), LOADED_MODULES_FILE: gatewayOut }, [`--import=${recorder}`]);
-  await eventually('gateway ready', async () => (await fetch(`http://127.0.0.1:${port}/health/ready`)).status === 200, 60_000);
-  gw.child.kill('SIGTERM');
-  t.equal((await gw.exited).code, 0, 'gateway stopped cleanly');
-
   const workersOut = path.join(dir, 'workers.txt');
-  const wk = runNode(t, 'workers/dist/main.js', { DATABASE_URL: url, QUEUE_PREFIX: uniquePrefix(), LOADED_MODULES_FILE: workersOut }, [`--import=${recorder}`]);
-  await eventually('workers started', async () => wk.output().includes('workers started'), 60_000);
-  wk.child.kill('SIGTERM');
-  t.equal((await wk.exited).code, 0, 'workers stopped cleanly');
-
   const migrateOut = path.join(dir, 'migrate.txt');
-  const mg = runNode(t, 'scripts/dist/migrate.js', { DATABASE_URL: url, LOADED_MODULES_FILE: migrateOut }, [`--import=${recorder}`]);
-  t.equal((await mg.exited).code, 0, `migrate ran: ${mg.output()}`);
+  const [gwExit, wkExit, mg] = await Promise.all([
+    (async () => {
+      const port = await getPort();
+      const gw = runNode(t, 'gateway/dist/server.js', { DATABASE_URL: url, PORT: String(port), LOADED_MODULES_FILE: gatewayOut }, [`--import=${recorder}`]);
+      await eventually('gateway ready', async () => (await fetch(`http://127.0.0.1:${port}/health/ready`)).status === 200, 60_000);
+      gw.child.kill('SIGTERM');
+      return gw.exited;
+    })(),
+    (async () => {
+      const wk = runNode(t, 'workers/dist/main.js', { DATABASE_URL: url, QUEUE_PREFIX: uniquePrefix(), LOADED_MODULES_FILE: workersOut }, [
+        `--import=${recorder}`,
+      ]);
+      await eventually('workers started', async () => wk.output().includes('workers started'), 60_000);
+      wk.child.kill('SIGTERM');
+      return wk.exited;
+    })(),
+    (async () => {
+      const migrate = runNode(t, 'scripts/dist/migrate.js', { DATABASE_URL: url, LOADED_MODULES_FILE: migrateOut }, [`--import=${recorder}`]);
+      return { ...(await migrate.exited), output: migrate.output() };
+    })(),
+  ]);
+  t.equal(gwExit.code, 0, 'gateway stopped cleanly');
+  t.equal(wkExit.code, 0, 'workers stopped cleanly');
+  t.equal(mg.code, 0, `migrate ran: ${mg.output}`);
 
   for (const [name, file, expected] of [
     ['gateway', gatewayOut, 'gateway/dist/app.js'],

@@ -30,6 +30,9 @@ async function scenario(t: Test, stack: TestStack, d: Driver, faults: Faults | u
   return co;
 }
 
+// The providers' journeys run side by side, each on its own stack: most of a journey is waiting
+// (for callbacks, polls and mail, and for late duplicates before counting).
+t.jobs = drivers.length;
 for (const d of drivers) {
   t.test(`${d.provider}: checkout -> pay in the sandbox -> notification -> paid -> download, under faults`, async (t) => {
     const stack = await startStack(t, env, { payments: true });

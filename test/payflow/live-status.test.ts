@@ -25,6 +25,10 @@ async function connected(base: string, c: Parameters<typeof openLive>[1], payloa
   return o.socket;
 }
 
+// The subtests share nothing (each has its own stack: database, queue prefix, sandboxes), so they
+// run side by side: much of each is waiting on callbacks, queues and the other processes.
+t.jobs = 5;
+
 t.test('a buyer watches the own order go from pending to paid; others and guests are refused', async (t) => {
   const stack = await startStack(t, env, { payments: true });
   const buyer = stack.client();

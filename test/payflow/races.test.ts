@@ -9,6 +9,10 @@ import { eventually } from '../helpers/tmp.js';
 
 const env = { RETRY_DELAY_SCALE: '0.005', RATE_LIMIT_SCALE: '50' };
 
+// The subtests share nothing (each has its own stack: database, queue prefix, sandboxes), so they
+// run side by side: much of each is waiting on callbacks, queues and the other processes.
+t.jobs = 4;
+
 t.test('notifications racing the poller and the result pages settle once', async (t) => {
   const stack = await startStack(t, env, { payments: true });
   for (const d of drivers) {

@@ -11,6 +11,10 @@ import { runNode, startOwnRedis } from './processes.js';
 
 const good = ['--maxmemory-policy', 'noeviction', '--appendonly', 'yes', '--save', ''];
 
+// The subtests share nothing (each has its own database and its own redis-server), so they run
+// side by side: much of each is waiting for a process to start or stop.
+t.jobs = 4;
+
 t.test('the workers refuse an evicting Redis with one clear line (exit 78)', async (t) => {
   const { url: databaseUrl } = await createTestDatabase(t);
   const redis = await startOwnRedis(t, path.join(tempDir(t), 'r'), ['--maxmemory-policy', 'allkeys-lru', '--appendonly', 'yes']);

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import type { FastifyRequest } from 'fastify';
 import type { StorefrontSettings } from './spa-settings.js';
@@ -48,11 +48,17 @@ export interface PrerendererOptions<User> {
 }
 
 // The renderer reads the storefront settings when its modules are evaluated (they are constants
-// of the SPA): each gateway loads its own copy, one load at a time, with its settings handed over.
+// of the SPA): a gateway loads its own copy, one load at a time, with its settings handed over.
+// Gateways of one process with the same settings and the same build share a copy (the tests build
+// dozens of gateways in one process; each load costs seconds of CPU and stays in memory for good).
 let loads: Promise<unknown> = Promise.resolve();
 let instances = 0;
+const copies = new Map<string, Promise<Renderer>>();
 
 function loadRenderer(file: string, settings: StorefrontSettings): Promise<Renderer> {
+  const key = `${file}\u0000${statSync(file).mtimeMs}\u0000${JSON.stringify(settings)}`;
+  const shared = copies.get(key);
+  if (shared) return shared;
   const load = loads.then(async () => {
     (globalThis as { shopPrerenderSettings?: StorefrontSettings }).shopPrerenderSettings = settings;
     try {
@@ -62,6 +68,8 @@ function loadRenderer(file: string, settings: StorefrontSettings): Promise<Rende
     }
   });
   loads = load.catch(() => undefined);
+  copies.set(key, load);
+  load.catch(() => copies.delete(key));
   return load;
 }
 

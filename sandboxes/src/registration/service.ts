@@ -17,11 +17,27 @@ export async function startRegistrationService(opts: { port?: number; host?: str
   const app = Fastify({ logger: false });
   const registrations = new Map<string, Record<string, unknown>>();
   const state = { failNext: 0, requests: 0, delayMs: 0, answered: 0 };
+  // Closing the sandbox ends the delays still running: a request whose client was SIGKILLed would
+  // otherwise keep a timer, and with it the test's process, alive for the rest of its delay.
+  const pendingDelays = new Set<() => void>();
+  const delay = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const end = () => {
+        clearTimeout(timer);
+        pendingDelays.delete(end);
+        resolve();
+      };
+      const timer = setTimeout(end, ms);
+      pendingDelays.add(end);
+    });
+  app.addHook('preClose', async () => {
+    for (const end of [...pendingDelays]) end();
+  });
 
   app.post('/register', async (req, reply) => {
     state.requests++;
     // A slow service keeps a mirror job running, e.g. to show that SIGTERM lets it finish.
-    if (state.delayMs > 0) await new Promise((r) => setTimeout(r, state.delayMs));
+    if (state.delayMs > 0) await delay(state.delayMs);
     reply.raw.once('finish', () => state.answered++);
     if (state.failNext > 0) {
       state.failNext--;

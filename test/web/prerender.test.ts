@@ -48,6 +48,12 @@ t.test('the book list and a book page are painted with JavaScript disabled, in e
       t.ok(await card.getByTestId('buy-now').isVisible(), `${lang}: book ${b.id} shows its Buy now`);
       t.ok(await card.getByTestId('buy-now').isDisabled(), `${lang}: book ${b.id}: Buy now is disabled until the app runs (a tap would be lost)`);
     }
+    for (const control of ['login-button', 'language-switch']) {
+      t.ok(
+        await page.getByTestId('header-bar').getByTestId(control).isDisabled(),
+        `${lang}: the header's ${control} is disabled until the app runs (a tap would be lost)`,
+      );
+    }
     t.match(await page.getByTestId('footer').innerText(), /@/, `${lang}: the footer's service contacts are there`);
     await shot(page, `${lang}-index-no-js`);
 
@@ -99,6 +105,9 @@ t.test('the SPA takes over the painted page: no hydration error, same nodes, no 
         await paper.check();
         t.ok(await paper.isChecked(), `${lang} ${viewport.width}px ${path}: the page reacts (hydrated)`);
         t.ok(await page.getByTestId('buy-now').first().isEnabled(), `${lang} ${viewport.width}px ${path}: Buy now is enabled once hydrated`);
+        for (const control of await page.getByTestId('language-switch').all()) {
+          t.ok(await control.isEnabled(), `${lang} ${viewport.width}px ${path}: so is the language switch`);
+        }
         await page.waitForLoadState('networkidle');
         const paint = await paintedNodes(page);
         t.ok(paint.painted >= 2, `${lang} ${viewport.width}px ${path}: content was painted before the scripts ran (${paint.painted} nodes)`);

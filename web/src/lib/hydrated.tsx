@@ -1,5 +1,5 @@
-import { chakra, type HTMLChakraProps } from '@chakra-ui/react';
-import { createContext, startTransition, useContext, useEffect, useState, type ReactNode } from 'react';
+import { Button, chakra, type HTMLChakraProps } from '@chakra-ui/react';
+import { createContext, startTransition, useContext, useEffect, useState, type ComponentProps, type ReactNode } from 'react';
 
 const Hydrated = createContext(false);
 
@@ -35,4 +35,14 @@ export function useHydrated(): boolean {
  */
 export function HydratedFieldset(props: Omit<HTMLChakraProps<'fieldset'>, 'disabled'>) {
   return <chakra.fieldset {...props} disabled={!useHydrated()} />;
+}
+
+/**
+ * A button that is disabled until the app runs the page, as well as whenever its props say so: on
+ * a page that came rendered, a tap before then would do nothing (Buy now, the header's Log In, the
+ * language switch, the menus).
+ */
+export function HydratedButton({ disabled, ...props }: ComponentProps<typeof Button>) {
+  const hydrated = useHydrated();
+  return <Button {...props} disabled={disabled || !hydrated} />;
 }

@@ -1,8 +1,9 @@
-import { Box, Button, Flex, HStack, Link, Spacer, Text } from '@chakra-ui/react';
+import { Box, Flex, HStack, Link, Spacer, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { NavRouteLink } from '../../components/ui/RouteLink';
 import { requestLogin } from '../../lib/login-gate';
 import { HOME_URL } from '../../lib/config';
+import { HydratedButton } from '../../lib/hydrated';
 import { storedLocale } from '../../lib/i18n';
 import { useSession } from '../../lib/session';
 import { desktopOnly } from '../../lib/theme';
@@ -44,9 +45,9 @@ export function HeaderBar() {
         ) : user ? (
           <UserMenu user={user} />
         ) : (
-          <Button size="sm" colorPalette="brand" onClick={() => requestLogin('login')} data-testid="login-button">
+          <HydratedButton size="sm" colorPalette="brand" onClick={() => requestLogin('login')} data-testid="login-button">
             {t('nav.login')}
-          </Button>
+          </HydratedButton>
         )}
         <LanguageSwitch />
       </Flex>

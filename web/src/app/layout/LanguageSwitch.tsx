@@ -1,6 +1,6 @@
-import { Button } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { GlobeIcon } from '../../components/ui/icons';
+import { HydratedButton } from '../../lib/hydrated';
 import { storedLocale, switchLocale } from '../../lib/i18n';
 
 /** zh ⇄ en; stored locally, then the page reloads (spec section 1). */
@@ -8,7 +8,7 @@ export function LanguageSwitch() {
   const { t } = useTranslation();
   const next = storedLocale() === 'zh' ? 'en' : 'zh';
   return (
-    <Button
+    <HydratedButton
       size="sm"
       variant="ghost"
       onClick={() => switchLocale(next)}
@@ -18,6 +18,6 @@ export function LanguageSwitch() {
     >
       <GlobeIcon />
       {t('nav.switchTo')}
-    </Button>
+    </HydratedButton>
   );
 }

@@ -1,5 +1,6 @@
-import { Box, Button, chakra, type ButtonProps } from '@chakra-ui/react';
+import { Box, chakra, type ButtonProps } from '@chakra-ui/react';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { HydratedButton } from '../../lib/hydrated';
 
 interface Props {
   /** Content of the toggle button. */
@@ -45,7 +46,7 @@ export function Dropdown({ label, ariaLabel, buttonProps, align = 'end', childre
 
   return (
     <Box position="relative" ref={root}>
-      <Button
+      <HydratedButton
         ref={button}
         size="sm"
         variant="ghost"
@@ -57,7 +58,7 @@ export function Dropdown({ label, ariaLabel, buttonProps, align = 'end', childre
         {...buttonProps}
       >
         {label}
-      </Button>
+      </HydratedButton>
       {open ? (
         <Box
           id={id}

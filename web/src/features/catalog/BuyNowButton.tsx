@@ -1,6 +1,6 @@
-import { Button, type ButtonProps } from '@chakra-ui/react';
+import type { ButtonProps } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
-import { useHydrated } from '../../lib/hydrated';
+import { HydratedButton } from '../../lib/hydrated';
 
 /**
  * Buy now, disabled until the app runs the page (a tap on the painted HTML would be lost). Its
@@ -9,8 +9,8 @@ import { useHydrated } from '../../lib/hydrated';
 export function BuyNowButton({ onClick, ...layout }: Pick<ButtonProps, 'onClick' | 'mt' | 'alignSelf'>) {
   const { t } = useTranslation();
   return (
-    <Button colorPalette="brand" {...layout} onClick={onClick} disabled={!useHydrated()} data-testid="buy-now">
+    <HydratedButton colorPalette="brand" {...layout} onClick={onClick} data-testid="buy-now">
       {t('books.buyNow')}
-    </Button>
+    </HydratedButton>
   );
 }

@@ -192,6 +192,6 @@ export function withPage(indexHtml: string, locale: Locale, page: PrerenderedPag
   if (!page) return html;
   const state = JSON.stringify({ locale: page.locale, results: page.state, layout: page.layout }).replace(/</g, '\\u003c');
   html = html.replace('<div id="root"></div>', () => `<div id="root">${page.html}</div><script type="application/json" id="shop-state">${state}</script>`);
-  // Right before </head>, nothing after them: the browser's Emotion then finds them where it would put them.
+  // The page's style sheets (web/src/ssr-styles.ts) close its <head>.
   return html.replace('</head>', () => `${page.head}</head>`);
 }

@@ -89,7 +89,9 @@ export default fp(
         clearTimeout(timer);
       });
 
-    app.get(`${base}index.html`, async (req, reply) => sendHtml(req, reply.header('cache-control', 'no-cache'), indexHtml));
+    const shells = { en: {}, zh: {} } satisfies Record<Locale, object>;
+    const indexPage = {};
+    app.get(`${base}index.html`, async (req, reply) => sendHtml(req, reply.header('cache-control', 'no-cache'), () => indexHtml, indexPage));
     app.setNotFoundHandler(async (req, reply) => {
       const url = req.url.split('?')[0] ?? '';
       if (req.method === 'GET' && url.startsWith(base) && !url.startsWith(`${base}assets/`)) {
@@ -107,7 +109,10 @@ export default fp(
         }
         // The HTML depends on the language and the session cookie; a buyer's page is theirs alone.
         reply.header('cache-control', page?.personal ? 'private, no-store' : 'no-cache').header('vary', 'cookie');
-        return sendHtml(req, reply, withPage(indexHtml, page?.locale ?? requestLocale(req, subPath), page));
+        const locale = page?.locale ?? requestLocale(req, subPath);
+        // A buyer's page is rendered for this request alone; any other is kept with its body.
+        const keep = page ? (page.personal ? undefined : page) : shells[locale];
+        return sendHtml(req, reply, () => withPage(indexHtml, locale, page), keep);
       }
       return reply.code(404).send({ code: 404, message: 'Not Found', data: null });
     });

@@ -61,12 +61,14 @@ export async function openShop(browser: Browser, base: string, opts: PageOptions
 /**
  * Waits until React owns the element with this test id (hydrated, or rendered afresh in its place):
  * a prerendered page is visible before its scripts have run, and a key pressed on its HTML alone
- * does nothing. React marks each node it manages with a `__reactFiber$…` property.
+ * does nothing. React marks each node it manages with a `__reactFiber$…` property. A control the
+ * app enables once it runs the page (lib/hydrated.tsx) must be enabled too: a disabled button
+ * takes no focus, and a key pressed then is lost.
  */
 export async function untilInteractive(page: Page, testId: string): Promise<void> {
   await page.waitForFunction((id) => {
     const el = document.querySelector(`[data-testid="${id}"]`);
-    return el !== null && Object.keys(el).some((k) => k.startsWith('__reactFiber$'));
+    return el !== null && Object.keys(el).some((k) => k.startsWith('__reactFiber$')) && !el.matches(':disabled');
   }, testId);
 }
 

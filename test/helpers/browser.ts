@@ -1,7 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { checkA11y } from './axe.js';
+import { recordInsertedCss } from './css-audit.js';
+import { checkScreen } from './screen-checks.js';
 
 // Debian's Chromium driven by playwright-core (never a downloaded browser).
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -21,6 +22,14 @@ type T = { teardown(fn: () => unknown): void };
 export async function launchBrowser(t: T): Promise<Browser> {
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
   t.teardown(() => browser.close());
+  // Every context keeps the style rules its pages insert, for checkCss (browser.newPage makes its
+  // context through newContext too).
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (options) => {
+    const context = await newContext(options);
+    await context.addInitScript(recordInsertedCss);
+    return context;
+  };
   return browser;
 }
 
@@ -74,7 +83,8 @@ export async function untilInteractive(page: Page, testId: string): Promise<void
 
 /**
  * Saves a full-page screenshot of a step under test-artifacts/web/<suite>/<nn>-<step>.png. Given
- * the test, every screen shot is also checked with axe-core (no serious or critical violation).
+ * the test, every screen shot is also checked with axe-core (no serious or critical violation) and
+ * for style declarations the browser drops (css-audit.ts).
  */
 export function screenshots(suite: string, t?: Pick<import('tap').Test, 'same'>) {
   const dir = path.join(ARTIFACTS, suite);
@@ -84,7 +94,7 @@ export function screenshots(suite: string, t?: Pick<import('tap').Test, 'same'>)
     n += 1;
     await page.screenshot({ path: path.join(dir, `${String(n).padStart(2, '0')}-${step}.png`), fullPage: true });
     // The shop's screens only: a provider sandbox's cashier page is not ours to fix.
-    if (t && new URL(page.url()).pathname.startsWith('/shop/')) await checkA11y(t, page, `${suite}/${step}`);
+    if (t && new URL(page.url()).pathname.startsWith('/shop/')) await checkScreen(t, page, `${suite}/${step}`);
   };
 }
 

@@ -8,10 +8,10 @@ import t from 'tap';
 import { en } from '../../web/src/locales/en/index.ts';
 import type { Messages } from '../../web/src/locales/en/index.ts';
 import { zh } from '../../web/src/locales/zh/index.ts';
-import { checkA11y } from '../helpers/axe.js';
 import { launchBrowser, openShop, screenshots, signInBuyer } from '../helpers/browser.js';
 import { buy } from '../helpers/orders.js';
 import { drivers, waitPaid } from '../helpers/payflow.js';
+import { checkScreen } from '../helpers/screen-checks.js';
 import { startStack, uniqueEmail, type TestStack } from '../helpers/stack.js';
 import { logInWithCaptcha, PASSWORD } from './buy-steps.js';
 
@@ -102,7 +102,7 @@ export async function ordersAndContent(lang: 'en' | 'zh'): Promise<void> {
       `the name written as ${L.shown}`,
     );
     await shot(page, 'index');
-    await checkA11y(t, page, `book list (${lang})`);
+    await checkScreen(t, page, `book list (${lang})`);
 
     // The footer starts where the content starts and links the legal pages.
     const mainLeft = await page
@@ -129,7 +129,7 @@ export async function ordersAndContent(lang: 'en' | 'zh'): Promise<void> {
     t.match(await row.getByTestId('order-password').innerText(), /@example\.com/, 'the password (the email) is shown');
     t.ok(await row.getByTestId('order-password').evaluate((el) => el.scrollWidth <= el.clientWidth), 'the email wraps inside its cell, over no other column');
     await shot(page, 'orders-1280');
-    await checkA11y(t, page, `My Orders (${lang})`);
+    await checkScreen(t, page, `My Orders (${lang})`);
 
     // The purchase information of an order paid online: the country the buyer chose.
     await row.getByRole('button', { name: orderNo }).click();
@@ -142,7 +142,7 @@ export async function ordersAndContent(lang: 'en' | 'zh'): Promise<void> {
     const close = info.getByTestId('purchase-info-close');
     t.not(await close.evaluate((b) => getComputedStyle(b).backgroundColor), 'rgb(0, 0, 0)', 'Close is not a black button');
     await shot(page, 'purchase-info');
-    await checkA11y(t, page, `purchase information (${lang})`);
+    await checkScreen(t, page, `purchase information (${lang})`);
     await close.click();
     await info.waitFor({ state: 'detached' });
 
@@ -163,7 +163,7 @@ export async function ordersAndContent(lang: 'en' | 'zh'): Promise<void> {
     t.ok(cardDl.left >= 0 && cardDl.right <= cardDl.width, 'the card keeps Download on screen');
     t.ok((await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)) <= 0, 'no sideways scrolling');
     await shot(page, 'orders-cards');
-    await checkA11y(t, page, `My Orders cards (${lang})`);
+    await checkScreen(t, page, `My Orders cards (${lang})`);
     await page.setViewportSize({ width: 1280, height: 900 });
 
     // The purchase dialog: China preset, the payment marks, and the agreement's legal links.
@@ -182,7 +182,7 @@ export async function ordersAndContent(lang: 'en' | 'zh'): Promise<void> {
     const checkedBg = await dlg.locator('[data-testid=pay-WECHAT_NATIVE] [data-part=item-control]').evaluate((e) => getComputedStyle(e).backgroundColor);
     t.equal(checkedBg, 'rgb(37, 99, 235)', 'the checked payment radio is blue (blue.600) like the format radios');
     await shot(page, 'purchase-dialog');
-    await checkA11y(t, page, `purchase dialog (${lang})`);
+    await checkScreen(t, page, `purchase dialog (${lang})`);
     await dlg.getByRole('button', { name: T.common.cancel }).click();
     await dlg.waitFor({ state: 'detached' });
 
@@ -196,7 +196,7 @@ export async function ordersAndContent(lang: 'en' | 'zh'): Promise<void> {
       t.equal(/[\u4e00-\u9fff]/.test(h1), lang === 'zh', `${p}: in the UI language`);
       t.ok(await article.getByTestId('legal-note').isVisible(), `${p}: marked as a template to adapt`);
       await shot(page, `legal-${p}`);
-      await checkA11y(t, page, `legal page ${p} (${lang})`);
+      await checkScreen(t, page, `legal page ${p} (${lang})`);
     }
     t.same(
       errors.filter((e) => !noise(e)),
@@ -225,7 +225,7 @@ export async function resultWithoutSession(lang: 'en' | 'zh'): Promise<void> {
     t.equal(await page.getByTestId('pay-failed-dialog').count(), 0, 'never "payment failed" for a paid order');
     t.notMatch(await page.locator('body').innerText(), T.pay.failed);
     await shot(page, 'login-asked');
-    await checkA11y(t, page, `result page without a session (${lang})`);
+    await checkScreen(t, page, `result page without a session (${lang})`);
 
     // The registration form asks the family name first in Chinese.
     await page.getByTestId('pay-result-login-button').click();
@@ -235,10 +235,10 @@ export async function resultWithoutSession(lang: 'en' | 'zh'): Promise<void> {
     const order = await reg.locator('input[name=firstName], input[name=lastName]').evaluateAll((els) => els.map((e) => (e as HTMLInputElement).name));
     t.same(order, lang === 'zh' ? ['lastName', 'firstName'] : ['firstName', 'lastName'], lang === 'zh' ? '姓 before 名' : 'first name, then last name');
     await shot(page, 'register-names');
-    await checkA11y(t, page, `registration dialog (${lang})`);
+    await checkScreen(t, page, `registration dialog (${lang})`);
     await reg.getByText(T.auth.register.toLogin).click();
 
-    await logInWithCaptcha(page, T, email, PASSWORD, (p) => checkA11y(t, p, `login dialog (${lang})`));
+    await logInWithCaptcha(page, T, email, PASSWORD, (p) => checkScreen(t, p, `login dialog (${lang})`));
     // The login's toast sits below the header, not over it.
     const toast = page.getByTestId('toast').first();
     await toast.waitFor();
@@ -255,7 +255,7 @@ export async function resultWithoutSession(lang: 'en' | 'zh'): Promise<void> {
     t.equal(await ok.getByTestId('result-confirm').innerText(), T.pay.confirmDownload, 'with the download button');
     t.equal(await page.getByTestId('processing').count(), 0, '"being processed" is gone behind the dialog');
     await shot(page, 'paid-dialog');
-    await checkA11y(t, page, `success dialog (${lang})`);
+    await checkScreen(t, page, `success dialog (${lang})`);
 
     // Confirm downloads the PDF and leads to the book page, which shows the purchase and the facts.
     const [download] = await Promise.all([page.waitForEvent('download'), ok.getByTestId('result-confirm').click()]);
@@ -277,7 +277,7 @@ export async function resultWithoutSession(lang: 'en' | 'zh'): Promise<void> {
     const cover = await page.getByTestId('book-detail').locator('img').first().getAttribute('src');
     t.equal(cover, lang === 'zh' ? '/shop/covers/book-1-zh.svg' : '/shop/covers/book-1.svg', 'the cover in the UI language');
     await shot(page, 'book-detail-bought');
-    await checkA11y(t, page, `book page after the purchase (${lang})`);
+    await checkScreen(t, page, `book page after the purchase (${lang})`);
     t.same(
       errors.filter((e) => !noise(e)),
       [],

@@ -1,11 +1,11 @@
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { parse } from 'graphql';
 import type { OutputAsset, OutputChunk } from 'rollup';
 import { defaultClientConditions, defineConfig, type Plugin } from 'vite';
-import { shopTokens } from './src/lib/theme-tokens';
+import { shopTokens, tokensNamedIn } from './src/lib/theme-tokens';
 
 const buildVersion = `${process.env.npm_package_version ?? '0.0.0'}+${Date.now().toString(36)}`;
 
@@ -99,17 +99,99 @@ function productionReactRouter(): Plugin {
 
 // lib/system.ts imports the shop's tokens as data computed here from Chakra's (lib/theme-tokens.ts:
 // its palettes, light values only), so the browser neither downloads the unused ones nor filters them.
+// The browser's build keeps only the tokens its bundled code names (lib/theme-tokens.ts,
+// tokensNamedIn): the whole bundle is known only once it is rendered, so the module holds a
+// placeholder until then, and its chunk's hash covers the tokens put in its place. The server
+// renderer is built after it with the same tokens (the same system gives the same CSS and class
+// names), and its build fails if its own code names one the browser's lacks.
 const themeTokensId = 'virtual:shop-theme-tokens';
+const tokensPlaceholder = '"__SHOP_THEME_TOKENS__"';
+const keptTokensFile = resolve(__dirname, '.build/theme-tokens.json');
+// The tokens' own definitions name every token; what counts is the code that uses them.
+const tokenDefinitions = /^\0virtual:shop-theme-tokens$|\/@chakra-ui\/react\/dist\/esm\/theme\/(tokens|semantic-tokens)\//;
+const sourceDir = resolve(__dirname, 'src') + '/';
+const styleLibraries = /\/node_modules\/(@chakra-ui|@ark-ui|@zag-js|@emotion|@pandacss)\//;
+type ShopTheme = ReturnType<typeof shopTokens>;
+const tokensModule = (theme: ShopTheme | string) =>
+  typeof theme === 'string'
+    ? `const kept = ${theme};\nexport const tokens = kept.tokens;\nexport const semanticTokens = kept.semanticTokens;\n`
+    : `export const tokens = ${JSON.stringify(theme.tokens)};\nexport const semanticTokens = ${JSON.stringify(theme.semanticTokens)};\n`;
+
+/** Every string, number and property name written in a module's code. */
+function literalsOf(node: unknown, out: Set<string>): void {
+  if (Array.isArray(node)) {
+    for (const n of node) literalsOf(n, out);
+    return;
+  }
+  if (node === null || typeof node !== 'object') return;
+  const n = node as Record<string, unknown> & { type?: string };
+  if (n.type === 'Literal' && (typeof n.value === 'string' || typeof n.value === 'number')) out.add(String(n.value));
+  else if (n.type === 'TemplateElement') out.add(String((n.value as { cooked?: string; raw: string }).cooked ?? (n.value as { raw: string }).raw));
+  else if (n.type === 'Property' && !n.computed && (n.key as { type: string }).type === 'Identifier') out.add((n.key as { name: string }).name);
+  for (const [key, value] of Object.entries(n)) if (key !== 'type' && value !== null && typeof value === 'object') literalsOf(value, out);
+}
+
 function themeTokens(): Plugin {
+  let build: 'none' | 'browser' | 'server' = 'none';
+  const virtualId = `\0${themeTokensId}`;
+  const chakraTheme = async () => shopTokens(await import('@chakra-ui/react/theme'));
   return {
     name: 'shop-theme-tokens',
-    resolveId: (id) => (id === themeTokensId ? `\0${themeTokensId}` : null),
+    configResolved(c) {
+      build = c.command !== 'build' ? 'none' : c.build.ssr ? 'server' : 'browser';
+    },
+    resolveId: (id) => (id === themeTokensId ? virtualId : null),
     async load(id) {
-      if (id !== `\0${themeTokensId}`) return null;
-      const { tokens, semanticTokens } = shopTokens(await import('@chakra-ui/react/theme'));
-      return `export const tokens = ${JSON.stringify(tokens)};\nexport const semanticTokens = ${JSON.stringify(semanticTokens)};\n`;
+      if (id !== virtualId) return null;
+      if (build === 'browser') return tokensModule(tokensPlaceholder);
+      if (build === 'server') {
+        if (!existsSync(keptTokensFile)) throw new Error(`${keptTokensFile} is missing: build the browser's bundle first (npm run build -w web)`);
+        return tokensModule(JSON.parse(readFileSync(keptTokensFile, 'utf8')) as ShopTheme);
+      }
+      return tokensModule(await chakraTheme());
+    },
+    renderChunk: {
+      order: 'pre',
+      async handler(code, chunk, _options, meta) {
+        if (build === 'none' || !chunk.moduleIds.includes(virtualId)) return null;
+        // Only the SPA and the libraries that write styles can name a token (React DOM's numbers
+        // cannot). The server's bundle keeps library code the browser's sheds (Chakra's whole
+        // theme), dead code that names tokens in passing: its check reads the SPA's own modules.
+        const read = (id: string) => !tokenDefinitions.test(id) && (id.startsWith(sourceDir) || (build === 'browser' && styleLibraries.test(id)));
+        const literals = new Set<string>();
+        for (const each of Object.values(meta.chunks))
+          for (const [id, module] of Object.entries(each.modules)) if (read(id) && module.code) literalsOf(this.parse(module.code), literals);
+        const named = tokensNamedIn(await chakraTheme(), literals);
+        if (build === 'server') {
+          const kept = new Set(tokenPaths(JSON.parse(readFileSync(keptTokensFile, 'utf8')) as ShopTheme));
+          const missing = tokenPaths(named).filter((p) => !kept.has(p));
+          if (missing.length > 0) throw new Error(`the server renderer names tokens the browser's bundle does not: ${missing.join(', ')}`);
+          return null;
+        }
+        if (!code.includes(tokensPlaceholder)) throw new Error(`${chunk.fileName}: the theme tokens' placeholder is gone`);
+        mkdirSync(dirname(keptTokensFile), { recursive: true });
+        writeFileSync(keptTokensFile, JSON.stringify(named));
+        // Only this line changes, and nothing follows it on the line: the chunk's map stays right.
+        return { code: code.replace(tokensPlaceholder, JSON.stringify(named)), map: null };
+      },
     },
   };
+}
+
+/** Each token's path (`colors.gray.600`, `semantic:colors.fg.muted`), to compare two sets. */
+function tokenPaths(theme: ShopTheme): string[] {
+  const paths: string[] = [];
+  const walk = (tree: unknown, path: string) => {
+    if (tree === null || typeof tree !== 'object') return;
+    if ('value' in tree) paths.push(path);
+    else for (const [k, v] of Object.entries(tree)) walk(v, `${path}.${k}`);
+  };
+  for (const [group, tokens] of [
+    ['', theme.tokens],
+    ['semantic:', theme.semanticTokens],
+  ] as const)
+    for (const [category, tree] of Object.entries(tokens)) walk(tree, `${group}${category}`);
+  return paths;
 }
 
 // A chunk's file and the files of the chunks it imports, the entry's left out (it is running).
@@ -267,23 +349,20 @@ export default defineConfig(({ isSsrBuild }) => ({
     // browser when it parses the entry; main.tsx preloads the rest): a browser with JavaScript
     // off then fetches no script. Dynamic imports still preload their files when they run.
     modulePreload: { resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? [] : deps) },
-    // The server renderer is one file: the gateway loads one copy of it per instance (the
-    // settings it renders with are read when its modules are evaluated).
-    ...(isSsrBuild
-      ? { rollupOptions: { output: { inlineDynamicImports: true } } }
-      : {
-          rollupOptions: {
-            // Zag and Chakra define every component's anatomy (its part names) with createAnatomy
-            // at the top of their modules: as pure calls, only the anatomies in use stay. Emotion's
-            // withTheme, unused, is the only user of these two CommonJS modules; CommonJS is
-            // kept whole unless marked free of side effects (about 1 KB gzipped of the first load).
-            treeshake: {
-              manualPureFunctions: ['createAnatomy'],
-              moduleSideEffects: (id: string) => !/\/node_modules\/(hoist-non-react-statics|react-is)\//.test(id),
-            },
-            output: { manualChunks: apolloChunk },
-          },
-        }),
+    rollupOptions: {
+      // Zag and Chakra define every component's anatomy (its part names) with createAnatomy at the
+      // top of their modules: as pure calls, only the anatomies in use stay. Emotion's withTheme,
+      // unused, is the only user of these two CommonJS modules; CommonJS is kept whole unless
+      // marked free of side effects (about 1 KB gzipped of the first load). The server renderer
+      // is shaken alike: its code must name no theme token the browser's lacks (shop-theme-tokens).
+      treeshake: {
+        manualPureFunctions: ['createAnatomy'],
+        moduleSideEffects: (id: string) => !/\/node_modules\/(hoist-non-react-statics|react-is)\//.test(id),
+      },
+      // The server renderer is one file: the gateway loads one copy of it per instance (the
+      // settings it renders with are read when its modules are evaluated).
+      output: isSsrBuild ? { inlineDynamicImports: true } : { manualChunks: apolloChunk },
+    },
   },
   server: { proxy: { '/graphql': 'http://localhost:3000', '/api': 'http://localhost:3000', '/shop/version': 'http://localhost:3000' } },
 }));

@@ -1,6 +1,6 @@
 import t from 'tap';
 import { loginLegacy, registerLegacy } from '../helpers/accounts.js';
-import { launchBrowser, openShop, paintedNodes, screenshots, watchPaintedNodes } from '../helpers/browser.js';
+import { launchBrowser, openShop, paintedNodes, screenshots, untilInteractive, watchPaintedNodes } from '../helpers/browser.js';
 import { startStack, uniqueEmail } from '../helpers/stack.js';
 
 // The public pages arrive with their content in the HTML (gateway/src/plugins/spa-prerender.ts),
@@ -104,6 +104,8 @@ t.test('the SPA takes over the painted page: no hydration error, same nodes, no 
         const paper = page.locator('input[value=PAPER]').first();
         await paper.check();
         t.ok(await paper.isChecked(), `${lang} ${viewport.width}px ${path}: the page reacts (hydrated)`);
+        // The app enables its controls in a transition after hydration, a moment after the radio reacts.
+        await untilInteractive(page, 'buy-now');
         t.ok(await page.getByTestId('buy-now').first().isEnabled(), `${lang} ${viewport.width}px ${path}: Buy now is enabled once hydrated`);
         for (const control of await page.getByTestId('language-switch').all()) {
           t.ok(await control.isEnabled(), `${lang} ${viewport.width}px ${path}: so is the language switch`);

@@ -50,12 +50,17 @@ function modulePreload(href: string): void {
  * Fetches the files of all start-up steps at once and, on a page rendered in the browser, its
  * chunk and the texts it loads: the router asks for those only after the start-up, a round trip
  * (or several, on a phone) later. Without the lists each step fetches its own files when it comes.
+ * Each link costs the main thread a few milliseconds on a phone, and a page can list twenty: the
+ * page's own files follow in a task of their own, after the start-up's (needed first).
  */
 function preloadStartFiles(page: string, locale: Locale): void {
-  const start = listed<string[]>('shop-start-files') ?? [];
+  for (const href of listed<string[]>('shop-start-files') ?? []) modulePreload(href);
   const byPage = listed<{ pages: Record<string, string[]>; texts: Record<string, string[]> }>('shop-page-files');
   const files = byPage?.pages[page];
-  for (const href of [...start, ...(files ? [...files, ...(byPage?.texts[locale] ?? [])] : [])]) modulePreload(href);
+  if (!files) return;
+  void yieldToMain().then(() => {
+    for (const href of [...files, ...(byPage?.texts[locale] ?? [])]) modulePreload(href);
+  });
 }
 
 /**

@@ -72,6 +72,59 @@ function lazyChakraGlobalCss(): Plugin {
   };
 }
 
+// createSystem's largest part is the token dictionary (every token parsed, resolved and given its
+// variable), and the rest (conditions, utilities, recipes) is nearly as long: on a phone, together
+// one task of 130-170 ms before hydration. This splits it where the two meet: prepareSystem merges
+// the configs and builds the dictionary, createSystemFrom builds the rest from what it returned,
+// so main.tsx runs them in two tasks (lib/system.ts). createSystem itself is the two in one, as
+// before. virtual:chakra-system-steps exports both (the package's exports do not reach the file).
+const chakraSystemStepsId = 'virtual:chakra-system-steps';
+function chakraSystemInSteps(): Plugin {
+  const head = 'function createSystem(...configs) {\n  const config = mergeConfigs(...configs);\n';
+  const dictionary = '\n  const tokens = createTokenDictionary({\n';
+  const exported = 'export { createSystem, isValidSystem };';
+  const systemFile = /\/@chakra-ui\/react\/dist\/esm\/styled-system\/system\.js$/;
+  let systemPath = '';
+  return {
+    name: 'shop-chakra-system-in-steps',
+    async resolveId(id, importer) {
+      if (id !== chakraSystemStepsId) return null;
+      const chakra = await this.resolve('@chakra-ui/react', importer);
+      if (!chakra) throw new Error(`${chakraSystemStepsId}: cannot resolve @chakra-ui/react`);
+      systemPath = resolve(dirname(chakra.id), 'styled-system/system.js');
+      return `\0${chakraSystemStepsId}`;
+    },
+    load(id) {
+      return id === `\0${chakraSystemStepsId}` ? `export { prepareSystem, createSystemFrom } from ${JSON.stringify(systemPath)};\n` : null;
+    },
+    transform(code, id) {
+      if (!systemFile.test(id)) return null;
+      if (!code.includes(head) || code.split(dictionary).length !== 2 || !code.includes(exported))
+        throw new Error(`${id}: Chakra's createSystem changed; review shop-chakra-system-in-steps`);
+      const out = code
+        .replace(dictionary, '\n  const tokens = prepared ? prepared.tokens : createTokenDictionary({\n')
+        .replace(
+          head,
+          [
+            'function createSystem(...configs) {',
+            '  return createSystemFrom(mergeConfigs(...configs));',
+            '}',
+            'function prepareSystem(...configs) {',
+            '  const config = mergeConfigs(...configs);',
+            '  const { theme = {}, cssVarsPrefix = "chakra" } = config;',
+            '  const tokens = createTokenDictionary({ breakpoints: theme.breakpoints, tokens: theme.tokens, semanticTokens: theme.semanticTokens, prefix: cssVarsPrefix });',
+            '  return { config, tokens };',
+            '}',
+            'function createSystemFrom(config, prepared) {',
+            '',
+          ].join('\n'),
+        )
+        .replace(exported, 'export { createSystem, isValidSystem, prepareSystem, createSystemFrom };');
+      return { code: out, map: null };
+    },
+  };
+}
+
 // react-router's package exports only its development build, whose one difference from the
 // production build beside it is `ENABLE_DEV_WARNINGS = true`: this sets it false as that build
 // does, which drops the warnings for developers from the bundle. It also ships its components as
@@ -326,6 +379,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     outDirOf(),
     themeTokens(),
     lazyChakraGlobalCss(),
+    chakraSystemInSteps(),
     productionReactRouter(),
     precompileGraphql(),
     react(),

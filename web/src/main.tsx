@@ -121,7 +121,9 @@ async function start(): Promise<void> {
   await yieldToMain();
   const { createRoot, hydrateRoot } = await import('react-dom/client');
   await yieldToMain();
-  const { shopSystem, shopSystemForPrerendered } = await import('./lib/system');
+  const { prepareShopSystem, shopSystem, shopSystemForPrerendered } = await import('./lib/system');
+  await yieldToMain();
+  prepareShopSystem();
   await yieldToMain();
   if (hydrate) shopSystemForPrerendered();
   else shopSystem();

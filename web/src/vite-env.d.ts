@@ -15,3 +15,16 @@ declare module 'virtual:shop-theme-tokens' {
   export const tokens: typeof import('@chakra-ui/react/theme').tokens;
   export const semanticTokens: typeof import('@chakra-ui/react/theme').semanticTokens;
 }
+
+/** Chakra's createSystem in two steps (vite.config.ts, shop-chakra-system-in-steps). */
+declare module 'virtual:chakra-system-steps' {
+  type Config = import('@chakra-ui/react').SystemConfig;
+  type System = import('@chakra-ui/react').SystemContext;
+  /** The merged config and its token dictionary: the first half of createSystem's work. */
+  export interface PreparedSystem {
+    config: Config;
+    tokens: System['tokens'];
+  }
+  export function prepareSystem(...configs: Config[]): PreparedSystem;
+  export function createSystemFrom(config: Config, prepared?: PreparedSystem): System;
+}

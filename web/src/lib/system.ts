@@ -16,6 +16,7 @@ import {
   spinnerRecipe,
   textStyles,
 } from '@chakra-ui/react/theme';
+import { createSystemFrom, prepareSystem, type PreparedSystem } from 'virtual:chakra-system-steps';
 // The shop's tokens, computed by the build (lib/theme-tokens.ts).
 import { semanticTokens, tokens } from 'virtual:shop-theme-tokens';
 
@@ -61,13 +62,20 @@ const config = defineConfig({
 type System = ReturnType<typeof createSystem>;
 let system: System | null = null;
 let systemForPrerendered: System | null = null;
+let prepared: PreparedSystem | null = null;
 
 /**
- * The Chakra system, built on first use: building it is the largest single piece of start-up work
- * (every token), so main.tsx runs it in a task of its own.
+ * The first half of building the system (the token dictionary), for main.tsx to run in a task of
+ * its own before shopSystem: together they are the largest single piece of start-up work.
  */
+export function prepareShopSystem(): void {
+  if (!system) prepared ??= prepareSystem(defaultBaseConfig, config);
+}
+
+/** The Chakra system, built on first use (from what prepareShopSystem did, if it ran). */
 export function shopSystem(): System {
-  system ??= createSystem(defaultBaseConfig, config);
+  system ??= prepared ? createSystemFrom(prepared.config, prepared) : createSystem(defaultBaseConfig, config);
+  prepared = null;
   return system;
 }
 

@@ -14,15 +14,20 @@ import { logOutAndLogIn, openPurchase, pdfOpensOnlyWith, registerWithMailCode, s
 // cashier, see the order paid, download the PDF and open it with the email; bank transfer is
 // completed by an operator. A bought e-book cannot be bought again and there are three books, so
 // each language has two buyers with two providers each (checkout-en.test.ts, checkout-zh.test.ts):
-// one stack per file, the walks in turn.
+// one stack per file, its walks side by side.
 
 const env = { RETRY_DELAY_SCALE: '0.01', RATE_LIMIT_SCALE: '10' };
 const noise = (e: string) => /Failed to load resource/.test(e);
 let stack: TestStack;
 let browser: Browser;
 
-/** The file's stack (gateway, workers, payment sandboxes in the given merchant setups) and browser, shared by its walks. */
+/**
+ * The file's stack (gateway, workers, payment sandboxes in the given merchant setups) and browser,
+ * shared by its walks. The walks are separate buyers (own profile, own books and orders) with their
+ * own operators: they run side by side, and a file takes as long as its longest walk.
+ */
 export async function startWalks(setups?: SandboxSetups): Promise<void> {
+  t.jobs = 2;
   stack = await startStack(t, env, { payments: true, setups });
   browser = await launchBrowser(t);
 }

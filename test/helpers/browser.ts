@@ -3,6 +3,7 @@ import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { recordInsertedCss } from './css-audit.js';
 import { checkScreen } from './screen-checks.js';
+import type { TestStack } from './stack.js';
 
 // Debian's Chromium driven by playwright-core (never a downloaded browser).
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -124,8 +125,31 @@ export async function signInBuyer(
   const c = stack.client();
   const r = await registerLegacy(c, opts.email, { language: opts.language ?? 'en', firstName: opts.firstName, lastName: opts.lastName });
   if (r.code !== 200) throw new Error(`registration failed: ${r.message}`);
-  await context.addCookies([{ name: 'token', value: String(r.data.access_token), url: stack.base, httpOnly: true, sameSite: 'Lax' }]);
+  await addSessionCookie(context, stack.base, String(r.data.access_token));
   return c;
+}
+
+/**
+ * A new operator whose session cookie is put into the browser profile, for flows that use the
+ * console but do not test the login itself (operator-console.test.ts and the account screens log
+ * operators in through the dialog with the captcha). Answers the operator's email.
+ */
+export async function signInOperator(stack: Pick<TestStack, 'db' | 'client' | 'base'>, context: BrowserContext): Promise<string> {
+  const { ensureOperator } = await import('../../gateway/src/cli/operator.js');
+  const { loginLegacy } = await import('./accounts.js');
+  const email = (await import('./stack.js')).uniqueEmail('op');
+  await ensureOperator(stack.db, { email, password: OPERATOR_PASSWORD });
+  const r = await loginLegacy(stack.client(), email, OPERATOR_PASSWORD);
+  if (r.code !== 200) throw new Error(`operator login failed: ${r.message}`);
+  await addSessionCookie(context, stack.base, String(r.data.access_token));
+  return email;
+}
+
+export const OPERATOR_PASSWORD = 'Operator1';
+
+/** The gateway's session cookie, as a login answer sets it. */
+export async function addSessionCookie(context: BrowserContext, base: string, token: string): Promise<void> {
+  await context.addCookies([{ name: 'token', value: token, url: base, httpOnly: true, sameSite: 'Lax' }]);
 }
 
 /**

@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '@shop/gateway';
 import { createQueues, closeQueues, producerConnection, workerConnection } from '@shop/jobs';
@@ -85,10 +87,28 @@ export async function startStack(
   return { app, base, db: app.db, config, registration, sms, sandboxes, client: () => new Client(base) };
 }
 
-// One set of sandbox keys for every stack of a test file: generating them (six RSA key pairs and
-// three certificates) took 1-2 s of CPU per stack. The stacks share no sandbox, gateway or
-// database, so the same merchant keys in each prove as much as fresh ones.
+// One set of sandbox keys for every stack of a test run: generating them (six RSA key pairs and
+// three certificates) took 1-2 s of CPU per stack, 5 s of wall time under load, and some 30 files
+// start payment sandboxes. The stacks share no sandbox, gateway or database, so the same merchant
+// keys in each prove as much as fresh ones.
 let sandboxCredentials: Promise<SandboxCredentials> | undefined;
+
+/**
+ * The run's sandbox keys: the first file that needs them writes them into the run's temp folder
+ * (npm test's TEST_TMP_DIR), the others read them. Two files starting together may both generate;
+ * the rename keeps the file whole, and either set works.
+ */
+async function runSandboxCredentials(): Promise<SandboxCredentials> {
+  const dir = process.env.TEST_TMP_DIR;
+  if (!dir) return generateSandboxCredentials();
+  const file = path.join(dir, 'sandbox-credentials.json');
+  if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as SandboxCredentials;
+  const fresh = await generateSandboxCredentials();
+  const partial = `${file}.${process.pid}`;
+  writeFileSync(partial, JSON.stringify(fresh));
+  renameSync(partial, file);
+  return fresh;
+}
 
 /**
  * The gateway on a free port, with the payment sandboxes that call it back. get-port cannot reserve
@@ -104,7 +124,7 @@ async function listeningGateway(t: T, common: RawConfig, opts: { payments?: bool
           appUrl: base,
           timeScale: opts.timeScale ?? 0.001,
           setups: opts.setups,
-          credentials: await (sandboxCredentials ??= generateSandboxCredentials()),
+          credentials: await (sandboxCredentials ??= runSandboxCredentials()),
         })
       : null;
     const config = loadGatewayConfig({ ...common, PORT: String(port), PUBLIC_URL: base });

@@ -7,11 +7,17 @@ import { latestCode, mailsTo } from '../helpers/mail.js';
 import { startStack, uniqueEmail } from '../helpers/stack.js';
 import { eventually } from '../helpers/tmp.js';
 
+// One stack and browser for the file: the flows have their own profiles, accounts and orders, so
+// they need no stack of their own each (3-5 s to start), and two run side by side. From one client
+// address they spend more of its per-client budgets than one flow did (none of them tests a rate
+// limit): the limits are scaled as in the other browser suites.
+const stack = await startStack(t, { RATE_LIMIT_SCALE: '10' });
+const browser = await launchBrowser(t);
+t.jobs = 2;
+
 t.test('forgot password: code by mail, new password, back to the login, log in with it (en)', async (t) => {
-  const stack = await startStack(t);
   const email = uniqueEmail('reset');
   t.equal((await registerLegacy(stack.client(), email)).code, 200);
-  const browser = await launchBrowser(t);
   const { page, errors } = await openShop(browser, stack.base);
   const shot = screenshots('forgot-password', t);
   await page.goto('/shop/index');
@@ -83,8 +89,6 @@ t.test('forgot password: code by mail, new password, back to the login, log in w
 });
 
 t.test('language: switch stored locally and reloading; ?language=; zh/en entry paths', async (t) => {
-  const stack = await startStack(t);
-  const browser = await launchBrowser(t);
   const { page } = await openShop(browser, stack.base);
   const shot = screenshots('language', t);
   await page.goto('/shop/index');
@@ -128,8 +132,6 @@ t.test('language: switch stored locally and reloading; ?language=; zh/en entry p
 });
 
 t.test('My Orders as a guest opens the login; after it the empty list shows', async (t) => {
-  const stack = await startStack(t);
-  const browser = await launchBrowser(t);
   const { page, context } = await openShop(browser, stack.base);
   const shot = screenshots('orders-guest', t);
   await page.goto('/shop/orders');
@@ -161,8 +163,6 @@ t.test('My Orders as a guest opens the login; after it the empty list shows', as
 });
 
 t.test('a stale page reloads once when the server reports another version', async (t) => {
-  const stack = await startStack(t);
-  const browser = await launchBrowser(t);
   const { page } = await openShop(browser, stack.base);
   let served = 0;
   await page.route('**/shop/version', async (route) => {
@@ -196,8 +196,6 @@ t.test('a stale page reloads once when the server reports another version', asyn
 });
 
 t.test('My Orders: pagination 10/20/50 with the total', async (t) => {
-  const stack = await startStack(t);
-  const browser = await launchBrowser(t);
   const { page, context } = await openShop(browser, stack.base);
   const shot = screenshots('orders-pages', t);
   const email = uniqueEmail('pages');
@@ -249,8 +247,6 @@ t.test('My Orders: pagination 10/20/50 with the total', async (t) => {
 });
 
 t.test('entry parameters: orderToken, a token through /zhPage, the login prompt flag', async (t) => {
-  const stack = await startStack(t);
-  const browser = await launchBrowser(t);
   const email = uniqueEmail('entry');
   const reg = await registerLegacy(stack.client(), email);
   const token = String(reg.data.access_token);

@@ -57,8 +57,11 @@ export function accountWalks(lang: 'en' | 'zh', T: Messages) {
   return async (t: Test) => {
     const stack = await startStack(t, env, { payments: true });
     const browser = await launchBrowser(t);
+    // The walks share nothing but the stack and the browser (each has its own profiles, accounts and
+    // numbers): two run side by side, so the file takes about as long as the phone walk.
+    t.jobs = 2;
 
-    await t.test(`phone registration, e-book needs an email, bind it, buy; password change ends other sessions (${lang})`, async (t) => {
+    void t.test(`phone registration, e-book needs an email, bind it, buy; password change ends other sessions (${lang})`, async (t) => {
       const shot = screenshots(`accounts-phone-${lang}`, t);
       const { page, errors } = await openShopIn(browser, stack, lang);
       const phone = freshMobile();
@@ -205,7 +208,7 @@ export function accountWalks(lang: 'en' | 'zh', T: Messages) {
       await other.context.close();
     });
 
-    await t.test(`phone password reset with the SMS code (${lang})`, async (t) => {
+    void t.test(`phone password reset with the SMS code (${lang})`, async (t) => {
       const shot = screenshots(`accounts-phone-reset-${lang}`, t);
       const phone = freshMobile();
       // Made in the database: a registration SMS would hold the number's 60 s cool-down.
@@ -237,7 +240,7 @@ export function accountWalks(lang: 'en' | 'zh', T: Messages) {
       await shot(page, 'reset-done');
     });
 
-    await t.test(`first login sets the password before anything else (${lang})`, async (t) => {
+    void t.test(`first login sets the password before anything else (${lang})`, async (t) => {
       const shot = screenshots(`accounts-first-login-${lang}`, t);
       const email = uniqueEmail(`first-${lang}`);
       await stack.db
@@ -262,7 +265,7 @@ export function accountWalks(lang: 'en' | 'zh', T: Messages) {
       t.equal((await loginLegacy(stack.client(), email, 'Own12345')).code, 200, 'the own password logs in');
     });
 
-    await t.test(`operator finds an account, disables it (the buyer's session ends) and enables it (${lang})`, async (t) => {
+    void t.test(`operator finds an account, disables it (the buyer's session ends) and enables it (${lang})`, async (t) => {
       const shot = screenshots(`accounts-operator-${lang}`, t);
       const A = T.admin.accounts;
       const buyer = await openShop(browser, stack.base);

@@ -3,7 +3,7 @@
 import t from 'tap';
 import { zh } from '../../web/src/locales/zh/index.ts';
 import { registerLegacy } from '../helpers/accounts.js';
-import { launchBrowser, openShop, screenshots } from '../helpers/browser.js';
+import { launchBrowser, openShop, screenshots, signInOperator } from '../helpers/browser.js';
 import { startStack, uniqueEmail } from '../helpers/stack.js';
 import { eventually } from '../helpers/tmp.js';
 
@@ -32,15 +32,9 @@ t.test('operator console (zh): retry a failed registration mirror and read its h
   );
   await control(0);
 
-  const { ensureOperator } = await import('../../gateway/src/cli/operator.js');
-  const opEmail = uniqueEmail('op');
-  await ensureOperator(stack.db, { email: opEmail, password: 'Operator1' });
-  const { loginLegacy } = await import('../helpers/accounts.js');
-  const session = stack.client();
-  const token = (await loginLegacy(session, opEmail, 'Operator1')).data.access_token as string;
   const browser = await launchBrowser(t);
   const { page, context, errors } = await openShop(browser, stack.base);
-  await context.addCookies([{ name: 'token', value: token, url: stack.base, httpOnly: true, sameSite: 'Lax' }]);
+  const opEmail = await signInOperator(stack, context);
   const shot = screenshots('operator-mirrors-zh', t);
 
   await page.goto('/shop/zhPage');

@@ -1,24 +1,18 @@
-import { logInWithCaptcha } from './buy-steps.js';
-import { uniqueEmail } from '../helpers/stack.js';
-import { openShop } from '../helpers/browser.js';
+import { openShop, signInOperator } from '../helpers/browser.js';
 import { walkEnv, type Walk } from './walks.js';
 
 // After a walk bought e-books online: an operator refunds each order in the console (the attempt
 // panel's refund button, behind its confirmation), sees it refunded; the buyer's My Orders then
 // offers no download and the download address is refused.
 
-const OP_PASSWORD = 'Operator1';
-
 export async function refundAllInConsole(w: Walk) {
   const { stack, browser } = walkEnv();
   const T = w.T;
-  const { ensureOperator } = await import('../../gateway/src/cli/operator.js');
-  const opEmail = uniqueEmail('refund-op');
-  await ensureOperator(stack.db, { email: opEmail, password: OP_PASSWORD });
+  // The operator's login is not this walk's subject (the account screens log one in): a session cookie.
   const op = await openShop(browser, stack.base);
+  await signInOperator(stack, op.context);
   const page = op.page;
   await page.goto(`/shop/${w.lang}Page`);
-  await logInWithCaptcha(page, T, opEmail, OP_PASSWORD);
   await page.getByRole('link', { name: T.nav.console }).click();
 
   for (const bought of w.orders ?? []) {

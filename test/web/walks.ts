@@ -3,27 +3,31 @@ import t, { type Test } from 'tap';
 import { en } from '../../web/src/locales/en/index.ts';
 import type { Messages } from '../../web/src/locales/en/index.ts';
 import { zh } from '../../web/src/locales/zh/index.ts';
-import { launchBrowser, openShop, screenshots, widthOf } from '../helpers/browser.js';
+import { launchBrowser, OPERATOR_PASSWORD, openShop, screenshots, signInBuyer, signInOperator, widthOf } from '../helpers/browser.js';
 import { startStack, uniqueEmail, type TestStack } from '../helpers/stack.js';
 import type { SandboxSetups } from '@shop/sandboxes/combined';
 import { tempDir } from '../helpers/tmp.js';
-import { logInWithCaptcha, logOutAndLogIn, openPurchase, pdfOpensOnlyWith, registerWithMailCode, saveDownload, type Method } from './buy-steps.js';
+import { logOutAndLogIn, openPurchase, pdfOpensOnlyWith, registerWithMailCode, saveDownload, type Method } from './buy-steps.js';
 
 // Issue 8's walk of a new buyer, in both languages and with every provider: register with the
 // code from the mail sink, log in with the captcha, buy an e-book through the provider's sandbox
 // cashier, see the order paid, download the PDF and open it with the email; bank transfer is
 // completed by an operator. A bought e-book cannot be bought again and there are three books, so
 // each language has two buyers with two providers each (checkout-en.test.ts, checkout-zh.test.ts):
-// one stack per file, the walks in turn.
+// one stack per file, its walks side by side.
 
 const env = { RETRY_DELAY_SCALE: '0.01', RATE_LIMIT_SCALE: '10' };
-const OP_PASSWORD = 'Operator1';
 const noise = (e: string) => /Failed to load resource/.test(e);
 let stack: TestStack;
 let browser: Browser;
 
-/** The file's stack (gateway, workers, payment sandboxes in the given merchant setups) and browser, shared by its walks. */
+/**
+ * The file's stack (gateway, workers, payment sandboxes in the given merchant setups) and browser,
+ * shared by its walks. The walks are separate buyers (own profile, own books and orders) with their
+ * own operators: they run side by side, and a file takes as long as its longest walk.
+ */
 export async function startWalks(setups?: SandboxSetups): Promise<void> {
+  t.jobs = 2;
   stack = await startStack(t, env, { payments: true, setups });
   browser = await launchBrowser(t);
 }
@@ -344,17 +348,17 @@ export async function walkBankTransfer(w: Walk, book: number, opts: { invoice: b
   await view.getByRole('button', { name: T.common.close }).first().click();
   await view.waitFor({ state: 'detached' });
 
-  const { ensureOperator } = await import('../../gateway/src/cli/operator.js');
-  const opEmail = uniqueEmail('op');
-  await ensureOperator(stack.db, { email: opEmail, password: OP_PASSWORD });
   if (opts.operator === 'legacy') {
     // An operator records the transfer through the legacy endpoint.
+    const { ensureOperator } = await import('../../gateway/src/cli/operator.js');
     const { loginLegacy } = await import('../helpers/accounts.js');
+    const opEmail = uniqueEmail('op');
+    await ensureOperator(stack.db, { email: opEmail, password: OPERATOR_PASSWORD });
     const op = stack.client();
-    await loginLegacy(op, opEmail, OP_PASSWORD);
+    await loginLegacy(op, opEmail, OPERATOR_PASSWORD);
     w.t.match(await op.form('/api/orderManagement/updateOrderStatus', { orderId: orderNo, orderStatus: '0' }), { code: 200 });
   } else {
-    await operatorCompletes(w, orderNo, opEmail, opts.invoice);
+    await operatorCompletes(w, orderNo, opts.invoice);
   }
 
   await page.reload();
@@ -381,13 +385,17 @@ export async function walkBankTransfer(w: Walk, book: number, opts: { invoice: b
   w.t.same(pdfOpensOnlyWith(pdf.file, w.email), { withPassword: true, without: false }, 'the e-book downloads and opens with the email');
 }
 
-/** The operator logs in (captcha), opens the order in the console, sees its invoice, completes it. */
-async function operatorCompletes(w: Walk, orderNo: string, opEmail: string, invoice: boolean) {
+/**
+ * An operator opens the order in the console, sees its invoice, completes it. Logging in is not
+ * this walk's subject (the account screens and operator-console.test.ts log operators in through
+ * the dialog with the captcha): the operator's profile gets a session cookie.
+ */
+async function operatorCompletes(w: Walk, orderNo: string, invoice: boolean) {
   const T = w.T;
   const op = await openShop(browser, stack.base);
+  await signInOperator(stack, op.context);
   const page = op.page;
   await page.goto(`/shop/${w.lang}Page`);
-  await logInWithCaptcha(page, T, opEmail, OP_PASSWORD);
   await page.getByRole('link', { name: T.nav.console }).click();
   await page.getByTestId('admin-filter-search').fill(orderNo);
   await page.getByTestId('admin-filter-apply').click();
@@ -414,8 +422,12 @@ async function operatorCompletes(w: Walk, orderNo: string, opEmail: string, invo
   await op.context.close();
 }
 
-/** One buyer of one language: opens the shop, then `steps`. */
-export function walk(name: string, lang: Lang, steps: (w: Walk) => Promise<void>) {
+/**
+ * One buyer of one language: opens the shop, then `steps`. `signedIn` starts with a registered
+ * buyer's session cookie, for walks whose subject is not the registration and login dialogs
+ * (checkout-en/zh walk through those in both languages).
+ */
+export function walk(name: string, lang: Lang, steps: (w: Walk) => Promise<void>, opts: { signedIn?: boolean } = {}) {
   t.test(`${name} (${lang})`, async (t) => {
     const { page, context, errors } = await openShop(browser, stack.base);
     t.teardown(() => context.close());
@@ -429,8 +441,10 @@ export function walk(name: string, lang: Lang, steps: (w: Walk) => Promise<void>
       shot: screenshots(`checkout-${lang}-${name.split(':')[0]!.replace(/\W+/g, '-').toLowerCase()}`, t),
       dir: tempDir(t),
     };
+    if (opts.signedIn) await signInBuyer(stack, context, { email: w.email, language: lang });
     await page.goto(`/shop/${lang}Page`);
     await page.getByTestId('book').first().waitFor();
+    if (opts.signedIn) await page.getByTestId('user-menu').filter({ hasText: 'Test Buyer' }).waitFor();
     await steps(w);
     t.same(
       errors.filter((e) => !noise(e)),

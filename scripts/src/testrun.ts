@@ -64,7 +64,7 @@ async function main(lanes: Lane[]): Promise<number> {
     const totals = { pass: 0, fail: 0 };
     for (const l of lanes) {
       const started = Date.now();
-      const r = await runTap(tap, l.files, env);
+      const r = await runTap(tap, l.files.map(compiledFile), env);
       totals.pass += r.pass;
       totals.fail += r.fail;
       if (r.code !== 0) code = r.code;
@@ -93,6 +93,9 @@ function testFiles(dir = 'test'): string[] {
 }
 
 const isEndToEnd = (f: string) => END_TO_END.some((r) => r.test(f));
+
+/** The plain-JavaScript copy tap runs of a suite (scripts/compile-tests.mjs): test/a/b.test.ts → test-dist/a/b.test.js. */
+const compiledFile = (f: string) => f.replace(/^test\//, 'test-dist/').replace(/\.ts$/, '.js');
 
 interface Lane {
   name: string;

@@ -3,7 +3,11 @@ export class Client {
   readonly cookies = new Map<string, string>();
   headers: Record<string, string> = {};
 
-  constructor(readonly base: string) {}
+  readonly base: string;
+
+  constructor(base: string) {
+    this.base = base;
+  }
 
   private store(res: Response): void {
     for (const c of res.headers.getSetCookie()) {

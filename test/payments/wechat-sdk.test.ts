@@ -28,7 +28,10 @@ interface Captured {
 /** The SDK's pluggable HTTP service, sending to the sandbox instead of api.mch.weixin.qq.com. */
 class SandboxHttp {
   last?: Captured;
-  constructor(private readonly base: string) {}
+  private readonly base: string;
+  constructor(base: string) {
+    this.base = base;
+  }
   post(url: string, params: Record<string, unknown>, headers: Record<string, string>) {
     return this.send('POST', url, headers, JSON.stringify(params));
   }

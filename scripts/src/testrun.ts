@@ -9,6 +9,7 @@ import { prepareDatabase } from './stack/database.js';
 import { startMailSink } from './stack/mail.js';
 import { startPostgres } from './stack/postgres.js';
 import { startRedis } from './stack/redis.js';
+import { runSuites } from './suites.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -46,8 +47,8 @@ async function main(lanes: Lane[]): Promise<number> {
       WEB_DIST_DIR: path.join(root, 'web', 'dist'),
     };
     const tap = path.join(root, 'node_modules', 'tap', 'dist', 'esm', 'run.mjs');
-    // tap compiles its plugin set into node_modules; on a fresh install it still holds the default
-    // set (with ts-node), so rebuild it for the configured one (tsx) before the first run.
+    // tap compiles its plugin set into node_modules (what a suite's `t` can do); on a fresh install
+    // it still holds the default set (with ts-node), so rebuild it for the configured one first.
     // A stamp keeps concurrent runs from rebuilding it under each other's feet.
     const pluginStamp = path.join(root, 'node_modules', '.shop-tap-plugins');
     const wantedPlugins = JSON.stringify(
@@ -60,11 +61,12 @@ async function main(lanes: Lane[]): Promise<number> {
       });
       writeFileSync(pluginStamp, wantedPlugins);
     }
+    const config = (JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { tap: { jobs: number; timeout: number } }).tap;
     let code = 0;
     const totals = { pass: 0, fail: 0 };
     for (const l of lanes) {
       const started = Date.now();
-      const r = await runTap(tap, l.files.map(compiledFile), env);
+      const r = await runSuites(l.files.map(compiledFile), env, { cwd: root, jobs: config.jobs, timeoutMs: config.timeout * 1000 });
       totals.pass += r.pass;
       totals.fail += r.fail;
       if (r.code !== 0) code = r.code;
@@ -124,26 +126,6 @@ function chooseLanes(argv: string[]): Lane[] {
   const outside = lane === 'all' ? [] : files.filter((f) => isEndToEnd(f) !== (lane === 'e2e'));
   if (outside.length) throw new Error(`not in lane ${lane}: ${outside.join(', ')}`);
   return [{ name: 'given', files }];
-}
-
-/** One tap run over the given files; its pass and fail counts read from tap's closing summary. */
-async function runTap(tap: string, files: string[], env: NodeJS.ProcessEnv): Promise<{ code: number; pass: number; fail: number }> {
-  let summary = { total: 0, pass: 0, fail: 0 };
-  const code = await new Promise<number>((resolve) => {
-    const child = spawn(process.execPath, [tap, ...files], { cwd: root, env, stdio: ['ignore', 'pipe', 'inherit'] });
-    let tail = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      process.stdout.write(chunk);
-      tail = (tail + chunk.toString('utf8')).slice(-4096);
-      // tap closes with a line like "# { total: 64, pass: 63, fail: 1 }".
-      for (const m of tail.matchAll(/# \{ total: (\d+)(?:, pass: (\d+))?(?:, fail: (\d+))?/g)) {
-        summary = { total: Number(m[1]), pass: Number(m[2] ?? 0), fail: Number(m[3] ?? 0) };
-      }
-    });
-    child.once('exit', (c) => resolve(c ?? 1));
-  });
-  const fail = code !== 0 && summary.fail === 0 ? Math.max(1, summary.total - summary.pass) : summary.fail;
-  return { code, pass: summary.pass, fail };
 }
 
 let lanes: Lane[];

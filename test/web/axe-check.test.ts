@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import t from 'tap';
 import { axeFindings } from '../helpers/axe.js';
 import { launchBrowser } from '../helpers/browser.js';
@@ -31,5 +33,34 @@ t.test('the axe check finds serious and critical violations, again after the pag
     (await axeFindings(page)).map((f) => f.id),
     ['image-alt'],
     'a violation added in place is found by the loaded axe',
+  );
+});
+
+// A loading spinner is a <span>: a label on it is allowed only with a role that takes one. A walk
+// caught the shop's labelled spinners (page, book list, book page) on screen without a role.
+t.test('a labelled loading spinner needs its role; every labelled spinner of the SPA has one', async (t) => {
+  const browser = await launchBrowser(t);
+  const page = await browser.newPage();
+  const spinner = (attrs: string) =>
+    `<!doctype html><html lang="en"><head><title>check</title></head><body><main><h1>Check</h1><span class="chakra-spinner" ${attrs}></span></main></body></html>`;
+  await page.setContent(spinner('aria-label="Loading…"'));
+  t.same(
+    (await axeFindings(page)).map((f) => f.id),
+    ['aria-prohibited-attr'],
+    'a label alone on the span is refused',
+  );
+  await page.setContent(spinner('role="status" aria-label="Loading…"'));
+  t.same(await axeFindings(page), [], 'with role="status" it is a named live region');
+
+  const src = path.resolve(import.meta.dirname, '../../web/src');
+  const labelled = (readdirSync(src, { recursive: true }) as string[])
+    .filter((f) => f.endsWith('.tsx'))
+    .flatMap((f) => [...readFileSync(path.join(src, f), 'utf8').matchAll(/<Spinner\b[^>]*>/g)].map((m) => ({ file: f, tag: m[0] })))
+    .filter((s) => s.tag.includes('aria-label'));
+  t.ok(labelled.length >= 3, `${labelled.length} labelled spinners found`);
+  t.same(
+    labelled.filter((s) => !s.tag.includes('role="status"')).map((s) => s.file),
+    [],
+    'each has role="status"',
   );
 });

@@ -31,7 +31,7 @@ export function BookDetail({ bookId, onBuy }: Props) {
   const fetchPolicy = useCatalogFetchPolicy();
   const { data, loading, error } = useShopQuery(BOOK, { id: bookId, language: storedLocale() }, fetchPolicy);
   const [chosen, setChosen] = useState<Format>('EBOOK');
-  if (loading && !data) return <Spinner aria-label={t('common.loading')} />;
+  if (loading && !data) return <Spinner role="status" aria-label={t('common.loading')} />;
   if (error) return <Text color="red.600">{t('common.connectionError')}</Text>;
   const book = data?.book;
   if (!book) return <Text>{t('books.notFound')}</Text>;

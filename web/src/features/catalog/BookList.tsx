@@ -18,7 +18,7 @@ export function BookList({ onBuy }: { onBuy: (book: CatalogBook, format: Format)
         {t('books.title')}
       </Heading>
       {loading && !data ? (
-        <Spinner aria-label={t('books.loading')} />
+        <Spinner role="status" aria-label={t('books.loading')} />
       ) : error || !data ? (
         <Text color="red.600" role="alert">
           {t('books.loadFailed')}

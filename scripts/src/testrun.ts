@@ -10,6 +10,7 @@ import { startMailSink } from './stack/mail.js';
 import { startPostgres } from './stack/postgres.js';
 import { startRedis } from './stack/redis.js';
 import { runSuites } from './suites.js';
+import { compiledPath } from '../compile-tests.mjs';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -51,9 +52,8 @@ async function main(lanes: Lane[]): Promise<number> {
     // it still holds the default set (with ts-node), so rebuild it for the configured one first.
     // A stamp keeps concurrent runs from rebuilding it under each other's feet.
     const pluginStamp = path.join(root, 'node_modules', '.shop-tap-plugins');
-    const wantedPlugins = JSON.stringify(
-      (JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { tap?: { plugin?: unknown } }).tap?.plugin ?? null,
-    );
+    const config = (JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { tap: { plugin?: unknown; jobs: number; timeout: number } }).tap;
+    const wantedPlugins = JSON.stringify(config.plugin ?? null);
     if (!existsSync(pluginStamp) || readFileSync(pluginStamp, 'utf8') !== wantedPlugins) {
       await new Promise<void>((resolve, reject) => {
         const build = spawn(process.execPath, [tap, 'build'], { cwd: root, env, stdio: 'inherit' });
@@ -61,7 +61,6 @@ async function main(lanes: Lane[]): Promise<number> {
       });
       writeFileSync(pluginStamp, wantedPlugins);
     }
-    const config = (JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { tap: { jobs: number; timeout: number } }).tap;
     let code = 0;
     const totals = { pass: 0, fail: 0 };
     for (const l of lanes) {
@@ -96,8 +95,8 @@ function testFiles(dir = 'test'): string[] {
 
 const isEndToEnd = (f: string) => END_TO_END.some((r) => r.test(f));
 
-/** The plain-JavaScript copy tap runs of a suite (scripts/compile-tests.mjs): test/a/b.test.ts → test-dist/a/b.test.js. */
-const compiledFile = (f: string) => f.replace(/^test\//, 'test-dist/').replace(/\.ts$/, '.js');
+/** The plain-JavaScript copy of a suite that runs, relative to the project like the suite. */
+const compiledFile = (f: string) => path.relative(root, compiledPath(path.join(root, f)));
 
 interface Lane {
   name: string;

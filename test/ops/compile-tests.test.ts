@@ -3,13 +3,10 @@
 // pointed at what plain Node can load.
 import path from 'node:path';
 import t from 'tap';
-// @ts-expect-error the compiler of the suites is a plain .mjs script without declarations
-import { compiledPath, runnableTest } from '../../scripts/compile-tests.mjs';
+import { compiledPath, runnableTest as compile } from '../../scripts/compile-tests.mjs';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const suite = path.join(root, 'test', 'payflow', 'example.test.ts');
-type Runnable = { code: string; refused: string[] };
-const compile = runnableTest as (file: string, text: string, webEntries?: Set<string>) => Promise<Runnable>;
 
 t.test('types are blanked in place: every line and column of the code stays where it was', async (t) => {
   const text = [
@@ -80,5 +77,5 @@ t.test('an import of a package module with no build fails the compile', async (t
 });
 
 t.test('a suite runs from test-dist/ at the depth of its source', async (t) => {
-  t.equal(path.relative(root, (compiledPath as (f: string) => string)(suite)), path.join('test-dist', 'payflow', 'example.test.js'));
+  t.equal(path.relative(root, compiledPath(suite)), path.join('test-dist', 'payflow', 'example.test.js'));
 });

@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Actor, Database, NewOrder, Order, OrderStatus, PaymentIntent } from '@shop/db';
-import { moveAttempt, openAttempts } from './attempt-ledger.js';
+import { moveAttempt, openAttempts, type AttemptStatus } from './attempt-ledger.js';
 import { appendOrderEvent, orderEventFrom } from './order-events.js';
 import type { UnitOfWork } from './unit-of-work.js';
 
@@ -116,7 +116,15 @@ export interface SettleResult {
  */
 export async function settleOrder(
   uow: Pick<UnitOfWork, 'trx' | 'enqueue' | 'announce'>,
-  args: { orderNo: string; intentId: string | null; actor: Actor; source: string; providerRef?: string | null },
+  args: {
+    orderNo: string;
+    intentId: string | null;
+    actor: Actor;
+    source: string;
+    providerRef?: string | null;
+    /** The attempt's state when the caller locked its row in this transaction (saves the look-up). */
+    attemptStatus?: AttemptStatus;
+  },
 ): Promise<SettleResult> {
   const { trx } = uow;
   const now = new Date();
@@ -135,6 +143,7 @@ export async function settleOrder(
     await moveAttempt(trx, args.intentId, 'succeeded', args.actor, {
       set: args.providerRef ? { provider_ref: args.providerRef } : {},
       data: { source: args.source },
+      from: args.attemptStatus,
     });
   }
   await appendOrderEvent(

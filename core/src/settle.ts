@@ -33,7 +33,7 @@ export async function settleAttempt(
       .forUpdate()
       .executeTakeFirstOrThrow();
     const actor: Actor = { type: 'provider', id: intent.provider };
-    const result = await settleOrder(uow, { orderNo: intent.order_no, intentId, actor, source, providerRef });
+    const result = await settleOrder(uow, { orderNo: intent.order_no, intentId, actor, source, providerRef, attemptStatus: intent.status });
     if (result.transitioned) {
       for (const sibling of result.closedSiblings) uow.afterCommit(() => closeAtProvider(deps, sibling).then(() => undefined));
       return { transitioned: true, orderNo: intent.order_no };

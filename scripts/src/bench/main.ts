@@ -1,6 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { createDb } from '@shop/db';
+import type { Kysely } from 'kysely';
+import { createDb, type Database } from '@shop/db';
 import { rawBullmqRate, rawPgRate } from './baselines.js';
 import { load, metered, useCpuMeter, type CpuSplit, type LoadFigures } from './load.js';
 import { cpuMeter } from './cpu.js';
@@ -12,6 +13,7 @@ import { firstLoadJs, timeToInteractive } from './spa.js';
 import { statementsPerRequest } from './sql-count.js';
 import { BENCH_METRICS_TOKEN, root, startBenchStack } from './stack.js';
 import { settlementRate } from './settlement.js';
+import { quiesce } from './quiesce.js';
 
 interface Row {
   case: string;
@@ -38,7 +40,13 @@ async function main(): Promise<void> {
   const stack = await startBenchStack();
   const rss = sampleRss(stack.gateway.child.pid!, 250, { url: `${stack.gatewayUrl}/metrics`, token: BENCH_METRICS_TOKEN });
   const rows: Row[] = [];
-  const step = (name: string) => {
+  let drainDb: Kysely<Database> | undefined;
+  // Each case starts on a drained stack: the previous case's mails and relays are its own work.
+  const step = async (name: string) => {
+    if (drainDb) {
+      const left = await quiesce(drainDb, stack.redisUrl);
+      if (left.outboxDue + left.jobs > 0) console.log(`  (waited for ${left.jobs} jobs and ${left.outboxDue} outbox rows of the previous case)`);
+    }
     console.log(`${name} ...`);
     rss.phase(name);
   };
@@ -48,14 +56,15 @@ async function main(): Promise<void> {
   const split = (name: string, f: { total: number; cpuMs: CpuSplit }, baseline?: string) => cpu.push({ case: name, per: f.total, ms: f.cpuMs, baseline });
   try {
     const db = createDb(stack.databaseUrl, { max: 4 });
+    drainDb = db;
     // The load cases compare with the baselines and need the full data set; the page cases do not.
     const loadCases = ['books', 'orders', 'getlist', 'checkout', 'settlement', 'download'].some(want);
-    step(loadCases ? 'seeding 1,000 buyers and 100,000 orders' : 'seeding 20 buyers and 2,000 orders');
+    await step(loadCases ? 'seeding 1,000 buyers and 100,000 orders' : 'seeding 20 buyers and 2,000 orders');
     const buyers = loadCases ? await seedBench(db) : await seedBench(db, 20);
     const bearer = (i: number) => ({ authorization: `Bearer ${buyers[i % buyers.length]!.token}` });
     const json = { 'content-type': 'application/json' };
 
-    if (loadCases) step('baselines');
+    if (loadCases) await step('baselines');
     // Zero baselines when no load case runs; nothing reads them then.
     let bare: LoadFigures = { rps: 0 } as LoadFigures;
     let plain: LoadFigures = { rps: 0 } as LoadFigures;
@@ -117,7 +126,7 @@ async function main(): Promise<void> {
       });
     };
 
-    if (want('books')) step('GraphQL books');
+    if (want('books')) await step('GraphQL books');
     if (want('books')) {
       // Diagnostic: what any JSON POST with an answer of that size costs a bare Fastify.
       const post = await load({ url: `${stack.bareUrl}/json`, method: 'POST', headers: json, body: gql('{ books { id title price currency vatText } }') });
@@ -141,7 +150,7 @@ async function main(): Promise<void> {
         'bare Fastify',
         0.6,
       );
-    if (want('orders')) step('GraphQL orders');
+    if (want('orders')) await step('GraphQL orders');
     if (want('orders'))
       vs(
         'GraphQL orders (20 rows)',
@@ -156,7 +165,7 @@ async function main(): Promise<void> {
         'bare Fastify',
         0.1,
       );
-    if (want('getlist')) step('legacy getList');
+    if (want('getlist')) await step('legacy getList');
     if (want('getlist'))
       vs(
         'legacy POST /api/order/getList',
@@ -172,7 +181,7 @@ async function main(): Promise<void> {
         0.1,
       );
     if (want('checkout')) {
-      step('checkout');
+      await step('checkout');
       const checkout = await load({
         url: `${stack.gatewayUrl}/graphql`,
         method: 'POST',
@@ -197,7 +206,7 @@ async function main(): Promise<void> {
       });
     }
     if (want('settlement')) {
-      step('settlement');
+      await step('settlement');
       const settlement = await settlementRate(stack, db, buyers.slice(0, 300));
       const settle = settlement.rate;
       cpu.push({ case: 'settlement (per order)', per: settlement.orders, ms: settlement.cpuMs, baseline: 'baseline: raw BullMQ no-op job' });
@@ -211,7 +220,7 @@ async function main(): Promise<void> {
       });
     }
     if (want('download')) {
-      step('download');
+      await step('download');
       const download = (i: number) => ({ path: `/api/orders/BN${String(buyers[i % buyers.length]!.id).padStart(6, '0')}0000/download`, headers: bearer(i) });
       // First download of each buyer: a fresh encryption per request.
       vs(
@@ -240,7 +249,7 @@ async function main(): Promise<void> {
       );
     }
     if (want('sql')) {
-      step('SQL counts');
+      await step('SQL counts');
       const counted = await statementsPerRequest(
         { ...(process.env as Record<string, string>), DATABASE_URL: stack.databaseUrl, REDIS_URL: stack.redisUrl, WEB_DIST_DIR: path.join(root, 'web/dist') },
         buyers[0]!.token,
@@ -263,7 +272,7 @@ async function main(): Promise<void> {
       });
     }
     if (want('spa')) {
-      step('SPA');
+      await step('SPA');
       const entry = await firstLoadJs(stack.gatewayUrl);
       const tti = await timeToInteractive(stack.gatewayUrl);
       rows.push({
@@ -277,7 +286,7 @@ async function main(): Promise<void> {
       rows.push({ case: 'SPA time to interactive /shop/index', figure: `${tti.ms} ms (median of 3)`, baseline: '-', ratio: null, target: '-', met: null });
     }
     if (want('lighthouse')) {
-      step('Lighthouse (mobile, median of 3)');
+      await step('Lighthouse (mobile, median of 3)');
       const cases = [
         { name: '/shop/index', path: '/shop/index', shows: { wanted: '[data-testid=book]', instead: '[data-testid=route-error]' } },
         { name: 'book detail', path: '/shop/bookDetail/2', shows: { wanted: '[data-testid=book-detail]', instead: '[data-testid=route-error]' } },

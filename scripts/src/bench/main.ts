@@ -1,7 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Kysely } from 'kysely';
-import { createDb, type Database } from '@shop/db';
+import { createDb } from '@shop/db';
 import { rawBullmqRate, rawPgRate } from './baselines.js';
 import { load, metered, useCpuMeter, type CpuSplit, type LoadFigures } from './load.js';
 import { cpuMeter } from './cpu.js';
@@ -40,13 +39,11 @@ async function main(): Promise<void> {
   const stack = await startBenchStack();
   const rss = sampleRss(stack.gateway.child.pid!, 250, { url: `${stack.gatewayUrl}/metrics`, token: BENCH_METRICS_TOKEN });
   const rows: Row[] = [];
-  let drainDb: Kysely<Database> | undefined;
+  const db = createDb(stack.databaseUrl, { max: 4 });
   // Each case starts on a drained stack: the previous case's mails and relays are its own work.
   const step = async (name: string) => {
-    if (drainDb) {
-      const left = await quiesce(drainDb, stack.redisUrl);
-      if (left.outboxDue + left.jobs > 0) console.log(`  (waited for ${left.jobs} jobs and ${left.outboxDue} outbox rows of the previous case)`);
-    }
+    const left = await quiesce(db, stack.redisUrl, stack.queuePrefix);
+    if (left.outboxDue + left.jobs > 0) console.log(`  (waited for ${left.jobs} jobs and ${left.outboxDue} outbox rows of the previous case)`);
     console.log(`${name} ...`);
     rss.phase(name);
   };
@@ -55,8 +52,6 @@ async function main(): Promise<void> {
   useCpuMeter(cpuMeter(stack.pids));
   const split = (name: string, f: { total: number; cpuMs: CpuSplit }, baseline?: string) => cpu.push({ case: name, per: f.total, ms: f.cpuMs, baseline });
   try {
-    const db = createDb(stack.databaseUrl, { max: 4 });
-    drainDb = db;
     // The load cases compare with the baselines and need the full data set; the page cases do not.
     const loadCases = ['books', 'orders', 'getlist', 'checkout', 'settlement', 'download'].some(want);
     await step(loadCases ? 'seeding 1,000 buyers and 100,000 orders' : 'seeding 20 buyers and 2,000 orders');

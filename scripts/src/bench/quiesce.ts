@@ -15,7 +15,7 @@ export interface Backlog {
  * is not charged with the previous case's tail. Delayed jobs (the provider polls of open attempts)
  * are not a backlog: they wait for their time. Answers what was left when it started.
  */
-export async function quiesce(db: Kysely<Database>, redisUrl: string, prefix = '{shop}', timeoutMs = 180_000): Promise<Backlog> {
+export async function quiesce(db: Kysely<Database>, redisUrl: string, prefix: string, timeoutMs = 180_000): Promise<Backlog> {
   const redis = new Redis(redisUrl, { maxRetriesPerRequest: 1 });
   const queues = queueNames.map((name) => new Queue(name, { connection: redis, prefix }));
   const backlog = async (): Promise<Backlog> => {

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import getPort from 'get-port';
+import { loadWorkersConfig } from '@shop/config';
 import { prepareDatabase } from '../stack/database.js';
 import { startPostgres } from '../stack/postgres.js';
 import { startNode, type ManagedProcess } from '../stack/processes.js';
@@ -21,6 +22,8 @@ export interface BenchStack {
   gatewayUrl: string;
   bareUrl: string;
   sandboxUrl: string;
+  /** The BullMQ key prefix the gateway and workers were configured with. */
+  queuePrefix: string;
   gateway: ManagedProcess;
   /** Root pids per process group, for the CPU split per case. */
   pids: Record<'gateway' | 'workers' | 'sandboxes' | 'postgres' | 'redis' | 'bare', () => number | undefined>;
@@ -101,6 +104,7 @@ export async function startBenchStack(): Promise<BenchStack> {
     gatewayUrl: `http://127.0.0.1:${port}`,
     bareUrl: `http://127.0.0.1:${barePort}`,
     sandboxUrl: `http://127.0.0.1:${sandboxPort}`,
+    queuePrefix: loadWorkersConfig(env).queuePrefix,
     gateway,
     pids: {
       gateway: () => gateway.child.pid,

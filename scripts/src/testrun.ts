@@ -65,7 +65,11 @@ async function main(lanes: Lane[]): Promise<number> {
     const totals = { pass: 0, fail: 0 };
     for (const l of lanes) {
       const started = Date.now();
-      const r = await runSuites(l.files.map(compiledFile), env, { cwd: root, jobs: config.jobs, timeoutMs: config.timeout * 1000 });
+      const r = await runSuites(l.files.map(compiledFile), env, {
+        cwd: root,
+        jobs: Number(process.env.TEST_JOBS) || config.jobs,
+        timeoutMs: config.timeout * 1000,
+      });
       totals.pass += r.pass;
       totals.fail += r.fail;
       if (r.code !== 0) code = r.code;

@@ -1,23 +1,32 @@
-import { logOutAndLogIn, registerWithMailCode, startWalks, walk, walkAlipay, walkBankTransfer, walkPayPal, walkWeChat } from './walks.js';
+import { refundAllInConsole } from './refund-steps.js';
+import { startWalks, walk, walkAlipay, walkBankTransfer, walkPayPal, walkWeChat } from './walks.js';
 
-// New buyers in Chinese (walks.ts): every provider; the bank transfer has its invoice switched on
-// and off again (nothing sent) and is completed by an operator through the legacy endpoint.
+// Buyers in Chinese (walks.ts) at the overseas merchant setups: every provider, each online
+// purchase then refunded in the console (refund-steps.ts); the bank transfer has its invoice
+// switched on and off again (nothing sent) and is completed by an operator through the legacy
+// endpoint. Both start signed in: the registration and login dialogs in Chinese are walked, with
+// their assertions, in register-login.test.ts and trust.test.ts.
 await startWalks();
 
-walk('wechat-paypal: register, WeChat Pay QR, PayPal', 'zh', async (w) => {
-  await registerWithMailCode(w.page, w.T, w.email, w.shot);
-  await logOutAndLogIn(w.page, w.T, w.email, w.shot);
-  await walkWeChat(w, 1);
-  await walkPayPal(w, 0);
-});
-
-// The first buyer walked through registering and logging in; this one starts signed in.
 walk(
-  'alipay-bank: Alipay, bank transfer',
+  'wechat-paypal: WeChat Pay QR, PayPal, refunds',
+  'zh',
+  async (w) => {
+    await walkWeChat(w, 1);
+    await walkPayPal(w, 0);
+    await refundAllInConsole(w);
+  },
+  { signedIn: true },
+);
+
+walk(
+  'alipay-bank: Alipay, bank transfer, refund',
   'zh',
   async (w) => {
     await walkAlipay(w, 2);
+    // After the transfer: its completion expects the Alipay order as the one paid online order.
     await walkBankTransfer(w, 1, { invoice: false, operator: 'legacy' });
+    await refundAllInConsole(w);
   },
   { signedIn: true },
 );

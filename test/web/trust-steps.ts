@@ -19,8 +19,12 @@ const BRAND = { BRAND_NAME_EN: 'Test Standard Press', BRAND_NAME_ZH: '测试标�
 let stack: TestStack;
 let browser: Browser;
 
-/** One file per screen group and language (the files trust-*.test.ts): each its own stack. */
-async function start(): Promise<void> {
+/**
+ * The stack (with the brand configured) and browser of trust.test.ts, shared by its screen groups:
+ * each has its own buyer and order, and they run two at a time.
+ */
+export async function startTrust(): Promise<void> {
+  t.jobs = 2;
   stack = await startStack(t, { RETRY_DELAY_SCALE: '0.01', RATE_LIMIT_SCALE: '10', ...BRAND }, { payments: true });
   browser = await launchBrowser(t);
 }
@@ -63,10 +67,9 @@ async function inFrame(page: Page, selector: string): Promise<{ left: number; ri
     });
 }
 
-export async function ordersAndContent(lang: 'en' | 'zh'): Promise<void> {
+export function ordersAndContent(lang: 'en' | 'zh'): void {
   const L = LANGS[lang];
   const T: Messages = L.T;
-  await start();
   t.test(`My Orders, purchase information, names, brand and legal pages (${lang})`, async (t) => {
     const { context, page, errors } = await openShop(browser, stack.base, { locale: L.browserLocale });
     const shot = screenshots(`trust-${lang}`);
@@ -207,10 +210,9 @@ export async function ordersAndContent(lang: 'en' | 'zh'): Promise<void> {
   });
 }
 
-export async function resultWithoutSession(lang: 'en' | 'zh'): Promise<void> {
+export function resultWithoutSession(lang: 'en' | 'zh'): void {
   const L = LANGS[lang];
   const T: Messages = L.T;
-  await start();
   t.test(`a result page opened without a session asks for the login, then shows the paid order (${lang})`, async (t) => {
     // The buyer paid in one browser; the result page opens in another with nothing stored.
     const buyer = await openShop(browser, stack.base);

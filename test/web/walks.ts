@@ -9,12 +9,12 @@ import type { SandboxSetups } from '@shop/sandboxes/combined';
 import { tempDir } from '../helpers/tmp.js';
 import { logOutAndLogIn, openPurchase, pdfOpensOnlyWith, registerWithMailCode, saveDownload, type Method } from './buy-steps.js';
 
-// Issue 8's walk of a new buyer, in both languages and with every provider: register with the
-// code from the mail sink, log in with the captcha, buy an e-book through the provider's sandbox
-// cashier, see the order paid, download the PDF and open it with the email; bank transfer is
-// completed by an operator. A bought e-book cannot be bought again and there are three books, so
-// each language has two buyers with two providers each (checkout-en.test.ts, checkout-zh.test.ts):
-// one stack per file, its walks side by side.
+// Issue 8's walk of a buyer, in both languages and with every provider: (in English) register
+// with the code from the mail sink and log in with the captcha, buy an e-book through the
+// provider's sandbox cashier, see the order paid, download the PDF and open it with the email;
+// bank transfer is completed by an operator. A bought e-book cannot be bought again and there are
+// three books, so each language has two buyers with two providers each (checkout-en.test.ts,
+// checkout-zh.test.ts): one stack per file, its walks side by side.
 
 const env = { RETRY_DELAY_SCALE: '0.01', RATE_LIMIT_SCALE: '10' };
 const noise = (e: string) => /Failed to load resource/.test(e);
@@ -425,7 +425,7 @@ async function operatorCompletes(w: Walk, orderNo: string, invoice: boolean) {
 /**
  * One buyer of one language: opens the shop, then `steps`. `signedIn` starts with a registered
  * buyer's session cookie, for walks whose subject is not the registration and login dialogs
- * (checkout-en/zh walk through those in both languages).
+ * (register-login.test.ts walks those in both languages, checkout-en.test.ts once more in a purchase).
  */
 export function walk(name: string, lang: Lang, steps: (w: Walk) => Promise<void>, opts: { signedIn?: boolean } = {}) {
   t.test(`${name} (${lang})`, async (t) => {
@@ -494,5 +494,7 @@ export async function guestOpensOrders(w: Walk) {
 async function processingText(page: import('playwright-core').Page): Promise<string | null> {
   const processing = page.getByTestId('processing');
   await processing.or(page.getByTestId('pay-success-dialog')).first().waitFor();
-  return (await processing.count()) > 0 ? await processing.innerText().catch(() => null) : null;
+  // Read in one look: the message may give way to the success dialog at any moment, and a
+  // locator's innerText() would then wait out the default timeout (15 s) for it to come back.
+  return (await processing.allInnerTexts())[0] ?? null;
 }

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { PDFDocument } from '@cantoo/pdf-lib';
 import { queryTemplate, type Db } from '@shop/db';
 import { appError } from '../errors.js';
 import type { ServiceDeps } from '../deps.js';
@@ -9,6 +8,11 @@ import type { SessionUser } from '../accounts/sessions.js';
 import { encryptedPdfCache } from './pdf-cache.js';
 
 const encrypted = encryptedPdfCache(32 * 1024 * 1024);
+
+// The PDF library (with its colour library) is a quarter of the gateway's module loading, about
+// 0.3 s of CPU at every start: it is loaded by the first download instead.
+let pdfLibLoad: Promise<typeof import('@cantoo/pdf-lib')> | undefined;
+const pdfLib = () => (pdfLibLoad ??= import('@cantoo/pdf-lib'));
 
 export interface EbookFile {
   fileName: string;
@@ -78,6 +82,7 @@ export async function ebookFor(deps: ServiceDeps, user: SessionUser | null, whic
  * password hashing, four times per document (user and owner, validation and key salts).
  */
 export async function encryptPdf(source: Uint8Array, userPassword: string): Promise<Uint8Array> {
+  const { PDFDocument } = await pdfLib();
   const doc = await PDFDocument.load(source);
   doc.encrypt({
     userPassword,

@@ -283,17 +283,28 @@ export function accountWalks(lang: 'en' | 'zh', T: Messages) {
       await page.goto('/shop/admin');
       await page.getByTestId('admin-tab-accounts').click();
       const panel = page.getByTestId('accounts-panel');
-      await panel.getByTestId('account-search').fill(email);
+      // As an operator would: the newest accounts are listed, then the search is typed and sent.
+      await panel.getByTestId('account-row').first().waitFor();
+      const search = panel.getByTestId('account-search');
+      await search.fill(email);
+      t.equal(await search.inputValue(), email, 'the search box holds the email');
       await panel.getByTestId('account-search-submit').click();
       const row = panel.locator(`[data-testid=account-row][data-account="${email}"]`);
       // The list before the search may hold the account too: wait for the answer to the search.
-      await t.resolves(
-        page.waitForFunction((wanted) => {
+      const found = await page
+        .waitForFunction((wanted) => {
           const rows = [...document.querySelectorAll('[data-testid=accounts-panel] [data-testid=account-row]')];
           return rows.length === 1 && rows[0]!.getAttribute('data-account') === wanted;
-        }, email),
-        'the search finds the one account',
-      );
+        }, email)
+        .then(
+          () => true,
+          () => false,
+        );
+      // Should it fail again (twice in about ten runs, never reproduced alone): what the panel showed.
+      const shown = found
+        ? {}
+        : { rows: await panel.getByTestId('account-row').evaluateAll((rs) => rs.map((r) => r.getAttribute('data-account'))), box: await search.inputValue() };
+      t.ok(found, 'the search finds the one account', shown);
       t.equal(await row.getByTestId('account-state').innerText(), A.active, 'active');
       t.ok((await row.getByTestId('account-mirror').innerText()).length > 0, 'its mirror state is shown');
       await shot(page, 'accounts-found');

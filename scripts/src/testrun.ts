@@ -107,8 +107,8 @@ interface Lane {
   files: string[];
   /**
    * One suite more at a time than `tap.jobs`: the fast lane's suites wait on PostgreSQL, Redis and
-   * their sockets part of the time (two at a time kept two cores about 80 % busy, three 93 %, and
-   * the lane took 7 % less). The browser walks keep the cores busy by themselves.
+   * their sockets part of the time (on two cores, two at a time kept them about 80 % busy, three
+   * 93 %). The browser walks keep the cores busy by themselves.
    */
   extraJob?: boolean;
 }

@@ -16,7 +16,7 @@ import {
 // cross-border, PayPal, in EUR): every provider, the guest's Buy now with its flag and reload, My
 // Orders as a guest, and a bank transfer with an invoice completed in the operator console. Each
 // online purchase is then refunded in the console (refund-steps.ts); the domestic setups have
-// their own refund walks (refund-walks-domestic-*.test.ts).
+// their own refund walks (refund-walks-domestic.test.ts).
 await startWalks();
 
 walk('wechat-paypal: guest Buy now, register, WeChat Pay QR, PayPal, refunds', 'en', async (w) => {

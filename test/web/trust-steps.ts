@@ -8,12 +8,13 @@ import t from 'tap';
 import { en } from '../../web/src/locales/en/index.ts';
 import type { Messages } from '../../web/src/locales/en/index.ts';
 import { zh } from '../../web/src/locales/zh/index.ts';
-import { launchBrowser, openShop, screenshots, signInBuyer } from '../helpers/browser.js';
+import { openShop, screenshots, signInBuyer } from '../helpers/browser.js';
 import { buy } from '../helpers/orders.js';
 import { drivers, waitPaid } from '../helpers/payflow.js';
 import { checkScreen } from '../helpers/screen-checks.js';
-import { startStack, uniqueEmail, type TestStack } from '../helpers/stack.js';
+import { uniqueEmail, type TestStack } from '../helpers/stack.js';
 import { logInWithCaptcha, PASSWORD } from './buy-steps.js';
+import { startWalks, walkEnv } from './walks.js';
 
 const BRAND = { BRAND_NAME_EN: 'Test Standard Press', BRAND_NAME_ZH: '测试标准出版社', BRAND_MARK: 'TS', BRAND_COLOR: '#0f766e' };
 let stack: TestStack;
@@ -24,9 +25,8 @@ let browser: Browser;
  * each has its own buyer and order, and they run two at a time.
  */
 export async function startTrust(): Promise<void> {
-  t.jobs = 2;
-  stack = await startStack(t, { RETRY_DELAY_SCALE: '0.01', RATE_LIMIT_SCALE: '10', ...BRAND }, { payments: true });
-  browser = await launchBrowser(t);
+  await startWalks(undefined, BRAND);
+  ({ stack, browser } = walkEnv());
 }
 const noise = (e: string) => /Failed to load resource/.test(e);
 

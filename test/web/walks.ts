@@ -5,6 +5,7 @@ import type { Messages } from '../../web/src/locales/en/index.ts';
 import { zh } from '../../web/src/locales/zh/index.ts';
 import { launchBrowser, OPERATOR_PASSWORD, openShop, screenshots, signInBuyer, signInOperator, widthOf } from '../helpers/browser.js';
 import { startStack, uniqueEmail, type TestStack } from '../helpers/stack.js';
+import type { RawConfig } from '@shop/config';
 import type { SandboxSetups } from '@shop/sandboxes/combined';
 import { tempDir } from '../helpers/tmp.js';
 import { logOutAndLogIn, openPurchase, pdfOpensOnlyWith, registerWithMailCode, saveDownload, type Method } from './buy-steps.js';
@@ -22,13 +23,14 @@ let stack: TestStack;
 let browser: Browser;
 
 /**
- * The file's stack (gateway, workers, payment sandboxes in the given merchant setups) and browser,
- * shared by its walks. The walks are separate buyers (own profile, own books and orders) with their
- * own operators: they run side by side, and a file takes as long as its longest walk.
+ * The file's stack (gateway, workers, payment sandboxes in the given merchant setups, `settings`
+ * over the walks' own) and browser, shared by its walks. The walks are separate buyers (own
+ * profile, own books and orders) with their own operators: they run side by side, and a file takes
+ * as long as its longest walk.
  */
-export async function startWalks(setups?: SandboxSetups): Promise<void> {
+export async function startWalks(setups?: SandboxSetups, settings: RawConfig = {}): Promise<void> {
   t.jobs = 2;
-  stack = await startStack(t, env, { payments: true, setups });
+  stack = await startStack(t, { ...env, ...settings }, { payments: true, setups });
   browser = await launchBrowser(t);
 }
 

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page, type Route } from 'playwright-core';
 import { recordInsertedCss } from './css-audit.js';
 import { checkScreen } from './screen-checks.js';
 import type { TestStack } from './stack.js';
@@ -97,6 +97,19 @@ export function screenshots(suite: string, t?: Pick<import('tap').Test, 'same'>)
     // The shop's screens only: a provider sandbox's cashier page is not ours to fix.
     if (t && new URL(page.url()).pathname.startsWith('/shop/')) await checkScreen(t, page, `${suite}/${step}`);
   };
+}
+
+/**
+ * Makes the page's GraphQL requests for one operation fail as a dropped connection does, until the
+ * function returned is called; the page's other requests go through.
+ */
+export async function failQueries(page: Page, operation: string): Promise<() => Promise<void>> {
+  const handler = (route: Route) => {
+    const body = route.request().postDataJSON() as { operationName?: string } | null;
+    return body?.operationName === operation ? route.abort('connectionreset') : route.fallback();
+  };
+  await page.route('**/graphql', handler);
+  return () => page.unroute('**/graphql', handler);
 }
 
 /** The answer of the captcha this page was shown, read with the page's own cookies. */

@@ -2,7 +2,7 @@ import t from 'tap';
 import { en } from '../../web/src/locales/en/index.ts';
 import { zh } from '../../web/src/locales/zh/index.ts';
 import { registerLegacy } from '../helpers/accounts.js';
-import { captchaAnswer, launchBrowser, openShop, screenshots, signInBuyer } from '../helpers/browser.js';
+import { captchaAnswer, failQueries, launchBrowser, openShop, screenshots, signInBuyer } from '../helpers/browser.js';
 import { latestCode, mailsTo } from '../helpers/mail.js';
 import { startStack, uniqueEmail } from '../helpers/stack.js';
 import { eventually } from '../helpers/tmp.js';
@@ -244,6 +244,19 @@ t.test('My Orders: pagination 10/20/50 with the total', async (t) => {
   await page.waitForFunction(() => document.querySelectorAll('[data-testid=order-row]').length === 12);
   t.equal(await page.getByTestId('orders-total').innerText(), 'Total 12', 'paid filter');
   await shot(page, 'paid-50');
+
+  // A filter whose request fails shows the error, not the rows of the filter before it: paid and
+  // offline matches none of these orders, and the 12 paid ones left on screen would read as its answer.
+  const restore = await failQueries(page, 'MyOrders');
+  await page.getByTestId('filter-paytype').selectOption('3');
+  await page.getByTestId('list-error').waitFor();
+  t.equal(await page.getByTestId('list-error').innerText(), en.common.errorOccurredLower, 'the failed request says so');
+  t.equal(await page.getByTestId('order-row').count(), 0, 'with no rows of another filter');
+  await shot(page, 'filter-failed');
+  await restore();
+  await page.getByTestId('filter-paytype').selectOption('2');
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid=order-row]').length === 12);
+  t.equal(await page.getByTestId('list-error').count(), 0, 'the next answer replaces the error');
 });
 
 t.test('entry parameters: orderToken, a token through /zhPage, the login prompt flag', async (t) => {

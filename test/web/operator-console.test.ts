@@ -1,6 +1,6 @@
 import t from 'tap';
 import { en } from '../../web/src/locales/en/index.ts';
-import { launchBrowser, openShop, screenshots, signInBuyer } from '../helpers/browser.js';
+import { failQueries, launchBrowser, openShop, screenshots, signInBuyer } from '../helpers/browser.js';
 import { startStack, uniqueEmail } from '../helpers/stack.js';
 import { tempDir } from '../helpers/tmp.js';
 import { logInWithCaptcha, openPurchase, pdfOpensOnlyWith, saveDownload } from './buy-steps.js';
@@ -81,6 +81,15 @@ t.test('operator console (en): bank transfer completed through the confirmation 
   await page.getByTestId('admin-filter-provider').selectOption('BANK_TRANSFER');
   await row.waitFor();
   t.pass('status and provider filters');
+  // A filter whose request fails shows the error, not the order found before under it.
+  const restore = await failQueries(page, 'AdminOrders');
+  await page.getByTestId('admin-filter-provider').selectOption('PAYPAL');
+  await page.getByTestId('list-error').waitFor();
+  t.equal(await page.getByTestId('admin-order-row').count(), 0, 'a failed filter shows its error and no rows of another filter');
+  await restore();
+  await page.getByTestId('admin-filter-provider').selectOption('BANK_TRANSFER');
+  await row.waitFor();
+  t.equal(await page.getByTestId('list-error').count(), 0, 'the next answer replaces the error');
   const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
   await page.getByTestId('admin-filter-from').fill(day(1));
   await page.getByTestId('admin-filter-apply').click();

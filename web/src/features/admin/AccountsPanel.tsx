@@ -1,10 +1,10 @@
-import { Button, HStack, Spinner, Stack, Table, Text } from '@chakra-ui/react';
+import { Button, HStack, Stack, Table, Text } from '@chakra-ui/react';
 import { useQuery } from '@apollo/client/react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ListAnswer } from '../../components/ui/ListAnswer';
 import { FormField } from '../../components/ui/FormField';
 import { TextInput } from '../../components/ui/TextInput';
-import { messageOf } from '../../lib/errors';
 import { usePagedFilter } from '../../lib/paging';
 import { tableRecipe } from '../../lib/theme';
 import { accountLabel, ADMIN_ACCOUNTS, type AdminAccount } from './accounts-api';
@@ -24,7 +24,6 @@ export function AccountsPanel() {
     variables: { search: search || undefined, page, pageSize },
     fetchPolicy: 'cache-and-network',
   });
-  const shown = (data ?? previousData)?.adminAccounts;
 
   const find = (e: FormEvent) => {
     e.preventDefault();
@@ -49,71 +48,67 @@ export function AccountsPanel() {
           </Button>
         </HStack>
       </form>
-      {error && !shown ? (
-        <Text color="red.600" role="alert">
-          {messageOf(error, t('common.errorOccurred'))}
-        </Text>
-      ) : !shown && loading ? (
-        <Spinner />
-      ) : (
-        <>
-          <Table.ScrollArea borderWidth="1px" borderRadius="md" bg="white">
-            <Table.Root recipe={tableRecipe} size="sm" data-testid="accounts-table">
-              <Table.Header>
-                <Table.Row>
-                  {COLUMNS.map((c) => (
-                    <Table.ColumnHeader key={c} whiteSpace="nowrap">
-                      {t(`admin.accounts.${c}`)}
-                    </Table.ColumnHeader>
-                  ))}
-                </Table.Row>
-              </Table.Header>
-              <Table.Body>
-                {shown?.items.length ? null : (
+      <ListAnswer data={data?.adminAccounts} previous={previousData?.adminAccounts} loading={loading} error={error} fallback={t('common.errorOccurred')}>
+        {(shown) => (
+          <>
+            <Table.ScrollArea borderWidth="1px" borderRadius="md" bg="white">
+              <Table.Root recipe={tableRecipe} size="sm" data-testid="accounts-table">
+                <Table.Header>
                   <Table.Row>
-                    <Table.Cell colSpan={COLUMNS.length} textAlign="center" color="fg.muted" py={8} data-testid="accounts-empty">
-                      {t('admin.accounts.empty')}
-                    </Table.Cell>
+                    {COLUMNS.map((c) => (
+                      <Table.ColumnHeader key={c} whiteSpace="nowrap">
+                        {t(`admin.accounts.${c}`)}
+                      </Table.ColumnHeader>
+                    ))}
                   </Table.Row>
-                )}
-                {shown?.items.map((a) => (
-                  <Table.Row key={a.userId} data-testid="account-row" data-account={accountLabel(a)}>
-                    <Table.Cell wordBreak="break-all">{accountLabel(a)}</Table.Cell>
-                    <Table.Cell>
-                      <Text>{a.name}</Text>
-                      <Text fontSize="xs" color="fg.muted">
-                        {a.company}
-                      </Text>
-                    </Table.Cell>
-                    <Table.Cell whiteSpace="nowrap" color={a.disabled ? 'red.600' : 'green.700'} data-testid="account-state">
-                      {a.disabled ? t('admin.accounts.disabled') : t('admin.accounts.active')}
-                    </Table.Cell>
-                    <Table.Cell>{a.orderCount}</Table.Cell>
-                    <Table.Cell whiteSpace="nowrap" data-testid="account-mirror">
-                      {a.mirrorStatus ? t(`admin.mirrors.statuses.${a.mirrorStatus}`) : t('admin.accounts.noMirror')}
-                    </Table.Cell>
-                    <Table.Cell>
-                      <HStack gap={2}>
-                        <Button
-                          size="xs"
-                          variant="ghost"
-                          onClick={() => setOpen(a)}
-                          aria-label={t('admin.accounts.viewLabel', { account: accountLabel(a) })}
-                          data-testid="account-view"
-                        >
-                          {t('admin.accounts.view')}
-                        </Button>
-                        <AccountStateButton account={a} onDone={() => void refetch()} />
-                      </HStack>
-                    </Table.Cell>
-                  </Table.Row>
-                ))}
-              </Table.Body>
-            </Table.Root>
-          </Table.ScrollArea>
-          <AdminPager testId="accounts-pager" total={shown?.total ?? 0} page={page} pageSize={pageSize} onPage={setPage} onPageSize={setPageSize} />
-        </>
-      )}
+                </Table.Header>
+                <Table.Body>
+                  {shown?.items.length ? null : (
+                    <Table.Row>
+                      <Table.Cell colSpan={COLUMNS.length} textAlign="center" color="fg.muted" py={8} data-testid="accounts-empty">
+                        {t('admin.accounts.empty')}
+                      </Table.Cell>
+                    </Table.Row>
+                  )}
+                  {shown?.items.map((a) => (
+                    <Table.Row key={a.userId} data-testid="account-row" data-account={accountLabel(a)}>
+                      <Table.Cell wordBreak="break-all">{accountLabel(a)}</Table.Cell>
+                      <Table.Cell>
+                        <Text>{a.name}</Text>
+                        <Text fontSize="xs" color="fg.muted">
+                          {a.company}
+                        </Text>
+                      </Table.Cell>
+                      <Table.Cell whiteSpace="nowrap" color={a.disabled ? 'red.600' : 'green.700'} data-testid="account-state">
+                        {a.disabled ? t('admin.accounts.disabled') : t('admin.accounts.active')}
+                      </Table.Cell>
+                      <Table.Cell>{a.orderCount}</Table.Cell>
+                      <Table.Cell whiteSpace="nowrap" data-testid="account-mirror">
+                        {a.mirrorStatus ? t(`admin.mirrors.statuses.${a.mirrorStatus}`) : t('admin.accounts.noMirror')}
+                      </Table.Cell>
+                      <Table.Cell>
+                        <HStack gap={2}>
+                          <Button
+                            size="xs"
+                            variant="ghost"
+                            onClick={() => setOpen(a)}
+                            aria-label={t('admin.accounts.viewLabel', { account: accountLabel(a) })}
+                            data-testid="account-view"
+                          >
+                            {t('admin.accounts.view')}
+                          </Button>
+                          <AccountStateButton account={a} onDone={() => void refetch()} />
+                        </HStack>
+                      </Table.Cell>
+                    </Table.Row>
+                  ))}
+                </Table.Body>
+              </Table.Root>
+            </Table.ScrollArea>
+            <AdminPager testId="accounts-pager" total={shown?.total ?? 0} page={page} pageSize={pageSize} onPage={setPage} onPageSize={setPageSize} />
+          </>
+        )}
+      </ListAnswer>
       {open ? <AccountDetailDialog account={open} onClose={() => setOpen(null)} onChanged={() => void refetch()} /> : null}
     </Stack>
   );

@@ -1,8 +1,9 @@
-import { Button, HStack, Spinner, Stack, Table, Text } from '@chakra-ui/react';
+import { Button, HStack, Stack, Table, Text } from '@chakra-ui/react';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../components/ui/toaster';
+import { ListAnswer } from '../../components/ui/ListAnswer';
 import { messageOf } from '../../lib/errors';
 import { formatDateTime } from '../../lib/format';
 import { usePagedFilter } from '../../lib/paging';
@@ -50,7 +51,6 @@ export function MirrorsPanel() {
     variables: { status, page, pageSize },
     fetchPolicy: 'cache-and-network',
   });
-  const shown = (data ?? previousData)?.registrationMirrors;
   const none = t('common.none');
 
   return (
@@ -63,76 +63,78 @@ export function MirrorsPanel() {
         options={MIRROR_STATUSES.map((s) => ({ value: s, label: t(`admin.mirrors.statuses.${s}`) }))}
         onChange={(v) => setStatus((v || undefined) as MirrorStatus | undefined)}
       />
-      {error && !shown ? (
-        <Text color="red.600" role="alert">
-          {messageOf(error, t('common.errorOccurred'))}
-        </Text>
-      ) : !shown && loading ? (
-        <Spinner />
-      ) : (
-        <>
-          <Table.ScrollArea borderWidth="1px" borderRadius="md" bg="white">
-            <Table.Root recipe={tableRecipe} size="sm" data-testid="mirrors-table">
-              <Table.Header>
-                <Table.Row>
-                  {COLUMNS.map((c) => (
-                    <Table.ColumnHeader key={c} whiteSpace="nowrap">
-                      {t(`admin.mirrors.${c}`)}
-                    </Table.ColumnHeader>
-                  ))}
-                </Table.Row>
-              </Table.Header>
-              <Table.Body>
-                {shown?.items.length ? null : (
+      <ListAnswer
+        data={data?.registrationMirrors}
+        previous={previousData?.registrationMirrors}
+        loading={loading}
+        error={error}
+        fallback={t('common.errorOccurred')}
+      >
+        {(shown) => (
+          <>
+            <Table.ScrollArea borderWidth="1px" borderRadius="md" bg="white">
+              <Table.Root recipe={tableRecipe} size="sm" data-testid="mirrors-table">
+                <Table.Header>
                   <Table.Row>
-                    <Table.Cell colSpan={COLUMNS.length} textAlign="center" color="fg.muted" py={8}>
-                      {t('admin.mirrors.empty')}
-                    </Table.Cell>
+                    {COLUMNS.map((c) => (
+                      <Table.ColumnHeader key={c} whiteSpace="nowrap">
+                        {t(`admin.mirrors.${c}`)}
+                      </Table.ColumnHeader>
+                    ))}
                   </Table.Row>
-                )}
-                {shown?.items.map((m) => (
-                  <Table.Row key={m.userId} data-testid="mirror-row" data-email={m.email ?? ''}>
-                    <Table.Cell>
-                      <Text>{m.email ?? m.userId}</Text>
-                      <Text fontSize="xs" color="fg.muted">
-                        {m.name}
-                      </Text>
-                    </Table.Cell>
-                    <Table.Cell
-                      whiteSpace="nowrap"
-                      color={m.status === 'FAILED' ? 'red.600' : m.status === 'SUCCEEDED' ? 'green.700' : undefined}
-                      data-testid="mirror-status"
-                    >
-                      {t(`admin.mirrors.statuses.${m.status}`)}
-                    </Table.Cell>
-                    <Table.Cell>{m.attempts}</Table.Cell>
-                    <Table.Cell maxW="260px" wordBreak="break-word">
-                      {m.lastError ?? none}
-                    </Table.Cell>
-                    <Table.Cell whiteSpace="nowrap">{m.lastAttemptAt ? formatDateTime(m.lastAttemptAt) : none}</Table.Cell>
-                    <Table.Cell whiteSpace="nowrap">{formatDateTime(m.createdAt)}</Table.Cell>
-                    <Table.Cell>
-                      <HStack gap={2}>
-                        {m.status === 'FAILED' ? <RetryButton mirror={m} onDone={() => void refetch()} /> : null}
-                        <Button
-                          size="xs"
-                          variant="ghost"
-                          onClick={() => setHistory(m)}
-                          aria-label={t('admin.mirrors.historyLabel', { email: m.email ?? m.userId })}
-                          data-testid="mirror-history-open"
-                        >
-                          {t('admin.mirrors.history')}
-                        </Button>
-                      </HStack>
-                    </Table.Cell>
-                  </Table.Row>
-                ))}
-              </Table.Body>
-            </Table.Root>
-          </Table.ScrollArea>
-          <AdminPager testId="mirrors-pager" total={shown?.total ?? 0} page={page} pageSize={pageSize} onPage={setPage} onPageSize={setPageSize} />
-        </>
-      )}
+                </Table.Header>
+                <Table.Body>
+                  {shown?.items.length ? null : (
+                    <Table.Row>
+                      <Table.Cell colSpan={COLUMNS.length} textAlign="center" color="fg.muted" py={8}>
+                        {t('admin.mirrors.empty')}
+                      </Table.Cell>
+                    </Table.Row>
+                  )}
+                  {shown?.items.map((m) => (
+                    <Table.Row key={m.userId} data-testid="mirror-row" data-email={m.email ?? ''}>
+                      <Table.Cell>
+                        <Text>{m.email ?? m.userId}</Text>
+                        <Text fontSize="xs" color="fg.muted">
+                          {m.name}
+                        </Text>
+                      </Table.Cell>
+                      <Table.Cell
+                        whiteSpace="nowrap"
+                        color={m.status === 'FAILED' ? 'red.600' : m.status === 'SUCCEEDED' ? 'green.700' : undefined}
+                        data-testid="mirror-status"
+                      >
+                        {t(`admin.mirrors.statuses.${m.status}`)}
+                      </Table.Cell>
+                      <Table.Cell>{m.attempts}</Table.Cell>
+                      <Table.Cell maxW="260px" wordBreak="break-word">
+                        {m.lastError ?? none}
+                      </Table.Cell>
+                      <Table.Cell whiteSpace="nowrap">{m.lastAttemptAt ? formatDateTime(m.lastAttemptAt) : none}</Table.Cell>
+                      <Table.Cell whiteSpace="nowrap">{formatDateTime(m.createdAt)}</Table.Cell>
+                      <Table.Cell>
+                        <HStack gap={2}>
+                          {m.status === 'FAILED' ? <RetryButton mirror={m} onDone={() => void refetch()} /> : null}
+                          <Button
+                            size="xs"
+                            variant="ghost"
+                            onClick={() => setHistory(m)}
+                            aria-label={t('admin.mirrors.historyLabel', { email: m.email ?? m.userId })}
+                            data-testid="mirror-history-open"
+                          >
+                            {t('admin.mirrors.history')}
+                          </Button>
+                        </HStack>
+                      </Table.Cell>
+                    </Table.Row>
+                  ))}
+                </Table.Body>
+              </Table.Root>
+            </Table.ScrollArea>
+            <AdminPager testId="mirrors-pager" total={shown?.total ?? 0} page={page} pageSize={pageSize} onPage={setPage} onPageSize={setPageSize} />
+          </>
+        )}
+      </ListAnswer>
       {history ? <MirrorHistoryDialog mirror={history} onClose={() => setHistory(null)} /> : null}
     </Stack>
   );

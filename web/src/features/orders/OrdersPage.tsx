@@ -1,10 +1,10 @@
 import { Button, Heading, Spinner, Stack, Text } from '@chakra-ui/react';
 import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ListAnswer } from '../../components/ui/ListAnswer';
 import { lazyWithClient } from '../../lib/lazy';
 import { useShopQuery } from '../../lib/data/use-shop-query';
 import { requestLogin } from '../../lib/login-gate';
-import { messageOf } from '../../lib/errors';
 import { HydratedFieldset } from '../../lib/hydrated';
 import { usePagedFilter } from '../../lib/paging';
 import { useSession } from '../../lib/session';
@@ -31,28 +31,23 @@ function OrdersList() {
   const { filter, setFilter, page, setPage, pageSize, setPageSize } = usePagedFilter<OrderFilter>(first.filter, first.pageSize);
   const [infoFor, setInfoFor] = useState<string | null>(null);
   const { data, loading, error } = useShopQuery(ORDERS, { filter, page, pageSize }, ASK_AGAIN);
-  // While another page or filter loads, the rows shown so far stay (as Apollo's previousData).
+  // The answer shown before this request (as Apollo's previousData): the list keeps it while the next loads.
   const [previous, setPrevious] = useState(data);
   if (data && data !== previous) setPrevious(data);
-  const shown = data ?? previous;
   // The gateway renders this list for the buyer: until the app runs the page, its filters, pager,
   // order numbers and Download links are disabled (as Buy now is), or a tap on the painted HTML
   // would be lost without a sign.
   return (
     <HydratedFieldset minW={0} display="flex" flexDirection="column" gap={4}>
       <OrderFilters value={filter} onChange={setFilter} />
-      {error && !shown ? (
-        <Text color="red.600" role="alert">
-          {messageOf(error, t('common.errorOccurredLower'))}
-        </Text>
-      ) : !shown && loading ? (
-        <Spinner />
-      ) : (
-        <>
-          <OrdersTable rows={shown?.orders.items ?? []} onShowInfo={setInfoFor} filtered={filter.status !== undefined || filter.payType !== undefined} />
-          <OrdersPager total={shown?.orders.total ?? 0} page={page} pageSize={pageSize} onPage={setPage} onPageSize={setPageSize} />
-        </>
-      )}
+      <ListAnswer data={data} previous={previous} loading={loading} error={error} fallback={t('common.errorOccurredLower')}>
+        {(shown) => (
+          <>
+            <OrdersTable rows={shown?.orders.items ?? []} onShowInfo={setInfoFor} filtered={filter.status !== undefined || filter.payType !== undefined} />
+            <OrdersPager total={shown?.orders.total ?? 0} page={page} pageSize={pageSize} onPage={setPage} onPageSize={setPageSize} />
+          </>
+        )}
+      </ListAnswer>
       {infoFor ? (
         <Suspense fallback={null}>
           <PurchaseInfoView orderNo={infoFor} onClose={() => setInfoFor(null)} />

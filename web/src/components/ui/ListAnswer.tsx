@@ -1,12 +1,10 @@
 import { Spinner, Text } from '@chakra-ui/react';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { messageOf } from '../../lib/errors';
 
 interface ListAnswerProps<T> {
   /** The answer to the page and filter asked, once it has come. */
   data: T | undefined;
-  /** The answer shown before this request (Apollo's previousData). */
-  previous: T | undefined;
   loading: boolean;
   error: unknown;
   /** What the error says when it has no message of its own for the buyer or operator. */
@@ -20,7 +18,10 @@ interface ListAnswerProps<T> {
  * go and the error shows: rows of another filter or page under the one chosen would be read as its
  * answer. A failed request that still has an answer of its own (from the cache) shows both.
  */
-export function ListAnswer<T>({ data, previous, loading, error, fallback, children }: ListAnswerProps<T>) {
+export function ListAnswer<T>({ data, loading, error, fallback, children }: ListAnswerProps<T>) {
+  // The last answer that came, kept across requests (as Apollo's previousData, for any data hook).
+  const [previous, setPrevious] = useState(data);
+  if (data && data !== previous) setPrevious(data);
   const answer = data ?? (error ? undefined : previous);
   return (
     <>

@@ -20,7 +20,7 @@ export function AccountsPanel() {
   const { filter: search, setFilter: setSearch, page, setPage, pageSize, setPageSize } = usePagedFilter<string>('', 20);
   const [typed, setTyped] = useState('');
   const [open, setOpen] = useState<AdminAccount | null>(null);
-  const { data, previousData, loading, error, refetch } = useQuery(ADMIN_ACCOUNTS, {
+  const { data, loading, error, refetch } = useQuery(ADMIN_ACCOUNTS, {
     variables: { search: search || undefined, page, pageSize },
     fetchPolicy: 'cache-and-network',
   });
@@ -48,7 +48,7 @@ export function AccountsPanel() {
           </Button>
         </HStack>
       </form>
-      <ListAnswer data={data?.adminAccounts} previous={previousData?.adminAccounts} loading={loading} error={error} fallback={t('common.errorOccurred')}>
+      <ListAnswer data={data?.adminAccounts} loading={loading} error={error} fallback={t('common.errorOccurred')}>
         {(shown) => (
           <>
             <Table.ScrollArea borderWidth="1px" borderRadius="md" bg="white">

@@ -47,7 +47,7 @@ export function MirrorsPanel() {
   const { t } = useTranslation();
   const { filter: status, setFilter: setStatus, page, setPage, pageSize, setPageSize } = usePagedFilter<MirrorStatus | undefined>(undefined, 20);
   const [history, setHistory] = useState<RegistrationMirror | null>(null);
-  const { data, previousData, loading, error, refetch } = useQuery(REGISTRATION_MIRRORS, {
+  const { data, loading, error, refetch } = useQuery(REGISTRATION_MIRRORS, {
     variables: { status, page, pageSize },
     fetchPolicy: 'cache-and-network',
   });
@@ -63,13 +63,7 @@ export function MirrorsPanel() {
         options={MIRROR_STATUSES.map((s) => ({ value: s, label: t(`admin.mirrors.statuses.${s}`) }))}
         onChange={(v) => setStatus((v || undefined) as MirrorStatus | undefined)}
       />
-      <ListAnswer
-        data={data?.registrationMirrors}
-        previous={previousData?.registrationMirrors}
-        loading={loading}
-        error={error}
-        fallback={t('common.errorOccurred')}
-      >
+      <ListAnswer data={data?.registrationMirrors} loading={loading} error={error} fallback={t('common.errorOccurred')}>
         {(shown) => (
           <>
             <Table.ScrollArea borderWidth="1px" borderRadius="md" bg="white">

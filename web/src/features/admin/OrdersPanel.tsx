@@ -15,12 +15,12 @@ export function OrdersPanel() {
   const { t } = useTranslation();
   const { filter, setFilter, page, setPage, pageSize, setPageSize } = usePagedFilter<AdminOrderFilter>({}, 20);
   const [open, setOpen] = useState<string | null>(null);
-  const { data, previousData, loading, error } = useQuery(ADMIN_ORDERS, { variables: { filter, page, pageSize }, fetchPolicy: 'cache-and-network' });
+  const { data, loading, error } = useQuery(ADMIN_ORDERS, { variables: { filter, page, pageSize }, fetchPolicy: 'cache-and-network' });
 
   return (
     <Stack gap={4}>
       <OrderFilterBar value={filter} onChange={setFilter} />
-      <ListAnswer data={data} previous={previousData} loading={loading} error={error} fallback={t('common.errorOccurred')}>
+      <ListAnswer data={data} loading={loading} error={error} fallback={t('common.errorOccurred')}>
         {(shown) => (
           <>
             <AdminOrdersTable rows={shown?.adminOrders.items ?? []} onOpen={setOpen} />

@@ -31,16 +31,13 @@ function OrdersList() {
   const { filter, setFilter, page, setPage, pageSize, setPageSize } = usePagedFilter<OrderFilter>(first.filter, first.pageSize);
   const [infoFor, setInfoFor] = useState<string | null>(null);
   const { data, loading, error } = useShopQuery(ORDERS, { filter, page, pageSize }, ASK_AGAIN);
-  // The answer shown before this request (as Apollo's previousData): the list keeps it while the next loads.
-  const [previous, setPrevious] = useState(data);
-  if (data && data !== previous) setPrevious(data);
   // The gateway renders this list for the buyer: until the app runs the page, its filters, pager,
   // order numbers and Download links are disabled (as Buy now is), or a tap on the painted HTML
   // would be lost without a sign.
   return (
     <HydratedFieldset minW={0} display="flex" flexDirection="column" gap={4}>
       <OrderFilters value={filter} onChange={setFilter} />
-      <ListAnswer data={data} previous={previous} loading={loading} error={error} fallback={t('common.errorOccurredLower')}>
+      <ListAnswer data={data} loading={loading} error={error} fallback={t('common.errorOccurredLower')}>
         {(shown) => (
           <>
             <OrdersTable rows={shown?.orders.items ?? []} onShowInfo={setInfoFor} filtered={filter.status !== undefined || filter.payType !== undefined} />

@@ -1,4 +1,4 @@
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
@@ -6,6 +6,7 @@ import { parse } from 'graphql';
 import type { OutputAsset, OutputChunk } from 'rollup';
 import { defaultClientConditions, defineConfig, type Plugin } from 'vite';
 import { chakraSystemInSteps, lazyChakraGlobalCss, themeTokens } from './vite-plugins/chakra';
+import { chakraStyleProps } from './vite-plugins/chakra-style-props';
 
 const buildVersion = `${process.env.npm_package_version ?? '0.0.0'}+${Date.now().toString(36)}`;
 
@@ -41,6 +42,8 @@ function precompress(): Plugin {
     apply: (_c, env) => env.command === 'build' && !env.isSsrBuild,
     closeBundle() {
       const dir = resolve(outDir, 'assets');
+      // A failed build wrote nothing (and Vite does not say it failed here): its own error is the one to report.
+      if (!existsSync(dir)) return;
       for (const f of readdirSync(dir)) {
         if (!/\.(js|css|svg)$/.test(f)) continue;
         const body = readFileSync(resolve(dir, f));
@@ -207,6 +210,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     outDirOf(),
     themeTokens(),
+    chakraStyleProps(),
     lazyChakraGlobalCss(),
     chakraSystemInSteps(),
     productionReactRouter(),

@@ -30,6 +30,9 @@ import { zhShell } from './locales/zh/shell';
 import { hoistEmotionStyles } from './ssr-styles';
 
 /** Runs one GraphQL query (the gateway executes it in-process: anonymously, or as the buyer of a buyer's page). */
+/** The Chakra system pages are rendered with: Chakra's whole base preset, which the browser's build trims (test/web/style-props.test.ts compares the two). */
+export { shopSystem } from './lib/system';
+
 export type Execute = (query: string, variables: Record<string, unknown>) => Promise<{ data?: unknown; errors?: readonly unknown[] | null }>;
 
 export interface RenderRequest {

@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import type { Plugin } from 'vite';
 import { shopTokens, tokensNamedIn } from '../src/lib/theme-tokens';
+import { bundleLiterals } from './bundle-literals';
 
 // The build's work on Chakra UI (pinned in web/package.json): its theme tokens cut to those the
 // code names, and two patches of createSystem that take work off a phone's start-up. Each patch
@@ -95,27 +96,11 @@ const tokensPlaceholder = '"__SHOP_THEME_TOKENS__"';
 const keptTokensFile = resolve(webDir, '.build/theme-tokens.json');
 // The tokens' own definitions name every token; what counts is the code that uses them.
 const tokenDefinitions = /^\0virtual:shop-theme-tokens$|\/@chakra-ui\/react\/dist\/esm\/theme\/(tokens|semantic-tokens)\//;
-const sourceDir = resolve(webDir, 'src') + '/';
-const styleLibraries = /\/node_modules\/(@chakra-ui|@ark-ui|@zag-js|@emotion|@pandacss)\//;
 type ShopTheme = ReturnType<typeof shopTokens>;
 const tokensModule = (theme: ShopTheme | string) =>
   typeof theme === 'string'
     ? `const kept = ${theme};\nexport const tokens = kept.tokens;\nexport const semanticTokens = kept.semanticTokens;\n`
     : `export const tokens = ${JSON.stringify(theme.tokens)};\nexport const semanticTokens = ${JSON.stringify(theme.semanticTokens)};\n`;
-
-/** Every string, number and property name written in a module's code. */
-function literalsOf(node: unknown, out: Set<string>): void {
-  if (Array.isArray(node)) {
-    for (const n of node) literalsOf(n, out);
-    return;
-  }
-  if (node === null || typeof node !== 'object') return;
-  const n = node as Record<string, unknown> & { type?: string };
-  if (n.type === 'Literal' && (typeof n.value === 'string' || typeof n.value === 'number')) out.add(String(n.value));
-  else if (n.type === 'TemplateElement') out.add(String((n.value as { cooked?: string; raw: string }).cooked ?? (n.value as { raw: string }).raw));
-  else if (n.type === 'Property' && !n.computed && (n.key as { type: string }).type === 'Identifier') out.add((n.key as { name: string }).name);
-  for (const [key, value] of Object.entries(n)) if (key !== 'type' && value !== null && typeof value === 'object') literalsOf(value, out);
-}
 
 export function themeTokens(): Plugin {
   let build: 'none' | 'browser' | 'server' = 'none';
@@ -140,13 +125,8 @@ export function themeTokens(): Plugin {
       order: 'pre',
       async handler(code, chunk, _options, meta) {
         if (build === 'none' || !chunk.moduleIds.includes(virtualId)) return null;
-        // Only the SPA and the libraries that write styles can name a token (React DOM's numbers
-        // cannot). The server's bundle keeps library code the browser's sheds (Chakra's whole
-        // theme), dead code that names tokens in passing: its check reads the SPA's own modules.
-        const read = (id: string) => !tokenDefinitions.test(id) && (id.startsWith(sourceDir) || (build === 'browser' && styleLibraries.test(id)));
-        const literals = new Set<string>();
-        for (const each of Object.values(meta.chunks))
-          for (const [id, module] of Object.entries(each.modules)) if (read(id) && module.code) literalsOf(this.parse(module.code), literals);
+        // Only the SPA and the libraries that write styles can name a token (React DOM's numbers cannot).
+        const literals = bundleLiterals(this, meta.chunks, build, (id) => tokenDefinitions.test(id));
         const named = tokensNamedIn(await chakraTheme(), literals);
         if (build === 'server') {
           const kept = new Set(tokenPaths(JSON.parse(readFileSync(keptTokensFile, 'utf8')) as ShopTheme));

@@ -5,7 +5,7 @@ import react from '@vitejs/plugin-react';
 import { parse } from 'graphql';
 import type { OutputAsset, OutputChunk } from 'rollup';
 import { defaultClientConditions, defineConfig, type Plugin } from 'vite';
-import { chakraSystemInSteps, lazyChakraGlobalCss, themeTokens } from './vite-plugins/chakra';
+import { chakraSystemInSteps, lazyChakraGlobalCss, pureChakraAnatomies, themeTokens } from './vite-plugins/chakra';
 import { chakraStyleProps } from './vite-plugins/chakra-style-props';
 
 const buildVersion = `${process.env.npm_package_version ?? '0.0.0'}+${Date.now().toString(36)}`;
@@ -117,6 +117,7 @@ const pageModuleLine = /^\s*'?([\w/]+)'?: \(\) => import\('(\.\/routes\/\w+)'\),
 function listStartFiles(): Plugin {
   let base = '/';
   const pageIds = new Map<string, string>();
+  const firstScreen = new Set<string>();
   return {
     name: 'shop-list-start-files',
     apply: (_c, env) => env.command === 'build' && !env.isSsrBuild,
@@ -131,10 +132,15 @@ function listStartFiles(): Plugin {
       const imports = code.split('\n').filter((l) => /\bimport\(/.test(l) && !/^\s*(\*|\/\/)/.test(l));
       if (lines.length === 0 || lines.length !== imports.length)
         throw new Error(`${pageModulesModule}: one line per page, 'path': () => import('./routes/Page'),`);
-      for (const [, path, spec] of lines) {
+      // The first table's pages are the first screen's: they need no texts beyond the entry's.
+      const laterPages = code.indexOf('export const pageModules = {');
+      if (laterPages < 0) throw new Error(`${pageModulesModule}: no pageModules table`);
+      for (const line of lines) {
+        const [, path, spec] = line;
         const resolved = await this.resolve(spec!, pageModulesModule);
         if (!resolved) throw new Error(`${pageModulesModule}: cannot resolve ${spec}`);
         pageIds.set(path!, resolved.id);
+        if (line.index! < laterPages) firstScreen.add(path!.toLowerCase());
       }
     },
     generateBundle(_o, bundle) {
@@ -156,7 +162,7 @@ function listStartFiles(): Plugin {
       }
       const html = bundle['index.html'] as OutputAsset | undefined;
       addJsonToHead(html, 'shop-start-files', urls(startFiles));
-      addJsonToHead(html, 'shop-page-files', { pages, texts });
+      addJsonToHead(html, 'shop-page-files', { pages, texts, firstScreen: [...firstScreen] });
       addJsonToHead(html, 'shop-data-files', urls(dataFiles, startFiles));
     },
   };
@@ -181,6 +187,11 @@ const apolloChunk = (id: string): string | undefined => (apolloErrorClass.test(i
 // A document is one template literal without interpolation; anything else fails the build.
 const composeModule = resolve(__dirname, 'src/lib/graphql-document.ts');
 const graphqlCall = /\bgraphql\(\s*`([^`]*)`\s*(?:,\s*\[([\w\s,]*)\]\s*)?,?\s*\)/g;
+// Every field, operation and fragment of a parsed document carries its arguments, directives and
+// variables, mostly as empty lists (a third of a document's size): graphql's AST types make them
+// optional, so its printer, visitor and Apollo read a missing list as an empty one.
+const optionalLists = new Set(['arguments', 'directives', 'variableDefinitions']);
+const withoutEmptyLists = (key: string, value: unknown) => (optionalLists.has(key) && Array.isArray(value) && value.length === 0 ? undefined : value);
 function precompileGraphql(): Plugin {
   return {
     name: 'shop-precompile-graphql',
@@ -195,7 +206,7 @@ function precompileGraphql(): Plugin {
           .split(',')
           .map((n) => n.trim())
           .filter(Boolean);
-        return `__composeDocument(${JSON.stringify(parse(text, { noLocation: true }))}, [${names.join(', ')}])`;
+        return `__composeDocument(${JSON.stringify(parse(text, { noLocation: true }), withoutEmptyLists)}, [${names.join(', ')}])`;
       });
       const left = out.match(/\bgraphql\(/g)?.length ?? 0;
       if (left) throw new Error(`${id}: ${left} graphql() call(s) the build cannot precompile (one template literal, then an optional [FRAGMENT, ...] list)`);
@@ -213,6 +224,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     chakraStyleProps(),
     lazyChakraGlobalCss(),
     chakraSystemInSteps(),
+    pureChakraAnatomies(),
     productionReactRouter(),
     precompileGraphql(),
     react(),

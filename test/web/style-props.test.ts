@@ -40,7 +40,7 @@ const whole = chakra.createSystem(
   browserConfig,
 );
 const kept = JSON.parse(readFileSync(path.join(web, '.build/style-props.json'), 'utf8')) as Record<
-  'utilities' | 'conditions' | 'keyframes' | 'textStyles' | 'layerStyles' | 'animationStyles' | 'cssProperties',
+  'utilities' | 'conditions' | 'keyframes' | 'textStyles' | 'layerStyles' | 'animationStyles' | 'cssProperties' | 'htmlAttributes',
   string[]
 >;
 
@@ -141,4 +141,42 @@ t.test('every recipe the shop renders gives the same styles, variant by variant'
       t.equal(styles(browser), styles(whole), `${name} ${JSON.stringify(props)}`);
     }
   }
+});
+
+t.test("the props Chakra forwards to DOM elements: those the code writes, the same in the browser's and the server's bundle", async (t) => {
+  // Emotion's list is one regular expression (@emotion/is-prop-valid); each bundle holds its own.
+  const listIn = (code: string) => /\/\^\(\((children\|[^)]*)\)\|\(\(/.exec(code)?.[1]?.split('|');
+  const fromEmotion = createRequire(fromWeb.resolve('@chakra-ui/react'));
+  const emotionFile = path.join(path.dirname(fromEmotion.resolve('@emotion/is-prop-valid')), 'emotion-is-prop-valid.esm.js');
+  const whole = listIn(readFileSync(emotionFile, 'utf8'))!;
+  const browserList = readdirSync(assets)
+    .filter((f) => f.endsWith('.js'))
+    .map((f) => listIn(readFileSync(path.join(assets, f), 'utf8')))
+    .filter((list) => list !== undefined);
+  const serverList = listIn(readFileSync(path.join(web, 'dist-ssr/ssr.js'), 'utf8'));
+  t.equal(browserList.length, 1, "one copy of the list in the browser's files");
+  t.same(browserList[0], kept.htmlAttributes, 'the browser forwards what its build kept');
+  t.same(serverList, kept.htmlAttributes, 'the server forwards the same');
+  t.ok(kept.htmlAttributes.length < whole.length / 2, `${kept.htmlAttributes.length} of ${whole.length} kept`);
+  // What the shop's elements need: links, images, form fields and their labels, dialogs' roles.
+  for (const name of [
+    'children',
+    'ref',
+    'href',
+    'target',
+    'rel',
+    'src',
+    'alt',
+    'type',
+    'name',
+    'value',
+    'placeholder',
+    'htmlFor',
+    'id',
+    'role',
+    'tabIndex',
+    'disabled',
+    'autoComplete',
+  ])
+    t.ok(kept.htmlAttributes.includes(name), `${name} is forwarded`);
 });

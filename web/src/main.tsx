@@ -55,11 +55,14 @@ function modulePreload(href: string): void {
  */
 function preloadStartFiles(page: string, locale: Locale): void {
   for (const href of listed<string[]>('shop-start-files') ?? []) modulePreload(href);
-  const byPage = listed<{ pages: Record<string, string[]>; texts: Record<string, string[]> }>('shop-page-files');
-  const files = byPage?.pages[page];
-  if (!files) return;
+  const byPage = listed<{ pages: Record<string, string[]>; texts: Record<string, string[]>; firstScreen: string[] }>('shop-page-files');
+  // A page with a parameter is listed by its path's first part (bookdetail/3: bookdetail).
+  const listedAs = byPage && (page in byPage.pages ? page : page.split('/')[0]!);
+  const files = listedAs ? byPage?.pages[listedAs] : undefined;
+  if (!byPage || !listedAs || !files) return;
+  const texts = byPage.firstScreen.includes(listedAs) ? [] : (byPage.texts[locale] ?? []);
   void yieldToMain().then(() => {
-    for (const href of [...files, ...(byPage?.texts[locale] ?? [])]) modulePreload(href);
+    for (const href of [...files, ...texts]) modulePreload(href);
   });
 }
 

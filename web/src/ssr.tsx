@@ -8,7 +8,6 @@ import { print } from 'graphql';
 import { createInstance } from 'i18next';
 import { StrictMode } from 'react';
 import { prerender } from 'react-dom/static';
-import { initReactI18next } from 'react-i18next';
 import { matchPath, StaticRouter } from 'react-router-dom';
 import { Observable } from 'rxjs';
 import { Providers } from './app/providers';
@@ -140,7 +139,7 @@ async function renderNow({ path, locale, session, execute, layout }: RenderReque
     const store = new QueryStore(results, null);
 
     const i18n = createInstance();
-    await i18n.use(initReactI18next).init({
+    await i18n.init({
       resources: { [locale]: { translation: shells[locale] } },
       lng: locale,
       fallbackLng: false,

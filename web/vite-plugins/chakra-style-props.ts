@@ -14,7 +14,9 @@ import { bundleLiterals, literalsOf } from './bundle-literals';
 // - a text, layer or animation style whose path is written (`layerStyle="fill.subtle"`);
 // - then, reading the kept styles' and keyframes' code too: a utility whose property or one of its
 //   shorthands is written (`bg="…"` or `{ background: … }` in a recipe keeps `background`), a
-//   condition whose prop is written (`_hover`), a CSS property written as such (`whiteSpace`).
+//   condition whose prop is written (`_hover`), a CSS property written as such (`whiteSpace`);
+// - of Emotion's list of the props a DOM element takes, those written (`href`, `htmlFor`; Zag's
+//   prop getters write theirs too), which is what Chakra forwards to its elements.
 // Dropping one changes nothing for the code that is there: a style prop nobody writes is never
 // looked up. What a literal cannot show is a name put together at run time; the browser suites'
 // style check (test/helpers/css-audit.ts) reads every screen for styles the browser drops, and
@@ -27,7 +29,7 @@ import { bundleLiterals, literalsOf } from './bundle-literals';
 // the output) and cut when the chunk is rendered, once the whole bundle is known.
 
 type Kind = 'utilities' | 'conditions' | 'keyframes' | 'textStyles' | 'layerStyles' | 'animationStyles';
-type Kept = Record<Kind | 'cssProperties', string[]>;
+type Kept = Record<Kind | 'cssProperties' | 'htmlAttributes', string[]>;
 
 const tagged: Array<{ file: RegExp; kind: Kind; opening: string }> = [
   { file: /\/@chakra-ui\/react\/dist\/esm\/preset-base\.js$/, kind: 'conditions', opening: 'const defaultConditions = defineConditions({' },
@@ -38,8 +40,9 @@ const tagged: Array<{ file: RegExp; kind: Kind; opening: string }> = [
   { file: /\/@chakra-ui\/react\/dist\/esm\/theme\/motion-styles\.js$/, kind: 'animationStyles', opening: 'const animationStyles = defineAnimationStyles({' },
 ];
 const cssPropertiesFile = /\/@pandacss\/is-valid-prop\/dist\/index\.mjs$/;
+const htmlAttributesFile = /\/@emotion\/is-prop-valid\/dist\/emotion-is-prop-valid\.esm\.js$/;
 const TAG = '__shopKeep';
-const definitions = (id: string) => cssPropertiesFile.test(id) || tagged.some((t) => t.file.test(id));
+const definitions = (id: string) => cssPropertiesFile.test(id) || htmlAttributesFile.test(id) || tagged.some((t) => t.file.test(id));
 const keptFile = resolve(__dirname, '..', '.build/style-props.json');
 
 type Node = { type: string; start: number; end: number; [k: string]: unknown };
@@ -135,6 +138,25 @@ function cssPropertyList(ast: unknown, file: string): Node & { value: string } {
   return list[0] as Node & { value: string };
 }
 
+/**
+ * Emotion's list of the props a DOM element takes (`href`, `type`, …; `data-`, `aria-` and `on…`
+ * by pattern), which decides what Chakra forwards to the element: one regular expression. The
+ * props always forwarded whatever the code writes (React's own) stay.
+ */
+const ALWAYS_FORWARDED = ['children', 'dangerouslySetInnerHTML', 'key', 'ref'];
+function htmlAttributeList(ast: unknown, file: string): { node: Node; names: string[]; rebuild: (kept: string[]) => string } {
+  const head = '^((';
+  const found = [...walk(ast)].filter((n) => n.type === 'Literal' && (n.regex as { pattern?: string } | undefined)?.pattern?.startsWith(`${head}children|`));
+  const regex = found[0]?.regex as { pattern: string; flags: string } | undefined;
+  const tail = regex?.pattern.indexOf(')|((') ?? -1;
+  if (found.length !== 1 || !regex || tail < 0) throw new Error(`${file}: Emotion's list of DOM props changed; review shop-chakra-style-props`);
+  return {
+    node: found[0]!,
+    names: regex.pattern.slice(head.length, tail).split('|'),
+    rebuild: (kept) => `/${head}${kept.join('|')}${regex.pattern.slice(tail)}/${regex.flags}`,
+  };
+}
+
 export function chakraStyleProps(): Plugin {
   let build: 'none' | 'browser' | 'server' = 'none';
   // What this build kept, by kind, written once the bundle is written (the chunks are rendered apart).
@@ -165,7 +187,8 @@ export function chakraStyleProps(): Plugin {
         if (build === 'none') return null;
         const hasTagged = chunk.moduleIds.some((id) => tagged.some((t) => t.file.test(id)));
         const hasCssProperties = chunk.moduleIds.some((id) => cssPropertiesFile.test(id));
-        if (!hasTagged && !hasCssProperties) return null;
+        const hasHtmlAttributes = chunk.moduleIds.some((id) => htmlAttributesFile.test(id));
+        if (!hasTagged && !hasCssProperties && !hasHtmlAttributes) return null;
         const ast = this.parse(code);
         const objects = taggedObjects(ast);
         const out = new MagicString(code);
@@ -174,7 +197,8 @@ export function chakraStyleProps(): Plugin {
         if (build === 'server') {
           // The same system as the browser's: what it kept, and nothing the server's own code needs beyond it.
           const browser = keptByBrowser();
-          checkServer(objects, hasCssProperties ? cssPropertyList(ast, chunk.fileName) : null, literals, browser);
+          const attributes = hasHtmlAttributes ? htmlAttributeList(ast, chunk.fileName) : null;
+          checkServer(objects, hasCssProperties ? cssPropertyList(ast, chunk.fileName) : null, attributes?.names ?? [], literals, browser);
           for (const [kind, object] of objects) {
             const names = kind === 'conditions' ? browser.conditions.map((c) => `_${c}`) : browser[kind];
             trim(kind, object, new Set(names), remove);
@@ -183,6 +207,7 @@ export function chakraStyleProps(): Plugin {
             const list = cssPropertyList(ast, chunk.fileName);
             out.overwrite(list.start, list.end, JSON.stringify(browser.cssProperties.join(',')));
           }
+          if (attributes) out.overwrite(attributes.node.start, attributes.node.end, attributes.rebuild(browser.htmlAttributes));
           return { code: out.toString(), map: out.generateMap({ hires: true }) };
         }
         // First what the code names directly, then what the kept styles and keyframes name.
@@ -203,6 +228,11 @@ export function chakraStyleProps(): Plugin {
           kept.cssProperties = list.value.split(',').filter((name) => named.has(name));
           out.overwrite(list.start, list.end, JSON.stringify(kept.cssProperties.join(',')));
         }
+        if (hasHtmlAttributes) {
+          const attributes = htmlAttributeList(ast, chunk.fileName);
+          kept.htmlAttributes = attributes.names.filter((name) => ALWAYS_FORWARDED.includes(name) || named.has(name));
+          out.overwrite(attributes.node.start, attributes.node.end, attributes.rebuild(kept.htmlAttributes));
+        }
         return { code: out.toString(), map: out.generateMap({ hires: true }) };
       },
     },
@@ -220,7 +250,13 @@ function keptByBrowser(): Kept {
 }
 
 /** The server's bundle: the SPA's code must name nothing the browser's system dropped. */
-function checkServer(objects: Map<Kind, Node>, cssProperties: (Node & { value: string }) | null, literals: Set<string>, kept: Kept): void {
+function checkServer(
+  objects: Map<Kind, Node>,
+  cssProperties: (Node & { value: string }) | null,
+  htmlAttributes: string[],
+  literals: Set<string>,
+  kept: Kept,
+): void {
   const missing: string[] = [];
   for (const [kind, object] of objects) {
     const browser = new Set(kept[kind]);
@@ -235,5 +271,7 @@ function checkServer(objects: Map<Kind, Node>, cssProperties: (Node & { value: s
         .map((name) => `CSS property ${name}`),
     );
   }
+  const forwarded = new Set(kept.htmlAttributes);
+  missing.push(...htmlAttributes.filter((name) => literals.has(name) && !forwarded.has(name)).map((name) => `DOM prop ${name}`));
   if (missing.length > 0) throw new Error(`the server renderer names style props the browser's bundle does not keep: ${missing.join(', ')}`);
 }

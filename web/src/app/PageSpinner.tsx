@@ -1,5 +1,5 @@
 import { Center, Spinner } from '@chakra-ui/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/use-translation';
 
 export function PageSpinner() {
   const { t } = useTranslation();

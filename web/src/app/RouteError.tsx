@@ -1,5 +1,5 @@
 import { Button, Heading, Stack, Text } from '@chakra-ui/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/use-translation';
 
 /** What a route's error boundary shows: a failed chunk (after a deploy) or a render error. */
 export function RouteError({ error }: { error: unknown }) {

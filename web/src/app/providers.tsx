@@ -3,11 +3,11 @@ import type { EmotionCache } from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
 import type { i18n as I18n } from 'i18next';
 import type { ReactNode } from 'react';
-import { I18nextProvider } from 'react-i18next';
 import type { QueryStore } from '../lib/data/query-store';
 import { QueryStoreProvider } from '../lib/data/use-shop-query';
 import { HydrationProvider } from '../lib/hydrated';
 import { shopSystem, shopSystemForPrerendered } from '../lib/system';
+import { TranslationProvider } from '../lib/use-translation';
 
 interface Props {
   /** Where the first screen's queries read (lib/data/); screens and dialogs with Apollo's hooks bring their client (lib/lazy.ts). */
@@ -23,11 +23,11 @@ interface Props {
 export function Providers({ store, i18n, prerendered = false, emotionCache, children }: Props) {
   const chakra = (
     <ChakraProvider value={prerendered ? shopSystemForPrerendered() : shopSystem()}>
-      <I18nextProvider i18n={i18n}>
+      <TranslationProvider i18n={i18n}>
         <QueryStoreProvider store={store}>
           <HydrationProvider hydrating={prerendered}>{children}</HydrationProvider>
         </QueryStoreProvider>
-      </I18nextProvider>
+      </TranslationProvider>
     </ChakraProvider>
   );
   return emotionCache ? <CacheProvider value={emotionCache}>{chakra}</CacheProvider> : chakra;

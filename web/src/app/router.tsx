@@ -1,6 +1,6 @@
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
 import { lazyWithClient, lazyWithTexts } from '../lib/lazy';
-import { pageModules } from './page-modules';
+import { firstScreenPages, pageModules } from './page-modules';
 import { BrowserRouter, Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { ErrorBoundary } from '../components/ui/ErrorBoundary';
 import { ROUTER_BASENAME } from '../lib/config';
@@ -8,14 +8,15 @@ import type { EntryFlags } from './entry';
 import { PageSpinner } from './PageSpinner';
 import { RootLayout } from './RootLayout';
 import { RouteError } from './RouteError';
-import BookDetailPage from './routes/BookDetailPage';
-import IndexPage from './routes/IndexPage';
 
-// The public pages come prerendered and are hydrated at once: they are part of the entry.
-// Every other page is its own chunk (page-modules.ts), loaded on first visit with the Apollo client
-// (lib/lazy.ts), with its own error boundary; the entry fetches the chunk of the page it starts on
-// with the start-up files. My Orders reads its list through the query store: the gateway renders
+// Every page is its own chunk (page-modules.ts), with its own error boundary; the entry fetches the
+// chunk of the page it starts on with the start-up files. The public pages come prerendered: React
+// hydrates around a page whose chunk is still on its way and keeps its HTML until it comes, so the
+// book list's first load does without the book page's code and the other way round. The other
+// pages load with the Apollo client (lib/lazy.ts). My Orders reads its list through the query store: the gateway renders
 // it for the logged-in buyer (web/src/ssr.tsx) and the browser hydrates it without Apollo.
+const IndexPage = lazy(firstScreenPages.index);
+const BookDetailPage = lazy(firstScreenPages.bookDetail);
 const OrdersPage = lazyWithTexts(pageModules.orders);
 const WxNativePayPage = lazyWithClient(pageModules['views/pay/WxNativePay']);
 const PayPalResultPage = lazyWithClient(pageModules['views/pay/PayPalResult']);

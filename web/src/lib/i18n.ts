@@ -1,5 +1,4 @@
 import type { i18n as I18n } from 'i18next';
-import { initReactI18next } from 'react-i18next';
 import type { Messages } from '../locales/en';
 import { enShell } from '../locales/en/shell';
 import { zhShell } from '../locales/zh/shell';
@@ -75,8 +74,8 @@ const screenLoaders: Record<Locale, () => Promise<Partial<Messages>>> = {
 let translator: Translator | null = null;
 
 /**
- * The texts of the first screen in the stored language, for react-i18next: the SPA's own
- * translator (lib/translator.ts), which does for these texts what i18next does on the server.
+ * The texts of the first screen in the stored language, for the SPA's components (lib/use-translation.ts):
+ * its own translator (lib/translator.ts), which does for these texts what i18next does on the server.
  */
 export async function initI18n(): Promise<I18n> {
   const lng = storedLocale();
@@ -88,10 +87,8 @@ export async function initI18n(): Promise<I18n> {
   const lang = lng === 'zh' ? 'zh-CN' : 'en';
   if (document.documentElement.lang !== lang) document.documentElement.lang = lang;
   translator = createTranslator(lng, shells[lng]);
-  // react-i18next takes an i18next instance; the translator is the part of one that it and the SPA use.
-  const i18n = translator as unknown as I18n;
-  initReactI18next.init(i18n);
-  return i18n;
+  // The translator is the part of an i18next instance that the SPA and react-i18next's Trans use.
+  return translator as unknown as I18n;
 }
 
 let screens: Promise<void> | null = null;

@@ -1,6 +1,6 @@
 /**
- * The SPA's translations in the browser: the part of an i18next instance that react-i18next
- * (useTranslation, Trans, I18nextProvider) and the SPA use, for texts as the SPA writes them.
+ * The SPA's translations in the browser: the part of an i18next instance that the SPA
+ * (lib/use-translation.ts) and react-i18next's Trans use, for texts as the SPA writes them.
  * i18next itself is one class that does not tree-shake (15 KiB gzipped, a tenth of a guest's
  * first load, all evaluated before the page can hydrate); the prerenderer keeps it (ssr.tsx), and
  * test/web/translator.test.ts checks that both give the same text for every key of both languages.
@@ -15,9 +15,6 @@ type Texts = { [key: string]: string | Texts };
 type Options = Record<string, unknown> & { defaultValue?: string };
 
 const PLACEHOLDER = /{{(.+?)}}/g;
-// react-i18next's default binding: it listens for a language change, which never happens here
-// (switchLocale reloads the page).
-const noop = () => undefined;
 
 function lookup(texts: Texts | undefined, key: string): string | Texts | undefined {
   let node: string | Texts | undefined = texts;
@@ -60,21 +57,13 @@ export function createTranslator(language: string, initial: Texts) {
   };
   return {
     language,
-    languages: [language],
-    isInitialized: true,
     options: { defaultNS: 'translation', ns: ['translation'], react: {}, interpolation: { escapeValue: false } },
     // Trans fills the placeholders of the nodes it parsed from a text with this.
     services: { interpolator: { interpolate: (text: string, data?: Record<string, unknown>) => interpolate(text, data, undefined) } },
-    store: { on: noop, off: noop },
-    on: noop,
-    off: noop,
     t,
     getFixedT: (_lng?: string | null, _ns?: string | string[], keyPrefix?: string) => (key: string, options?: Options) =>
       t(keyPrefix ? `${keyPrefix}.${key}` : key, options),
     exists: (key: string) => lookup(texts, key) !== undefined,
-    hasLoadedNamespace: () => true,
-    loadNamespaces: (_ns: unknown, done?: () => void) => done?.(),
-    loadLanguages: (_lng: unknown, done?: () => void) => done?.(),
     getResourceBundle: () => texts,
     /** Adds texts loaded later (lib/i18n.ts, loadScreenTexts): i18next's deep, overwriting merge. */
     addResourceBundle(_lng: string, _ns: string, more: Texts) {

@@ -1,5 +1,5 @@
 import { Box, Flex, Link, Stack, Text } from '@chakra-ui/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { RouteLink } from '../../components/ui/RouteLink';
 import { BRAND, SERVICE_EMAIL, SERVICE_EMAIL_2, SERVICE_HOTLINE } from '../../lib/config';
 import { storedLocale } from '../../lib/i18n';

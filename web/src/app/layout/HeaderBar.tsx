@@ -1,5 +1,5 @@
 import { Box, Flex, HStack, Link, Spacer, Text } from '@chakra-ui/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { NavRouteLink } from '../../components/ui/RouteLink';
 import { requestLogin } from '../../lib/login-gate';
 import { HOME_URL } from '../../lib/config';

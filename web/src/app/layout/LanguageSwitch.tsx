@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { GlobeIcon } from '../../components/ui/icons';
 import { HydratedButton } from '../../lib/hydrated';
 import { storedLocale, switchLocale } from '../../lib/i18n';

@@ -1,5 +1,5 @@
 import { Box, Flex, Spacer } from '@chakra-ui/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { useNavigate } from 'react-router-dom';
 import { Dropdown, DropdownItem, DropdownLabel } from '../../components/ui/Dropdown';
 import { MenuIcon } from '../../components/ui/icons';

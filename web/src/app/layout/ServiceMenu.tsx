@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { Dropdown, DropdownItem, DropdownLabel } from '../../components/ui/Dropdown';
 import { ServiceIcon } from '../../components/ui/icons';
 import { SERVICE_EMAIL, SERVICE_EMAIL_2, SERVICE_HOTLINE } from '../../lib/config';

@@ -1,5 +1,5 @@
 import { useParams } from 'react-router-dom';
-import { BookDetail } from '../../features/catalog';
+import { BookDetail } from '../../features/catalog/BookDetail';
 import { useBuyFlow } from './useBuyFlow';
 
 /** bookDetail: one book with its gallery. */

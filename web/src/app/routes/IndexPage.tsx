@@ -1,4 +1,4 @@
-import { BookList } from '../../features/catalog';
+import { BookList } from '../../features/catalog/BookList';
 import { useBuyFlow } from './useBuyFlow';
 
 /** /index: the three books and the buy flow. */

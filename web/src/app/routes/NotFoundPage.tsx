@@ -1,5 +1,5 @@
 import { Button, Heading, Stack } from '@chakra-ui/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { RouteLink } from '../../components/ui/RouteLink';
 
 export default function NotFoundPage() {

@@ -1,6 +1,6 @@
 import { Button, HStack } from '@chakra-ui/react';
 import type { ChangeEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { TextInput } from './TextInput';
 
 interface Props {

@@ -1,5 +1,5 @@
 import { DataList, Heading, Stack } from '@chakra-ui/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { INVOICE_TEXT_FIELDS, type Invoice } from '../../lib/invoice';
 import { dataListRecipe } from '../../lib/theme';
 

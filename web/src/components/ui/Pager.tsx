@@ -1,5 +1,5 @@
 import { ButtonGroup, HStack, IconButton, NativeSelect, Pagination, Text } from '@chakra-ui/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { nativeSelectRecipe } from '../../lib/theme';
 
 interface Props {

@@ -1,6 +1,6 @@
 import { Box, Button, Heading, SimpleGrid, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { openAuth } from '../../lib/auth-dialog';
 import { displayName } from '../../lib/names';
 import { useSession, type SessionUser } from '../../lib/session';

@@ -1,7 +1,7 @@
 import { Button, Stack, Text } from '@chakra-ui/react';
 import { useApolloClient, useMutation } from '@apollo/client/react';
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { ShopDialog } from '../../components/ui/ShopDialog';
 import { notify } from '../../components/ui/toaster';
 import { DIALOG_WIDTH } from '../../lib/config';

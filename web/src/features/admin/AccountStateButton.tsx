@@ -1,7 +1,7 @@
 import { Button } from '@chakra-ui/react';
 import { useMutation } from '@apollo/client/react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { notify } from '../../components/ui/toaster';
 import { messageOf } from '../../lib/errors';
 import { accountLabel, DISABLE_ACCOUNT, ENABLE_ACCOUNT, type AdminAccount } from './accounts-api';

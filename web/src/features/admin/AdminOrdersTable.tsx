@@ -1,5 +1,5 @@
 import { Table, Text } from '@chakra-ui/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { TextButton } from '../../components/ui/TextButton';
 import { formatDateTime } from '../../lib/format';
 import { tableRecipe } from '../../lib/theme';

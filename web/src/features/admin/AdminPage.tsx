@@ -1,6 +1,6 @@
 import { Button, Heading, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { openAuth } from '../../lib/auth-dialog';
 import { useSession } from '../../lib/session';
 import { AccountsPanel } from './AccountsPanel';

@@ -1,6 +1,6 @@
 import { Box, Heading, Stack, Table, Text } from '@chakra-ui/react';
 import type { TFunction, i18n as I18n } from 'i18next';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { formatDateTime } from '../../lib/format';
 import { tableRecipe } from '../../lib/theme';
 import type { AuditEvent } from './api';

@@ -1,6 +1,6 @@
 import { Spinner, Text } from '@chakra-ui/react';
 import { useQuery } from '@apollo/client/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { ShopDialog } from '../../components/ui/ShopDialog';
 import { messageOf } from '../../lib/errors';
 import { MIRROR_EVENTS, type RegistrationMirror } from './api';

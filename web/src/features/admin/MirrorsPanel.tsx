@@ -1,7 +1,7 @@
 import { Button, HStack, Stack, Table, Text } from '@chakra-ui/react';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { notify } from '../../components/ui/toaster';
 import { ListAnswer } from '../../components/ui/ListAnswer';
 import { messageOf } from '../../lib/errors';

@@ -1,6 +1,6 @@
 import { Button, Field, HStack } from '@chakra-ui/react';
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { TextInput } from '../../components/ui/TextInput';
 import { fieldRecipe } from '../../lib/theme';
 import type { AdminOrderFilter, OrderStatus, Provider, ShippingStatus } from './api';

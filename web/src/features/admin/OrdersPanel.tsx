@@ -1,7 +1,7 @@
 import { Stack } from '@chakra-ui/react';
 import { useQuery } from '@apollo/client/react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { ListAnswer } from '../../components/ui/ListAnswer';
 import { usePagedFilter } from '../../lib/paging';
 import { ADMIN_ORDERS, type AdminOrderFilter } from './api';

@@ -1,5 +1,5 @@
 import { Button, HStack } from '@chakra-ui/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 
 export type AccountMethodKind = 'email' | 'phone';
 

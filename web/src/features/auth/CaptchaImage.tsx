@@ -1,5 +1,5 @@
 import { Box, Image, chakra } from '@chakra-ui/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 
 interface Props {
   image: string | null;

@@ -1,6 +1,6 @@
 import { Field, HStack, NativeSelect } from '@chakra-ui/react';
 import type { ChangeEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { FormField } from '../../components/ui/FormField';
 import { TextInput } from '../../components/ui/TextInput';
 import { fieldRecipe, nativeSelectRecipe } from '../../lib/theme';

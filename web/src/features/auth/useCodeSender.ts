@@ -1,6 +1,6 @@
 import { useMutation } from '@apollo/client/react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { notify } from '../../components/ui/toaster';
 import { useCountdown } from '../../components/ui/useCountdown';
 import { CODE_COOLDOWN_S, CODE_FAILURE_COOLDOWN_S } from '../../lib/config';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { notify } from '../../components/ui/toaster';
 import { loadClient } from '../../lib/data/client';
 import { sessionChanged } from '../../lib/session';

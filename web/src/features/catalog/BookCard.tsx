@@ -1,6 +1,6 @@
 import { Box, Heading, Link, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { RouteLink } from '../../components/ui/RouteLink';
 import { BookCover } from '../../components/ui/BookCover';
 import type { CatalogBook, Format } from './api';

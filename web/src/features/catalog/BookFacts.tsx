@@ -1,5 +1,5 @@
 import { DataList } from '@chakra-ui/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { dataListRecipe } from '../../lib/theme';
 import type { BookDetails } from './api';
 

@@ -1,5 +1,5 @@
 import { Heading, SimpleGrid, Spinner, Stack, Text } from '@chakra-ui/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { useShopQuery } from '../../lib/data/use-shop-query';
 import { storedLocale } from '../../lib/i18n';
 import { BOOKS, useCatalogFetchPolicy, type CatalogBook, type Format } from './api';

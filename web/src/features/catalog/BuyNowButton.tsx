@@ -1,5 +1,5 @@
 import type { ButtonProps } from '@chakra-ui/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { HydratedButton } from '../../lib/hydrated';
 
 /**

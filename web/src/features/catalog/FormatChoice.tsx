@@ -1,5 +1,5 @@
 import { chakra, HStack, VisuallyHidden } from '@chakra-ui/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import type { Format } from './api';
 
 interface Props {

@@ -1,5 +1,5 @@
 import { Text } from '@chakra-ui/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import type { CatalogBook } from './api';
 
 /** Unit price with its currency and 'plus applicable VAT' (spec section 2). */

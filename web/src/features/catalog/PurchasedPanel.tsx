@@ -1,6 +1,6 @@
 import { Box, Button, DataList, Heading } from '@chakra-ui/react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { notify } from '../../components/ui/toaster';
 import { downloadFile, safeFileName } from '../../lib/download';
 import { formatPrice } from '../../lib/format';

@@ -1,7 +1,7 @@
 import { Combobox, Field, useFilter, useListCollection } from '@chakra-ui/react';
 import { useQuery } from '@apollo/client/react';
 import { useEffect, useMemo, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { TextInput } from '../../components/ui/TextInput';
 import { storedLocale } from '../../lib/i18n';
 import { comboboxRecipe, fieldRecipe } from '../../lib/theme';

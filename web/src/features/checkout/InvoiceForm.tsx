@@ -1,5 +1,5 @@
 import { Heading, RadioGroup, SimpleGrid, Stack, Switch } from '@chakra-ui/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { FormField } from '../../components/ui/FormField';
 import { TextInput } from '../../components/ui/TextInput';
 import { useForm } from '../../lib/form';

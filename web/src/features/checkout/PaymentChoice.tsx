@@ -1,5 +1,5 @@
 import { RadioGroup, Stack, Text } from '@chakra-ui/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { inWeChat } from '../../lib/media';
 import { radioGroupRecipe } from '../../lib/theme';
 import type { PaymentMethod } from './api';

@@ -1,6 +1,6 @@
 import { Button, Separator, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { ServiceEmail } from '../../components/ui/ServiceEmail';
 import { AgreeNote } from '../legal';
 import { ShopDialog } from '../../components/ui/ShopDialog';

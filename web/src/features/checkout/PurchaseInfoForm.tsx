@@ -1,5 +1,5 @@
 import { Button, SimpleGrid, Stack } from '@chakra-ui/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { TextInput } from '../../components/ui/TextInput';
 import { FormField } from '../../components/ui/FormField';
 import { ShopDialog } from '../../components/ui/ShopDialog';

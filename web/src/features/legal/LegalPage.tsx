@@ -1,6 +1,6 @@
 import { Box, Spinner, Text } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { BASE, BRAND } from '../../lib/config';
 import { storedLocale } from '../../lib/i18n';
 import { Markdown } from './markdown';

@@ -1,5 +1,5 @@
 import { Field, HStack, NativeSelect } from '@chakra-ui/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { fieldRecipe, nativeSelectRecipe } from '../../lib/theme';
 import type { OrderFilter, OrderStatus } from './api';
 

@@ -1,6 +1,6 @@
 import { Button, Heading, Spinner, Stack, Text } from '@chakra-ui/react';
 import { Suspense, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { ListAnswer } from '../../components/ui/ListAnswer';
 import { lazyWithClient } from '../../lib/lazy';
 import { useShopQuery } from '../../lib/data/use-shop-query';

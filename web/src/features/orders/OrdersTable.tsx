@@ -1,6 +1,6 @@
 import { Box, HStack, Stack, Table, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { BookCover } from '../../components/ui/BookCover';
 import { TextButton } from '../../components/ui/TextButton';
 import { notify } from '../../components/ui/toaster';

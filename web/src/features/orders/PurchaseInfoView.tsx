@@ -1,7 +1,7 @@
 import { Button, DataList, Spinner, Stack, Text } from '@chakra-ui/react';
 import { InvoiceInfo } from '../../components/ui/InvoiceInfo';
 import { useQuery } from '@apollo/client/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { ShopDialog } from '../../components/ui/ShopDialog';
 import { DIALOG_WIDTH } from '../../lib/config';
 import { dataListRecipe } from '../../lib/theme';

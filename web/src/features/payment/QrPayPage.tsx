@@ -1,7 +1,7 @@
 import { Box, DataList, Heading, QrCode, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@apollo/client/react';
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { ServiceEmail } from '../../components/ui/ServiceEmail';
 import { formatPrice } from '../../lib/format';

@@ -62,6 +62,7 @@ export function ensureBuilt() {
     newestMtime(path.join(web, 'src')),
     newestMtime(path.join(web, 'index.html')),
     newestMtime(path.join(web, 'vite.config.ts')),
+    newestMtime(path.join(web, 'vite-plugins')),
     newestMtime(path.join(web, 'public')),
     newestMtime(path.join(web, 'package.json')),
     newestMtime(path.join(web, 'schema.graphql')),

@@ -113,6 +113,7 @@ const mainModule = resolve(__dirname, 'src/main.tsx');
 const pageModulesModule = resolve(__dirname, 'src/app/page-modules.ts');
 const dataModules = ['src/lib/apollo.ts', 'src/lib/data/with-client.tsx'].map((m) => resolve(__dirname, m));
 const screenTextModules = { en: resolve(__dirname, 'src/locales/en/screens.ts'), zh: resolve(__dirname, 'src/locales/zh/screens.ts') };
+const shellTextModules = { en: resolve(__dirname, 'src/locales/en/shell.ts'), zh: resolve(__dirname, 'src/locales/zh/shell.ts') };
 const pageModuleLine = /^\s*'?([\w/]+)'?: \(\) => import\('(\.\/routes\/\w+)'\),$/gm;
 function listStartFiles(): Plugin {
   let base = '/';
@@ -154,6 +155,7 @@ function listStartFiles(): Plugin {
       if (pageIds.size === 0) throw new Error('shop-list-start-files: app/page-modules.ts was not read');
       const pages = Object.fromEntries([...pageIds].map(([path, id]) => [path.toLowerCase(), urls(filesOf(chunkOf(id), chunks), startFiles)]));
       const texts = Object.fromEntries(Object.entries(screenTextModules).map(([lang, id]) => [lang, urls(filesOf(chunkOf(id), chunks), startFiles)]));
+      const shells = Object.fromEntries(Object.entries(shellTextModules).map(([lang, id]) => [lang, urls(filesOf(chunkOf(id), chunks), startFiles)]));
       const dataFiles = new Set<string>();
       for (const id of dataModules) {
         const chunk = chunkOf(id);
@@ -162,7 +164,7 @@ function listStartFiles(): Plugin {
       }
       const html = bundle['index.html'] as OutputAsset | undefined;
       addJsonToHead(html, 'shop-start-files', urls(startFiles));
-      addJsonToHead(html, 'shop-page-files', { pages, texts, firstScreen: [...firstScreen] });
+      addJsonToHead(html, 'shop-page-files', { pages, texts, shells, firstScreen: [...firstScreen] });
       addJsonToHead(html, 'shop-data-files', urls(dataFiles, startFiles));
     },
   };

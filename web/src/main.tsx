@@ -47,15 +47,18 @@ function modulePreload(href: string): void {
 }
 
 /**
- * Fetches the files of all start-up steps at once and, on a page rendered in the browser, its
- * chunk and the texts it loads: the router asks for those only after the start-up, a round trip
- * (or several, on a phone) later. Without the lists each step fetches its own files when it comes.
- * Each link costs the main thread a few milliseconds on a phone, and a page can list twenty: the
- * page's own files follow in a task of their own, after the start-up's (needed first).
+ * Fetches the files of all start-up steps at once, with the first screen's texts in the page's
+ * language and, on the page it starts on, its chunk and, beyond the first screen, the texts it
+ * loads: the router asks for those only after the start-up, a round trip (or several, on a
+ * phone) later. Without the lists each step fetches its own files when it comes. Each link costs
+ * the main thread a few milliseconds on a phone, and a page can list twenty: the page's own files
+ * follow in a task of their own, after the start-up's (needed first).
  */
 function preloadStartFiles(page: string, locale: Locale): void {
-  for (const href of listed<string[]>('shop-start-files') ?? []) modulePreload(href);
-  const byPage = listed<{ pages: Record<string, string[]>; texts: Record<string, string[]>; firstScreen: string[] }>('shop-page-files');
+  const byPage = listed<{ pages: Record<string, string[]>; texts: Record<string, string[]>; shells: Record<string, string[]>; firstScreen: string[] }>(
+    'shop-page-files',
+  );
+  for (const href of [...(listed<string[]>('shop-start-files') ?? []), ...(byPage?.shells[locale] ?? [])]) modulePreload(href);
   // A page with a parameter is listed by its path's first part (bookdetail/3: bookdetail).
   const listedAs = byPage && (page in byPage.pages ? page : page.split('/')[0]!);
   const files = listedAs ? byPage?.pages[listedAs] : undefined;

@@ -1,7 +1,5 @@
 import type { i18n as I18n } from 'i18next';
 import type { Messages } from '../locales/en';
-import { enShell } from '../locales/en/shell';
-import { zhShell } from '../locales/zh/shell';
 import { readStored, writeStored } from './storage';
 import { createTranslator, type Translator } from './translator';
 
@@ -61,11 +59,14 @@ export function switchLocale(next: Locale): void {
   window.location.reload();
 }
 
-// The first screen's texts of both languages are part of the entry (under 1 KB each, gzipped):
-// fetching them after it would delay the first render, or the hydration of a prerendered page,
-// by a round trip. The texts of the dialogs and other pages come with the first of them
-// (loadScreenTexts), only for the language in use.
-const shells: Record<Locale, Partial<Messages>> = { en: enShell, zh: zhShell };
+// The first screen's texts, a file per language: main.tsx fetches the one of the stored language
+// with the start-up files (index.html lists both, #shop-page-files), so it is there when the
+// start-up comes to it and the other language's never loads. The texts of the dialogs and other
+// pages come with the first of them (loadScreenTexts), only for the language in use.
+const shellLoaders: Record<Locale, () => Promise<Partial<Messages>>> = {
+  en: () => import('../locales/en/shell').then((m) => m.enShell),
+  zh: () => import('../locales/zh/shell').then((m) => m.zhShell),
+};
 const screenLoaders: Record<Locale, () => Promise<Partial<Messages>>> = {
   en: () => import('../locales/en/screens').then((m) => m.enScreens),
   zh: () => import('../locales/zh/screens').then((m) => m.zhScreens),
@@ -86,7 +87,7 @@ export async function initI18n(): Promise<I18n> {
   // page (:lang), about 100 ms on a phone for a page that came in the right language.
   const lang = lng === 'zh' ? 'zh-CN' : 'en';
   if (document.documentElement.lang !== lang) document.documentElement.lang = lang;
-  translator = createTranslator(lng, shells[lng]);
+  translator = createTranslator(lng, await shellLoaders[lng]());
   // The translator is the part of an i18next instance that the SPA and react-i18next's Trans use.
   return translator as unknown as I18n;
 }

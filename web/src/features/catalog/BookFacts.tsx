@@ -1,7 +1,7 @@
 import { DataList } from '@chakra-ui/react';
 import { useTranslation } from '../../lib/use-translation';
 import { dataListRecipe } from '../../lib/theme';
-import type { BookDetails } from './api';
+import type { BookDetails } from './book-api';
 
 /** Edition, pages, ISBN and publication date, those the catalogue has. */
 export function BookFacts({ book }: { book: BookDetails }) {

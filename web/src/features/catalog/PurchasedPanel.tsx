@@ -5,7 +5,7 @@ import { notify } from '../../components/ui/toaster';
 import { downloadFile, safeFileName } from '../../lib/download';
 import { formatPrice } from '../../lib/format';
 import { dataListRecipe } from '../../lib/theme';
-import type { BookDetails } from './api';
+import type { BookDetails } from './book-api';
 
 /** On the book page of a bought e-book: the order, what was paid, the password and the download. */
 export function PurchasedPanel({ order, password }: { order: NonNullable<BookDetails['paidEbookOrder']>; password: string | null }) {

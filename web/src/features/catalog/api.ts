@@ -20,7 +20,7 @@ export function useCatalogFetchPolicy(): QueryPolicy {
 }
 
 /** What a book card shows (the list and the page both select it). */
-const CATALOG_BOOK = graphql(`
+export const CATALOG_BOOK = graphql(`
   fragment CatalogBook on Book {
     id
     title
@@ -49,30 +49,3 @@ export const BOOKS = graphql(
   `,
   [CATALOG_BOOK],
 );
-
-/** The book page's extra facts and, for a buyer who bought the e-book, that order. */
-export const BOOK = graphql(
-  `
-    query Book($id: ID!, $language: Language) {
-      book(id: $id, language: $language) {
-        ...CatalogBook
-        description
-        edition
-        pages
-        isbn
-        publishedOn
-        paidEbookOrder {
-          orderNo
-          bookName
-          amount
-          currency
-          downloadable
-          downloadUrl
-        }
-      }
-    }
-  `,
-  [CATALOG_BOOK],
-);
-
-export type BookDetails = NonNullable<ResultOf<typeof BOOK>['book']>;

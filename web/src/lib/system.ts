@@ -3,7 +3,6 @@ import {
   animationStyles,
   breakpoints,
   buttonRecipe,
-  checkmarkRecipe,
   cssVarsPrefix,
   cssVarsRoot,
   globalCss,
@@ -12,7 +11,6 @@ import {
   keyframes,
   layerStyles,
   linkRecipe,
-  radiomarkRecipe,
   spinnerRecipe,
   textStyles,
 } from '@chakra-ui/react/theme';
@@ -52,9 +50,8 @@ const config = defineConfig({
       icon: iconRecipe,
       link: linkRecipe,
       spinner: spinnerRecipe,
-      // used inside Checkbox.Control and RadioGroup.ItemIndicator by key
-      checkmark: checkmarkRecipe,
-      radiomark: radiomarkRecipe,
+      // No checkmark or radiomark: Checkbox.Control and RadioGroup.ItemIndicator draw theirs
+      // unstyled (their slot recipes, lib/theme.ts, style them), so those recipes are never applied.
     },
   },
 });

@@ -90,6 +90,13 @@ t.test(
     t.equal(JSON.stringify(global(browser)), JSON.stringify(withoutUnnamedKeyframes(global(whole))));
     t.ok(JSON.stringify(global(browser)).length > 10_000, 'and it is the whole of it');
     t.ok(JSON.stringify(global(whole)).length > JSON.stringify(global(browser)).length, 'the whole preset has keyframes the shop does without');
+    // A keyframe is kept when a literal names it; an animation token named otherwise than its keyframe would lose it.
+    type Tokens = { theme: { tokens?: { animations?: Record<string, { value: string }> } } };
+    const animations = Object.values((browserConfig as Tokens).theme.tokens?.animations ?? {});
+    const allKeyframes = Object.keys(theme.keyframes as object);
+    for (const { value } of animations)
+      for (const word of value.split(/[\s,()]+/))
+        if (allKeyframes.includes(word)) t.ok(kept.keyframes.includes(word), `the keyframe of the animation "${value}" is kept`);
   },
 );
 

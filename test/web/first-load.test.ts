@@ -24,10 +24,10 @@ const DIST = path.resolve(import.meta.dirname, '../../web/dist');
 // names (web/vite-plugins/chakra-style-props.ts), the SPA's own translation hook instead of
 // react-i18next's, GraphQL documents without their empty lists, and the book list's and book page's
 // code each a chunk of its own (the first load no longer carries the other page). 124.7 KiB later
-// that day in 11 files (109.4 KiB brotli): the first screen's texts of the page's language only,
-// the toasts' view loaded with the first toast, the book page's query in its own module, and no
-// checkmark and radiomark recipes (124.3 KiB).
-const BUDGET_KB = 125;
+// that day in 11 files (109.5 KiB brotli): the first screen's texts of the page's language only,
+// the book page's query in its own module, and no checkmark and radiomark recipes. (The toasts'
+// view stays: the first toast is often the one saying the network failed, when no chunk loads.)
+const BUDGET_KB = 126;
 
 // Lighthouse's phone: the CPU four times slower. A guest's page takes over its prerendered HTML as
 // a transition that yields to the browser; on a slow CPU that takeover is long, and nothing that

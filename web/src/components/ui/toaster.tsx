@@ -1,13 +1,13 @@
-import { lazy, Suspense, useSyncExternalStore } from 'react';
+import { Box, CloseButton, Stack, Text } from '@chakra-ui/react';
+import { useSyncExternalStore } from 'react';
 
 // Short messages of the error catalogue and the success notes. A small store of its own
-// instead of the toast machine keeps the first load light; the list's view (ToastList.tsx, with
-// Chakra's close button and its icon) is loaded with the first toast, as no page starts with one.
+// instead of the toast machine keeps the first load light.
 
-export type ToastKind = 'success' | 'error' | 'info';
-export interface Toast {
+type Kind = 'success' | 'error' | 'info';
+interface Toast {
   id: number;
-  kind: ToastKind;
+  kind: Kind;
   title: string;
 }
 
@@ -21,7 +21,7 @@ function dismiss(id: number): void {
   emit();
 }
 
-function show(kind: ToastKind, title: string, ms: number): void {
+function show(kind: Kind, title: string, ms: number): void {
   const id = nextId++;
   toasts = [...toasts.slice(-2), { id, kind, title }];
   emit();
@@ -34,7 +34,8 @@ export const notify = {
   info: (title: string) => show('info', title, 3000),
 };
 
-const ToastList = lazy(() => import('./ToastList'));
+// White text needs 4.5:1: green.700, red.600 and blue.600 give it, green.600 does not.
+const colors: Record<Kind, string> = { success: 'green.700', error: 'red.600', info: 'blue.600' };
 
 export function Toaster() {
   const list = useSyncExternalStore(
@@ -45,10 +46,43 @@ export function Toaster() {
     () => toasts,
     () => toasts,
   );
-  if (list.length === 0) return null;
   return (
-    <Suspense fallback={null}>
-      <ToastList list={list} dismiss={dismiss} />
-    </Suspense>
+    // Below the 64 px header bar, never over it (its menus and Login stay usable); on phones at
+    // the bottom, clear of the mobile bar's menu button.
+    <Stack
+      position="fixed"
+      top={{ base: 'auto', md: '76px' }}
+      bottom={{ base: 4, md: 'auto' }}
+      left="50%"
+      transform="translateX(-50%)"
+      zIndex="toast"
+      gap={2}
+      w="min(92vw, 420px)"
+      pointerEvents="none"
+    >
+      {list.map((t) => (
+        <Box
+          key={t.id}
+          role={t.kind === 'error' ? 'alert' : 'status'}
+          data-testid="toast"
+          data-type={t.kind}
+          bg={colors[t.kind]}
+          color="white"
+          borderRadius="md"
+          boxShadow="lg"
+          px={4}
+          py={3}
+          display="flex"
+          alignItems="center"
+          gap={2}
+          pointerEvents="auto"
+        >
+          <Text flex="1" fontSize="sm" fontWeight="medium">
+            {t.title}
+          </Text>
+          <CloseButton size="2xs" variant="plain" color="white" onClick={() => dismiss(t.id)} aria-label="×" />
+        </Box>
+      ))}
+    </Stack>
   );
 }

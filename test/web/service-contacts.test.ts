@@ -3,7 +3,7 @@
 import t from 'tap';
 import { en } from '../../web/src/locales/en/index.ts';
 import { zh } from '../../web/src/locales/zh/index.ts';
-import { launchBrowser, openShop, screenshots } from '../helpers/browser.js';
+import { launchBrowser, openShop, screenshots, untilInteractive } from '../helpers/browser.js';
 import { startStack } from '../helpers/stack.js';
 
 t.test('the storefront shows the configured contacts and home pages in both languages', async (t) => {
@@ -31,7 +31,9 @@ t.test('the storefront shows the configured contacts and home pages in both lang
   t.equal(await footer.getByRole('link', { name: /1234/ }).getAttribute('href'), 'tel:+493012345678');
   t.equal(await page.getByTestId('header-bar').getByRole('link', { name: en.nav.home }).getAttribute('href'), 'https://standard.test/en/');
 
-  // The paper-book dialog sends the buyer to the configured mailbox.
+  // The paper-book dialog sends the buyer to the configured mailbox. The format's radios, like Buy
+  // now, take a tap only once the app runs the page (a tap on the painted HTML does nothing).
+  await untilInteractive(page, 'buy-now');
   const paperCard = page.getByTestId('book').nth(1);
   await paperCard.getByText(en.books.paper, { exact: true }).click();
   await paperCard.getByTestId('buy-now').click();

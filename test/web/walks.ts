@@ -3,7 +3,7 @@ import t, { type Test } from 'tap';
 import { en } from '../../web/src/locales/en/index.ts';
 import type { Messages } from '../../web/src/locales/en/index.ts';
 import { zh } from '../../web/src/locales/zh/index.ts';
-import { launchBrowser, OPERATOR_PASSWORD, openShop, screenshots, signInBuyer, signInOperator, widthOf } from '../helpers/browser.js';
+import { launchBrowser, OPERATOR_PASSWORD, openShop, screenshots, signInBuyer, signInOperator, untilInteractive, widthOf } from '../helpers/browser.js';
 import { startStack, uniqueEmail, type TestStack } from '../helpers/stack.js';
 import type { RawConfig } from '@shop/config';
 import type { SandboxSetups } from '@shop/sandboxes/combined';
@@ -459,6 +459,8 @@ export function walk(name: string, lang: Lang, steps: (w: Walk) => Promise<void>
 /** A guest's Buy now (spec section 4): paper → customer service; e-book → flag, reload, login. */
 export async function guestBuysFirst(w: Walk) {
   const { page, T } = w;
+  // The format's radios, like Buy now, take a tap only once the app runs the page.
+  await untilInteractive(page, 'buy-now');
   const paperCard = page.getByTestId('book').nth(1);
   await paperCard.getByText(T.books.paper, { exact: true }).click();
   await paperCard.getByTestId('buy-now').click();

@@ -51,8 +51,8 @@ function modulePreload(href: string): void {
  * language and, on the page it starts on, its chunk and, beyond the first screen, the texts it
  * loads: the router asks for those only after the start-up, a round trip (or several, on a
  * phone) later. Without the lists each step fetches its own files when it comes. Each link costs
- * the main thread a few milliseconds on a phone, and a page can list twenty: the page's own files
- * follow in a task of their own, after the start-up's (needed first).
+ * the main thread a few milliseconds on a phone, and a page rendered in the browser can list
+ * twenty: its files follow in a task of their own, after the start-up's (needed first).
  */
 function preloadStartFiles(page: string, locale: Locale): void {
   const byPage = listed<{ pages: Record<string, string[]>; texts: Record<string, string[]>; shells: Record<string, string[]>; firstScreen: string[] }>(
@@ -63,7 +63,13 @@ function preloadStartFiles(page: string, locale: Locale): void {
   const listedAs = byPage && (page in byPage.pages ? page : page.split('/')[0]!);
   const files = listedAs ? byPage?.pages[listedAs] : undefined;
   if (!byPage || !listedAs || !files) return;
-  const texts = byPage.firstScreen.includes(listedAs) ? [] : (byPage.texts[locale] ?? []);
+  // A public page's few files come with the start-up's: its controls take a tap only once its chunk
+  // has come and React has taken over its HTML, as the header's do with the start-up.
+  if (byPage.firstScreen.includes(listedAs)) {
+    for (const href of files) modulePreload(href);
+    return;
+  }
+  const texts = byPage.texts[locale] ?? [];
   void yieldToMain().then(() => {
     for (const href of [...files, ...texts]) modulePreload(href);
   });

@@ -73,8 +73,8 @@ t.test(`first load of /shop/index stays within ${BUDGET_KB} KB of gzipped JavaSc
     );
     t.ok(kb <= BUDGET_KB, `${lang}: ${kb.toFixed(1)} KB <= ${BUDGET_KB} KB`);
     t.notOk(
-      [...scripts].some((s) => /AuthDialogs|PurchaseFlow|OrdersPage|ShopDialog/.test(s)),
-      'dialogs and other pages are not loaded up front',
+      [...scripts].some((s) => /AuthDialogs|PurchaseFlow|OrdersPage|ShopDialog|BookDetailPage/.test(s)),
+      'dialogs and other pages (the book page too) are not loaded up front',
     );
     // It hydrates from the answers embedded in the HTML and asks nothing: no Apollo at all (client,
     // cache, transport; web/src/lib/data/) and no GraphQL request.
@@ -94,4 +94,33 @@ t.test(`first load of /shop/index stays within ${BUDGET_KB} KB of gzipped JavaSc
     );
     await context.close();
   }
+});
+
+// The book page is a chunk of its own, as the book list is (web/src/app/page-modules.ts): its first
+// load carries its own code and not the list's.
+const BOOK_PAGE_BUDGET_KB = 129;
+t.test(`first load of a book page stays within ${BOOK_PAGE_BUDGET_KB} KB of gzipped JavaScript`, async (t) => {
+  const stack = await startStack(t);
+  const browser = await launchBrowser(t);
+  const { page, context } = await openShop(browser, stack.base);
+  const scripts = new Set<string>();
+  page.on('response', (r) => {
+    const u = new URL(r.url());
+    if (u.pathname.startsWith('/shop/assets/') && u.pathname.endsWith('.js')) scripts.add(u.pathname);
+  });
+  await page.goto('/shop/bookDetail/2');
+  await untilInteractive(page, 'buy-now');
+  await page.waitForLoadState('networkidle');
+  const total = [...scripts].reduce((n, p) => n + gzipSync(readFileSync(path.join(DIST, p.replace('/shop/', ''))), { level: 9 }).length, 0);
+  t.comment(`book page: ${scripts.size} scripts, ${(total / 1024).toFixed(1)} KiB gzipped`);
+  t.ok(total / 1024 <= BOOK_PAGE_BUDGET_KB, `${(total / 1024).toFixed(1)} KB <= ${BOOK_PAGE_BUDGET_KB} KB`);
+  t.ok(
+    [...scripts].some((s) => /\/BookDetailPage-/.test(s)),
+    "the book page's chunk is loaded",
+  );
+  t.notOk(
+    [...scripts].some((s) => /\/IndexPage-/.test(s)),
+    "the book list's is not",
+  );
+  await context.close();
 });

@@ -1,7 +1,8 @@
-// Which packages and modules make up a guest's first load of the SPA (/index): the entry, the
-// start-up files index.html lists (#shop-start-files) and the book list's (#shop-page-files), each attributed by its source map, with each
-// module's share of the file's gzipped size (its share of the minified bytes; an estimate, as
-// gzip compresses across modules). Build the SPA with source maps somewhere of its own first:
+// Which packages and modules make up a guest's first load of the SPA (/index, in English): the
+// entry, the start-up files index.html lists (#shop-start-files) and the first screen's texts and
+// the book list's files (#shop-page-files), each attributed by its source map, with each module's
+// share of the file's gzipped size (its share of the minified bytes; an estimate, as gzip
+// compresses across modules). Build the SPA with source maps somewhere of its own first:
 //   (cd web && npx vite build --sourcemap --outDir /tmp/shop-sourcemapped --emptyOutDir)
 //   node scripts/first-load-modules.mjs /tmp/shop-sourcemapped [smallest module in KiB, 0.3]
 import { readFileSync } from 'node:fs';
@@ -55,8 +56,9 @@ const kib = (n) => (n / 1024).toFixed(1).padStart(6);
 const html = readFileSync(path.join(dist, 'index.html'), 'utf8');
 const base = /<script type="module"[^>]*src="([^"]+)"/.exec(html)[1].replace(/assets\/.*$/, '');
 const startFiles = JSON.parse(/id="shop-start-files">([^<]*)</.exec(html)[1]);
-// The book list's own files (#shop-page-files), which main.tsx preloads beside the start-up's.
-const pageFiles = JSON.parse(/id="shop-page-files">([^<]*)</.exec(html)?.[1] ?? '{"pages":{}}').pages.index ?? [];
+// The English first-screen texts and the book list's own files, which main.tsx preloads beside the start-up's.
+const byPage = JSON.parse(/id="shop-page-files">([^<]*)</.exec(html)?.[1] ?? '{"pages":{},"shells":{}}');
+const pageFiles = [...(byPage.shells?.en ?? []), ...(byPage.pages.index ?? [])];
 const files = [/<script type="module"[^>]*src="([^"]+)"/.exec(html)[1], ...startFiles, ...pageFiles].map((u) => u.slice(base.length));
 let total = 0;
 for (const file of files) {

@@ -59,10 +59,11 @@ function preloadStartFiles(page: string, locale: Locale): void {
     'shop-page-files',
   );
   for (const href of [...(listed<string[]>('shop-start-files') ?? []), ...(byPage?.shells[locale] ?? [])]) modulePreload(href);
+  if (!byPage) return;
   // A page with a parameter is listed by its path's first part (bookdetail/3: bookdetail).
-  const listedAs = byPage && (page in byPage.pages ? page : page.split('/')[0]!);
-  const files = listedAs ? byPage?.pages[listedAs] : undefined;
-  if (!byPage || !listedAs || !files) return;
+  const listedAs = page in byPage.pages ? page : page.split('/')[0]!;
+  const files = byPage.pages[listedAs];
+  if (!files) return;
   // A public page's few files come with the start-up's: its controls take a tap only once its chunk
   // has come and React has taken over its HTML, as the header's do with the start-up.
   if (byPage.firstScreen.includes(listedAs)) {

@@ -29,10 +29,10 @@ import { zhScreens } from './locales/zh/screens';
 import { zhShell } from './locales/zh/shell';
 import { hoistEmotionStyles } from './ssr-styles';
 
-/** Runs one GraphQL query (the gateway executes it in-process: anonymously, or as the buyer of a buyer's page). */
-/** The Chakra system pages are rendered with: Chakra's whole base preset, which the browser's build trims (test/web/style-props.test.ts compares the two). */
+/** The Chakra system the pages are rendered with, the browser's (test/web/style-props.test.ts compares the two builds' systems). */
 export { shopSystem } from './lib/system';
 
+/** Runs one GraphQL query (the gateway executes it in-process: anonymously, or as the buyer of a buyer's page). */
 export type Execute = (query: string, variables: Record<string, unknown>) => Promise<{ data?: unknown; errors?: readonly unknown[] | null }>;
 
 export interface RenderRequest {

@@ -23,8 +23,21 @@ export function literalsOf(node: unknown, out: Set<string>): void {
   for (const [key, value] of Object.entries(n)) if (key !== 'type' && value !== null && typeof value === 'object') literalsOf(value, out);
 }
 
+// Each module's literals, by its rendered code: the theme tokens' plugin and the style props' (once
+// per chunk it trims) read the same modules of one bundle: each module is parsed once.
+const literalsByCode = new Map<string, Set<string>>();
+function moduleLiterals(ctx: PluginContext, code: string): Set<string> {
+  let literals = literalsByCode.get(code);
+  if (!literals) {
+    literals = new Set();
+    literalsOf(ctx.parse(code), literals);
+    literalsByCode.set(code, literals);
+  }
+  return literals;
+}
+
 /**
- * The literals of the bundle's modules that `read` accepts: the SPA's own (src/) and, in the
+ * The literals of the bundle's modules that `skip` leaves: the SPA's own (src/) and, in the
  * browser's build, the style libraries'. The server's bundle keeps library code the browser's
  * sheds (Chakra's whole theme), dead code that names things in passing: its checks read the SPA's
  * own modules only.
@@ -39,6 +52,6 @@ export function bundleLiterals(
   for (const each of Object.values(chunks))
     for (const [id, module] of Object.entries(each.modules))
       if (!skip(id) && (id.startsWith(sourceDir) || (build === 'browser' && styleLibraries.test(id))) && module.code)
-        literalsOf(ctx.parse(module.code), literals);
+        for (const literal of moduleLiterals(ctx, module.code)) literals.add(literal);
   return literals;
 }

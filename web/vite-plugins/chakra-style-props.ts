@@ -198,16 +198,14 @@ export function chakraStyleProps(): Plugin {
         if (build === 'server') {
           // The same system as the browser's: what it kept, and nothing the server's own code needs beyond it.
           const browser = keptByBrowser();
+          const list = hasCssProperties ? cssPropertyList(ast, chunk.fileName) : null;
           const attributes = hasHtmlAttributes ? htmlAttributeList(ast, chunk.fileName) : null;
-          checkServer(objects, hasCssProperties ? cssPropertyList(ast, chunk.fileName) : null, attributes?.names ?? [], literals, browser);
+          checkServer(objects, list, attributes?.names ?? [], literals, browser);
           for (const [kind, object] of objects) {
             const names = kind === 'conditions' ? browser.conditions.map((c) => `_${c}`) : browser[kind];
             trim(kind, object, new Set(names), remove);
           }
-          if (hasCssProperties) {
-            const list = cssPropertyList(ast, chunk.fileName);
-            out.overwrite(list.start, list.end, JSON.stringify(browser.cssProperties.join(',')));
-          }
+          if (list) out.overwrite(list.start, list.end, JSON.stringify(browser.cssProperties.join(',')));
           if (attributes) out.overwrite(attributes.node.start, attributes.node.end, attributes.rebuild(browser.htmlAttributes));
           return { code: out.toString(), map: out.generateMap({ hires: true }) };
         }

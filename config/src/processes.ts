@@ -50,6 +50,8 @@ export interface GatewayConfig extends CommonConfig {
   enableTestHooks: boolean;
   /** Tests: each legacy answer is checked against its documented response schema. */
   checkLegacyAnswers: boolean;
+  /** Render the public book list at start (PRERENDER_WARM_UP) rather than with the first page asked for. */
+  prerenderWarmUp: boolean;
   rateLimitScale: number;
   /** Live-status WebSockets: closed after this long without a subscription; pinged this often; connection_init due this soon. */
   liveIdleMs: number;
@@ -157,6 +159,7 @@ export function loadGatewayConfig(env: RawConfig = process.env): GatewayConfig {
     externalLoginUrl: v.EXTERNAL_LOGIN_URL || null,
     enableTestHooks: v.ENABLE_TEST_HOOKS!,
     checkLegacyAnswers: v.CHECK_LEGACY_ANSWERS!,
+    prerenderWarmUp: v.PRERENDER_WARM_UP!,
     rateLimitScale: v.RATE_LIMIT_SCALE!,
     liveIdleMs: v.LIVE_IDLE_SECONDS! * 1000,
     livePingMs: v.LIVE_PING_SECONDS! * 1000,

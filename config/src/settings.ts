@@ -127,6 +127,11 @@ export const settingSchemas = {
     'Tests: check every answer of a legacy /api/ route against its OpenAPI response schema and record each mismatch (app.legacyAnswerMismatches).',
     { default: 'false' },
   ),
+  PRERENDER_WARM_UP: bool(
+    ['gateway'],
+    "Load the storefront's server renderer and render a guest's book list at start, so the first buyers find it rendered; off, it loads with the first page asked for (the test stacks turn it off unless a suite serves pages).",
+    { default: 'true' },
+  ),
   RETRY_DELAY_SCALE: number(both, 'Multiplies every job retry delay (tests and the dev stack compress time with it).', { default: '1', min: 0.0001, max: 100 }),
   RATE_LIMIT_SCALE: number(['gateway'], 'Multiplies every per-client rate limit (raise it for load tests).', { default: '1', min: 0.01, max: 1000 }),
   LIVE_IDLE_SECONDS: int(['gateway'], 'A live-status WebSocket watching no order is closed after this long.', { default: '60', min: 1, max: 3600 }),

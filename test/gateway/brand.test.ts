@@ -6,6 +6,10 @@ import t from 'tap';
 import { ConfigError, loadGatewayConfig } from '@shop/config';
 import { buildTestApp } from '../helpers/app.js';
 import { tempDir } from '../helpers/tmp.js';
+import { servesPages } from '../helpers/warm-up.js';
+
+// Asks for the storefront's pages.
+servesPages();
 
 t.test('the drawn mark, the favicon and the settings in the page', async (t) => {
   const { app } = await buildTestApp(t, { BRAND_NAME_EN: 'Test Press', BRAND_NAME_ZH: '测试出版社', BRAND_MARK: '<&>', BRAND_COLOR: '#0f766e' });

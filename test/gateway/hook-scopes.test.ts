@@ -6,6 +6,10 @@ import type { InjectOptions } from 'fastify';
 import { sha256 } from '@shop/core';
 import { isLegacyPath } from '@shop/gateway/plugins/openapi';
 import { buildTestApp } from '../helpers/app.js';
+import { servesPages } from '../helpers/warm-up.js';
+
+// Asks for the storefront's pages.
+servesPages();
 
 // The session, the legacy routes' Origin check and the GraphQL guards are hooks of the routes
 // they protect (Fastify encapsulation and route hooks), not global hooks that test the URL.

@@ -3,6 +3,10 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import path from 'node:path';
 import t from 'tap';
 import { buildTestApp } from '../helpers/app.js';
+import { servesPages } from '../helpers/warm-up.js';
+
+// Asks for the storefront's pages.
+servesPages();
 
 t.test('the SPA is served under the base path in history mode', async (t) => {
   // Ready means the renderer is loaded and a guest's book list rendered in each language: the
@@ -34,6 +38,15 @@ t.test('the SPA is served under the base path in history mode', async (t) => {
   t.same(version.json(), { version: built.version }, 'the version endpoint returns the build version of the SPA');
   t.equal(version.headers['cache-control'], 'no-store');
   t.match(index.headers['x-request-id'], /.{8,}/, 'every answer carries a request id');
+});
+
+t.test('without the warm-up the book list is rendered with the first page asked for', async (t) => {
+  const { app } = await buildTestApp(t, { PRERENDER_WARM_UP: 'false' });
+  // Each request waits up to PRERENDER_WAIT_MS for the renderer: one whose load outlasts that wait
+  // gets the empty shell, and the loading goes on for the next request.
+  let body = '';
+  for (let asked = 0; asked < 10 && !body.includes('data-testid="book-list"'); asked += 1) body = (await app.inject('/shop/index')).body;
+  t.match(body, /<div id="root"><.*data-testid="book-list"/s, 'the book list comes rendered in');
 });
 
 t.test('the base path is configurable', async (t) => {

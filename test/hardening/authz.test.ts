@@ -6,6 +6,10 @@ import { Client } from '../helpers/http.js';
 import { openLive, PAYMENT_STATUS } from '../helpers/live.js';
 import { buy } from '../helpers/orders.js';
 import { startStack, uniqueEmail } from '../helpers/stack.js';
+import { servesPages } from '../helpers/warm-up.js';
+
+// Asks for the storefront's pages.
+servesPages();
 
 // Walks the authorization table of the README as guest, buyer, other buyer and operator.
 type Who = 'guest' | 'buyer' | 'other' | 'operator';

@@ -2,6 +2,10 @@ import t from 'tap';
 import { registerLegacy } from '../helpers/accounts.js';
 import { startStack, uniqueEmail } from '../helpers/stack.js';
 import { productionEnv } from '../helpers/production.js';
+import { servesPages } from '../helpers/warm-up.js';
+
+// Asks for the storefront's pages.
+servesPages();
 
 t.test('HTTP hardening: headers, CSP, body limits, content types, Origin checks, cookie flags', async (t) => {
   const stack = await startStack(t, { RATE_LIMIT_SCALE: '10' }, { payments: true });

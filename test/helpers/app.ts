@@ -3,6 +3,7 @@ import { buildApp } from '@shop/gateway';
 import { loadGatewayConfig, type GatewayConfig, type RawConfig } from '@shop/config';
 import { createTestDatabase } from './db.js';
 import { uniquePrefix } from './redis.js';
+import { warmUpSetting } from './warm-up.js';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -16,7 +17,14 @@ export async function buildTestApp(t: { teardown(fn: () => unknown): void }, env
   // the pool's idle connections fail unheard.
   const dropDatabase: (() => unknown)[] = [];
   const { url } = await createTestDatabase({ teardown: (fn) => dropDatabase.push(fn) });
-  const config = loadGatewayConfig({ ...process.env, DATABASE_URL: url, QUEUE_PREFIX: uniquePrefix(), CHECK_LEGACY_ANSWERS: 'true', ...env });
+  const config = loadGatewayConfig({
+    ...process.env,
+    DATABASE_URL: url,
+    QUEUE_PREFIX: uniquePrefix(),
+    CHECK_LEGACY_ANSWERS: 'true',
+    ...warmUpSetting(),
+    ...env,
+  });
   let app: FastifyInstance | undefined;
   t.teardown(async () => {
     await app?.close();

@@ -4,6 +4,10 @@ import { chromium, type Browser, type BrowserContext, type Page, type Route } fr
 import { recordInsertedCss } from './css-audit.js';
 import { checkScreen } from './screen-checks.js';
 import type { TestStack } from './stack.js';
+import { servesPages } from './warm-up.js';
+
+// A suite that drives a browser asks for the storefront's pages: its gateways warm the renderer up.
+servesPages();
 
 // Debian's Chromium driven by playwright-core (never a downloaded browser). Its headless shell
 // (package chromium-headless-shell) when installed: the same Blink, V8 and compositor without the

@@ -18,6 +18,7 @@ import { providersFromConfig, readPaymentsConfig } from '@shop/payments/registry
 import getPort from 'get-port';
 import { Client } from './http.js';
 import { uniquePrefix } from './redis.js';
+import { warmUpSetting } from './warm-up.js';
 
 export interface TestStack {
   app: FastifyInstance;
@@ -54,6 +55,7 @@ export async function startStack(
     REGISTRATION_SERVICE_URL: registration.url,
     ENABLE_TEST_HOOKS: 'true',
     CHECK_LEGACY_ANSWERS: 'true',
+    ...warmUpSetting(),
     ...env,
   };
   const { app, base, config, sandboxes } = await listeningGateway(t, common, opts);

@@ -80,7 +80,7 @@ export default fp(
     // empty shell after PRERENDER_WAIT_MS. Neither a failure nor a slow warm-up stops the start:
     // past WARM_WAIT_MS the gateway is ready anyway (Fastify fails a start whose onReady takes
     // 10 s) and the warm-up goes on in the background.
-    else
+    else if (app.config.prerenderWarmUp)
       app.addHook('onReady', async () => {
         const warm = prerenderer.warm().catch((err: unknown) => app.log.error({ err }, 'SPA server renderer failed to load or render'));
         let timer: NodeJS.Timeout | undefined;

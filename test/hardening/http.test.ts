@@ -22,6 +22,15 @@ t.test('HTTP hardening: headers, CSP, body limits, content types, Origin checks,
   t.match(csp, /form-action 'self' http:\/\/127\.0\.0\.1:\d+/, 'the Alipay gateway may receive the page-pay form');
   t.equal(index.headers.get('x-content-type-options'), 'nosniff');
   t.equal(index.headers.get('x-frame-options'), 'SAMEORIGIN');
+  // A script carries what a script needs, not a document's policies.
+  const script = (await index.text()).match(/src="(\/shop\/assets\/[^"]+\.js)"/)?.[1];
+  const asset = await fetch(`${stack.base}${script}`, { headers: { 'accept-encoding': 'br' } });
+  t.equal(asset.status, 200, `${script} is served`);
+  t.equal(asset.headers.get('x-content-type-options'), 'nosniff');
+  t.equal(asset.headers.get('cross-origin-resource-policy'), 'same-origin');
+  t.equal(asset.headers.get('referrer-policy'), 'no-referrer');
+  for (const name of ['content-security-policy', 'x-frame-options', 'cross-origin-opener-policy', 'x-xss-protection'])
+    t.equal(asset.headers.get(name), null, `no ${name} on a script`);
 
   const huge = await fetch(`${stack.base}/api/login/chkUserByEmail`, {
     method: 'POST',

@@ -1,6 +1,6 @@
 // A gateway renders a guest's book list at start (PRERENDER_WARM_UP), for the first buyers: loading
-// the server renderer and those two renders cost a test process 0.4-1 s of CPU, for nothing in a suite
-// that never asks for a page. Test stacks skip it unless their suite serves pages.
+// the server renderer and those two renders cost a test process 0.2-0.4 s of CPU, for nothing in a
+// suite that never asks for a page. Test stacks skip it unless their suite serves pages.
 let warmRenderer = false;
 
 /**

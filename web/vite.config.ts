@@ -1,12 +1,12 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { parse } from 'graphql';
 import type { OutputAsset, OutputChunk } from 'rollup';
 import { defaultClientConditions, defineConfig, type Plugin } from 'vite';
 import { chakraSystemInSteps, lazyChakraGlobalCss, pureChakraAnatomies, themeTokens } from './vite-plugins/chakra';
 import { chakraStyleProps } from './vite-plugins/chakra-style-props';
+import { precompress } from './vite-plugins/precompress';
 
 const buildVersion = `${process.env.npm_package_version ?? '0.0.0'}+${Date.now().toString(36)}`;
 
@@ -30,26 +30,6 @@ function versionFile(): Plugin {
       const out = outDir;
       mkdirSync(out, { recursive: true });
       writeFileSync(resolve(out, 'version.json'), JSON.stringify({ version: buildVersion }));
-    },
-  };
-}
-
-// Writes .br and .gz beside each script, style and image, so a static server with precompressed
-// files switched on (@fastify/static `preCompressed`) sends about 170 KB instead of 630 KB.
-function precompress(): Plugin {
-  return {
-    name: 'shop-precompress',
-    apply: (_c, env) => env.command === 'build' && !env.isSsrBuild,
-    closeBundle() {
-      const dir = resolve(outDir, 'assets');
-      // A failed build wrote nothing (and Vite does not say it failed here): its own error is the one to report.
-      if (!existsSync(dir)) return;
-      for (const f of readdirSync(dir)) {
-        if (!/\.(js|css|svg)$/.test(f)) continue;
-        const body = readFileSync(resolve(dir, f));
-        writeFileSync(resolve(dir, `${f}.gz`), gzipSync(body, { level: 9 }));
-        writeFileSync(resolve(dir, `${f}.br`), brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
-      }
     },
   };
 }
@@ -232,7 +212,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     react(),
     listStartFiles(),
     versionFile(),
-    precompress(),
+    precompress(() => outDir),
   ],
   // The server renderer runs React's production build, like the browser (same markup, no dev checks).
   define: { __BUILD_VERSION__: JSON.stringify(buildVersion), ...(isSsrBuild ? { 'process.env.NODE_ENV': JSON.stringify('production') } : {}) },
@@ -245,6 +225,11 @@ export default defineConfig(({ isSsrBuild }) => ({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: false,
+    // Terser rather than esbuild: its output gzips about 3 % smaller (two passes of its compressor,
+    // top-level names mangled as an ES module allows), for a few seconds more of build. The server
+    // renderer stays unminified as before.
+    minify: isSsrBuild ? false : 'terser',
+    terserOptions: { module: true, compress: { passes: 2 } },
     chunkSizeWarningLimit: 800,
     // No modulepreload links in index.html (the entry's one static import, React, is found by the
     // browser when it parses the entry; main.tsx preloads the rest): a browser with JavaScript

@@ -14,6 +14,8 @@ export interface LighthouseFigures {
   jsBytes: number;
   /** Number of scripts the page loaded. */
   scripts: number;
+  /** The scripts' URLs. */
+  scriptUrls: string[];
 }
 
 export interface LighthouseCase {
@@ -39,6 +41,7 @@ const CHROME_FLAGS = [
 ];
 
 interface NetworkItem {
+  url?: string;
   resourceType?: string;
   transferSize?: number;
 }
@@ -99,6 +102,7 @@ async function once(port: number, url: string, token?: string): Promise<Lighthou
     cls: audit('cumulative-layout-shift'),
     jsBytes: items.reduce((sum, i) => sum + (i.transferSize ?? 0), 0),
     scripts: items.length,
+    scriptUrls: items.map((i) => i.url ?? ''),
   };
 }
 
@@ -134,6 +138,8 @@ export async function lighthouseFigures(baseUrl: string, cases: LighthouseCase[]
         cls: pick((x) => x.cls),
         jsBytes: pick((x) => x.jsBytes),
         scripts: pick((x) => x.scripts),
+        // The same files in every run of a case.
+        scriptUrls: all[0]!.scriptUrls,
       });
     }
     return out;

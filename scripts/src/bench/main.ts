@@ -8,7 +8,7 @@ import { encryptionMs } from './encrypt.js';
 import { sampleRss } from './rss.js';
 import { seedBench } from './seed.js';
 import { lighthouseFigures } from './lighthouse.js';
-import { firstLoadJs, timeToInteractive } from './spa.js';
+import { firstLoadJs, gzipBytesSent, timeToInteractive } from './spa.js';
 import { statementsPerRequest } from './sql-count.js';
 import { BENCH_METRICS_TOKEN, root, startBenchStack } from './stack.js';
 import { settlementRate } from './settlement.js';
@@ -271,7 +271,7 @@ async function main(): Promise<void> {
       const entry = await firstLoadJs(stack.gatewayUrl);
       const tti = await timeToInteractive(stack.gatewayUrl);
       rows.push({
-        case: 'SPA first-load JS (gzip, all scripts the browser fetched)',
+        case: 'SPA first-load JS (gzip as sent, all scripts the browser fetched)',
         figure: `${(tti.scriptGzipBytes / 1024).toFixed(1)} KB in ${tti.scripts} files (entry alone ${(entry.gzipBytes / 1024).toFixed(1)} KB)`,
         baseline: '-',
         ratio: null,
@@ -293,13 +293,18 @@ async function main(): Promise<void> {
         },
       ];
       for (const f of await lighthouseFigures(stack.gatewayUrl, cases)) {
-        const met = f.score >= 90 && f.lcpMs <= 2500 && f.tbtMs <= 200 && f.cls <= 0.05;
+        // Issue 16's first-load target (120 KB gzip, 1 KB = 1024 bytes as Lighthouse counts) is the
+        // public pages' first screen; My Orders' figure is printed beside it.
+        const publicPage = !f.token;
+        let gzip = 0;
+        for (const url of f.scriptUrls) gzip += await gzipBytesSent(url);
+        const met = f.score >= 90 && f.lcpMs <= 2500 && f.tbtMs <= 200 && f.cls <= 0.05 && (!publicPage || gzip <= 120 * 1024);
         rows.push({
           case: `Lighthouse mobile ${f.name}`,
-          figure: `performance ${f.score}, LCP ${(f.lcpMs / 1000).toFixed(2)} s, TBT ${f.tbtMs.toFixed(0)} ms, CLS ${f.cls.toFixed(3)}, JS ${(f.jsBytes / 1024).toFixed(1)} KB transferred in ${f.scripts} files`,
+          figure: `performance ${f.score}, LCP ${(f.lcpMs / 1000).toFixed(2)} s, TBT ${f.tbtMs.toFixed(0)} ms, CLS ${f.cls.toFixed(3)}, JS ${(f.jsBytes / 1024).toFixed(1)} KB transferred in ${f.scripts} files (${(gzip / 1024).toFixed(1)} KB as gzip)`,
           baseline: '-',
           ratio: null,
-          target: '>= 90, LCP <= 2.5 s, TBT <= 200 ms, CLS <= 0.05',
+          target: `>= 90, LCP <= 2.5 s, TBT <= 200 ms, CLS <= 0.05${publicPage ? ', JS <= 120 KB gzip' : ''}`,
           met,
         });
       }

@@ -36,6 +36,7 @@ export const enAdmin = {
   page: 'Page {{page}}',
   previousPage: 'Previous page',
   nextPage: 'Next page',
+  pages: 'Pages',
   filters: {
     status: 'Order status',
     payType: 'Payment type',

@@ -244,6 +244,7 @@ export const enScreens = {
     page: 'Page {{page}}',
     previousPage: 'Previous page',
     nextPage: 'Next page',
+    pages: 'Pages',
     filterStatus: 'Order status',
     filterPayType: 'Payment type',
     all: 'All',

@@ -36,6 +36,7 @@ export const zhAdmin: AdminMessages = {
   page: '第 {{page}} 页',
   previousPage: '上一页',
   nextPage: '下一页',
+  pages: '分页',
   filters: {
     status: '订单状态',
     payType: '支付类型',

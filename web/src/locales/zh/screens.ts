@@ -244,6 +244,7 @@ export const zhScreens: ScreenMessages = {
     page: '第 {{page}} 页',
     previousPage: '上一页',
     nextPage: '下一页',
+    pages: '分页',
     filterStatus: '订单状态',
     filterPayType: '支付类型',
     all: '全部',

@@ -6,9 +6,16 @@ export interface LiveStatusOptions {
   first: PaymentCheck;
   /** Reads the state again from PostgreSQL. */
   reread: () => Promise<PaymentCheck>;
-  /** Registers the wake-up for "this order may have changed"; answers the unsubscribe. */
-  listen: (wake: () => void) => () => void;
-  /** Read again right after the first event: `first` was read before the listening began. */
+  /**
+   * Registers the wake-up for "this order may have changed": answers the unsubscribe, and when
+   * the wake-ups begin to arrive (Redis confirmed the channel).
+   */
+  listen: (wake: () => void) => { stop: () => void; ready: Promise<void> };
+  /**
+   * Read again right after the first event and once more when the listening has begun: `first`
+   * was read before it, and a change published before Redis confirmed the channel was heard by
+   * nobody (under load the confirmation can come after the subscription has started).
+   */
   rereadFirst: boolean;
   /** A re-read at least this often, for an event lost on the way (Redis down, a restart). */
   recheckMs: number;
@@ -43,7 +50,9 @@ export function liveStatus(opts: LiveStatusOptions): LiveStatus {
     waiting = null;
     w?.();
   };
-  const unlisten = finished ? () => {} : opts.listen(wake);
+  const listening = finished ? null : opts.listen(wake);
+  const unlisten = listening?.stop ?? (() => {});
+  if (listening && opts.rereadFirst) void listening.ready.then(wake, () => undefined);
   const timer = finished ? undefined : setInterval(wake, opts.recheckMs);
   timer?.unref();
   const end = () => {

@@ -71,10 +71,10 @@ export function paymentStatusSubscription(hub: OrderStatusHub, limiter: LocalWin
           listen: (wake) => {
             const l = hub.listen(orderNo, wake);
             listening = l.ready;
-            return l.stop;
+            return l;
           },
           // A change between the first read and the channel subscription would go unheard:
-          // once listening, read again (sent only if it differs).
+          // read again at once and when Redis has confirmed the channel (sent only if it differs).
           rereadFirst: true,
           recheckMs: RECHECK_MS,
           onError: (err) => deps.log.warn({ err, orderNo }, 'payment status re-read failed'),

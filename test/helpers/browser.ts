@@ -134,6 +134,26 @@ export async function widthOf(page: Page, selector: string): Promise<number> {
 }
 
 /**
+ * Where the first toast sits, read in one look: whether a dialog is open, and whether the toast
+ * covers the header bar or any open dialog. The rule (components/ui/toaster.tsx): never over the
+ * header while it can be used, never over an open dialog.
+ */
+export async function toastPlacement(page: Page): Promise<{ dialogOpen: boolean; overHeader: boolean; overDialog: boolean; top: number }> {
+  return page
+    .getByTestId('toast')
+    .first()
+    .evaluate((toast) => {
+      const r = toast.getBoundingClientRect();
+      const header = document.querySelector('[data-testid=header-bar]')?.getBoundingClientRect();
+      const dialogs = [...document.querySelectorAll('[role=dialog], [role=alertdialog]')]
+        .map((d) => d.getBoundingClientRect())
+        .filter((d) => d.width > 0 && d.height > 0);
+      const overlaps = (d: DOMRect) => r.left < d.right && d.left < r.right && r.top < d.bottom && d.top < r.bottom;
+      return { dialogOpen: dialogs.length > 0, overHeader: header ? r.top < header.bottom : false, overDialog: dialogs.some(overlaps), top: Math.round(r.top) };
+    });
+}
+
+/**
  * A registered buyer whose session cookie is put into the browser profile, for flows that do
  * not test registration itself (the registration and login dialogs have their own suites).
  */

@@ -1,7 +1,7 @@
 import t from 'tap';
 import { en } from '../../web/src/locales/en/index.ts';
 import { zh } from '../../web/src/locales/zh/index.ts';
-import { captchaAnswer, launchBrowser, openShop, screenshots, widthOf } from '../helpers/browser.js';
+import { captchaAnswer, launchBrowser, openShop, screenshots, toastPlacement, widthOf } from '../helpers/browser.js';
 import { latestCode } from '../helpers/mail.js';
 import { startStack, uniqueEmail } from '../helpers/stack.js';
 
@@ -82,6 +82,7 @@ for (const lang of ['en', 'zh'] as const) {
     await reg.locator('input[name=email]').fill(email);
     await reg.getByTestId('send-code').click();
     await page.getByTestId('toast').filter({ hasText: T.auth.code.sent }).waitFor();
+    t.match(await toastPlacement(page), { dialogOpen: true, overDialog: false }, "the toast leaves the dialog's title readable");
     await t.resolves(reg.getByTestId('send-code').filter({ hasText: /\d+/ }).waitFor(), 'the code button counts down');
     t.ok(await reg.getByTestId('send-code').isDisabled(), 'and is disabled meanwhile');
     const code = await latestCode(email);

@@ -48,10 +48,13 @@ export function Toaster() {
   );
   return (
     // Below the 64 px header bar, never over it (its menus and Login stay usable); on phones at
-    // the bottom, clear of the mobile bar's menu button.
+    // the bottom, clear of the mobile bar's menu button. While a dialog is open the header is
+    // behind its backdrop and cannot be used: the toasts then sit over it, clear of the dialog's
+    // title (a dialog starts about 80 px down).
     <Stack
       position="fixed"
       top={{ base: 'auto', md: '76px' }}
+      css={{ 'body:has([role=dialog], [role=alertdialog]) &': { top: { base: 'auto', md: '3' } } }}
       bottom={{ base: 4, md: 'auto' }}
       left="50%"
       transform="translateX(-50%)"

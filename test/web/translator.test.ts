@@ -4,6 +4,7 @@ import { createTranslator } from '../../web/src/lib/translator.ts';
 import { en } from '../../web/src/locales/en/index.ts';
 import { enShell } from '../../web/src/locales/en/shell.ts';
 import { zh } from '../../web/src/locales/zh/index.ts';
+import { zhAdmin } from '../../web/src/locales/zh/admin.ts';
 import { zhScreens } from '../../web/src/locales/zh/screens.ts';
 import { zhShell } from '../../web/src/locales/zh/shell.ts';
 import { textsByKey, type Texts } from '../helpers/texts.js';
@@ -103,12 +104,16 @@ t.test('every key gives the text i18next gives, with and without values', async 
   }
 });
 
-t.test('texts added later (the screens beyond the first) are found like i18next finds them', async (t) => {
+t.test('texts added later (the screens beyond the first, then the console) are found like i18next finds them', async (t) => {
   const reference = await i18next('zh', zh as unknown as Texts);
   const ours = createTranslator('zh', zhShell as unknown as Texts);
   const before = ours.t('auth.login.title');
   ours.addResourceBundle('zh', 'translation', zhScreens as unknown as Texts);
   t.not(ours.t('auth.login.title'), before, 'a text of a dialog arrives with the screens');
+  t.notOk('admin' in zhScreens, "the screens a buyer loads carry none of the console's texts");
+  t.equal(ours.t('admin.title'), 'admin.title', 'so before the console loads them its texts are missing');
+  // As lib/i18n.ts's loadAdminTexts adds them.
+  ours.addResourceBundle('zh', 'translation', { admin: zhAdmin } as unknown as Texts);
   for (const [key, text] of textsByKey(zh as unknown as Texts)) {
     const options = optionSets(text)[1]!;
     if (ours.t(key, options) !== reference.t(key, options)) t.fail(`zh ${key}`);

@@ -1,4 +1,5 @@
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
+import { loadAdminTexts } from '../lib/i18n';
 import { lazyWithClient, lazyWithTexts } from '../lib/lazy';
 import { firstScreenPages, pageModules } from './page-modules';
 import { BrowserRouter, Navigate, Route, Routes, useLocation } from 'react-router-dom';
@@ -22,7 +23,8 @@ const WxNativePayPage = lazyWithClient(pageModules['views/pay/WxNativePay']);
 const PayPalResultPage = lazyWithClient(pageModules['views/pay/PayPalResult']);
 const WxPayResultPage = lazyWithClient(pageModules['views/pay/WxPayResult']);
 const AliPayResultPage = lazyWithClient(pageModules['views/pay/AliPayResult']);
-const AdminPage = lazyWithClient(pageModules.admin);
+// The console's texts come with it: no buyer's screen loads them.
+const AdminPage = lazyWithClient(() => Promise.all([pageModules.admin(), loadAdminTexts()]).then(([m]) => m));
 const AccountPage = lazyWithClient(pageModules.account);
 const NotFoundPage = lazy(() => import('./routes/NotFoundPage'));
 const LegalRoute = lazy(() => import('./routes/LegalRoute'));

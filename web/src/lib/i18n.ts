@@ -93,6 +93,7 @@ export async function initI18n(): Promise<I18n> {
 }
 
 let screens: Promise<void> | null = null;
+let admin: Promise<void> | null = null;
 
 /**
  * Adds the texts of the dialogs and pages beyond the first screen (once). On the server the
@@ -104,4 +105,18 @@ export function loadScreenTexts(): Promise<void> {
     translator?.addResourceBundle(storedLocale(), 'translation', texts);
   });
   return screens;
+}
+
+const adminLoaders: Record<Locale, () => Promise<Partial<Messages>>> = {
+  en: () => import('../locales/en/admin').then((m) => ({ admin: m.enAdmin })),
+  zh: () => import('../locales/zh/admin').then((m) => ({ admin: m.zhAdmin })),
+};
+
+/** Adds the operator console's texts (once): no buyer's page loads them. */
+export function loadAdminTexts(): Promise<void> {
+  if (renderLocale) return Promise.resolve();
+  admin ??= adminLoaders[storedLocale()]().then((texts) => {
+    translator?.addResourceBundle(storedLocale(), 'translation', texts);
+  });
+  return admin;
 }

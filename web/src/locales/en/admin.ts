@@ -1,4 +1,4 @@
-// Texts of the operator console (loaded with the other screens' texts).
+// Texts of the operator console, loaded with the console only (lib/i18n.ts, loadAdminTexts).
 export const enAdmin = {
   title: 'Operator console',
   tabOrders: 'Orders',

@@ -1,7 +1,6 @@
-import { enAdmin } from './admin';
-// Texts of the dialogs and the other pages: loaded with the first of them (lib/i18n.ts).
+// Texts of the dialogs and the other pages: loaded with the first of them (lib/i18n.ts). The
+// operator console's are a file of their own (admin.ts), loaded with the console.
 export const enScreens = {
-  admin: enAdmin,
   auth: {
     login: {
       title: 'Login',

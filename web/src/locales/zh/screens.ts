@@ -1,8 +1,6 @@
 import type { ScreenMessages } from '../en/screens';
-import { zhAdmin } from './admin';
 
 export const zhScreens: ScreenMessages = {
-  admin: zhAdmin,
   auth: {
     login: {
       title: '登录',

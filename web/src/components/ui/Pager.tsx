@@ -21,7 +21,7 @@ const PageButtons = chakra('nav', { base: { display: 'inline-flex', gap: '2', al
 /**
  * Total, page-size selector and pager, as the spec's orders table has them. The pager is a row of
  * buttons rather than Chakra's Pagination, whose state machine (Zag's, with its runtime) was about
- * 8 KB gzipped of My Orders' first load for what is a list of page numbers.
+ * 7 KB gzipped of My Orders' first load for what is a list of page numbers.
  */
 export function Pager({ total, page, pageSize, sizes, onPage, onPageSize, texts, testIds }: Props) {
   const { t } = useTranslation();

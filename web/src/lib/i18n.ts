@@ -92,31 +92,26 @@ export async function initI18n(): Promise<I18n> {
   return translator as unknown as I18n;
 }
 
-let screens: Promise<void> | null = null;
-let admin: Promise<void> | null = null;
-
 /**
- * Adds the texts of the dialogs and pages beyond the first screen (once). On the server the
- * renderer hands each page the texts it needs (web/src/ssr.tsx): nothing to load.
+ * A bundle of texts added to the translator once, in the stored language, when first asked for.
+ * On the server the renderer hands each page the texts it needs (web/src/ssr.tsx): nothing to load.
  */
-export function loadScreenTexts(): Promise<void> {
-  if (renderLocale) return Promise.resolve();
-  screens ??= screenLoaders[storedLocale()]().then((texts) => {
-    translator?.addResourceBundle(storedLocale(), 'translation', texts);
-  });
-  return screens;
+function textsOnce(loaders: Record<Locale, () => Promise<Partial<Messages>>>): () => Promise<void> {
+  let loaded: Promise<void> | null = null;
+  return () => {
+    if (renderLocale) return Promise.resolve();
+    loaded ??= loaders[storedLocale()]().then((texts) => {
+      translator?.addResourceBundle(storedLocale(), 'translation', texts);
+    });
+    return loaded;
+  };
 }
 
-const adminLoaders: Record<Locale, () => Promise<Partial<Messages>>> = {
+/** Adds the texts of the dialogs and pages beyond the first screen. */
+export const loadScreenTexts = textsOnce(screenLoaders);
+
+/** Adds the operator console's texts: no buyer's page loads them. */
+export const loadAdminTexts = textsOnce({
   en: () => import('../locales/en/admin').then((m) => ({ admin: m.enAdmin })),
   zh: () => import('../locales/zh/admin').then((m) => ({ admin: m.zhAdmin })),
-};
-
-/** Adds the operator console's texts (once): no buyer's page loads them. */
-export function loadAdminTexts(): Promise<void> {
-  if (renderLocale) return Promise.resolve();
-  admin ??= adminLoaders[storedLocale()]().then((texts) => {
-    translator?.addResourceBundle(storedLocale(), 'translation', texts);
-  });
-  return admin;
-}
+});

@@ -1,11 +1,10 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { request } from 'node:http';
 import t from 'tap';
 import { launchBrowser, openShop, untilInteractive } from '../helpers/browser.js';
+import { sentBytes, sentFile } from '../helpers/sent-bytes.js';
 import { startStack } from '../helpers/stack.js';
 
-const DIST = path.resolve(import.meta.dirname, '../../web/dist');
 // The first load carries the prerendered public pages (book list and book page) so they hydrate at
 // once, and the brand, legal links and book facts: 202 KiB at level 9 on 2026-11-23 in one file;
 // 204 KiB on 2026-11-25 in 8 files, the start-up steps main.tsx evaluates one task each (split
@@ -36,13 +35,6 @@ const BUDGET_KB = 119;
 // a transition that yields to the browser; on a slow CPU that takeover is long, and nothing that
 // happens meanwhile may make the page ask the network for data the HTML came with.
 const CPU_SLOWDOWN = 4;
-
-// What a client that accepts gzip (and not brotli) receives for a script: the .gz file the build
-// wrote beside it (web/vite-plugins/precompress.ts), which the last test shows is what the gateway
-// sends. Brotli's likewise, for the comment.
-function sentBytes(url: string, encoding: 'gz' | 'br'): number {
-  return readFileSync(path.join(DIST, `${url.replace('/shop/', '')}.${encoding}`)).length;
-}
 
 // The JavaScript a first visit to /shop/index downloads, gzipped.
 t.test(`first load of /shop/index stays within ${BUDGET_KB} KB of gzipped JavaScript`, async (t) => {
@@ -108,7 +100,7 @@ t.test(`first load of /shop/index stays within ${BUDGET_KB} KB of gzipped JavaSc
 // The book page is a chunk of its own, as the book list is (web/src/app/page-modules.ts): its first
 // load carries its own code and not the list's. 127.9 KiB on 2026-11-27 (zlib's level 9), then
 // 118.8 KiB with Terser and Zopfli and the book facts drawn without Chakra's DataList (whose
-// anatomy chunk was 2.5 KiB of it).
+// anatomy chunk was 2.4 KiB of it).
 const BOOK_PAGE_BUDGET_KB = 120;
 t.test(`first load of a book page stays within ${BOOK_PAGE_BUDGET_KB} KB of gzipped JavaScript`, async (t) => {
   const stack = await startStack(t);
@@ -140,29 +132,16 @@ t.test(`first load of a book page stays within ${BOOK_PAGE_BUDGET_KB} KB of gzip
 // .gz file as it is, and one that also accepts brotli its .br file.
 t.test("a script goes out as the build's precompressed file", async (t) => {
   const stack = await startStack(t);
-  const html = await (await fetch(`${stack.base}/shop/index`)).text();
+  const html = (await stack.app.inject('/shop/index')).body;
   const entry = html.match(/<script type="module" crossorigin src="(\/shop\/assets\/index-[\w-]+\.js)"/)?.[1];
   if (!entry) throw new Error('no entry script in the page');
   for (const [accept, encoding, file] of [
     ['gzip', 'gzip', 'gz'],
     ['gzip, deflate, br', 'br', 'br'],
   ] as const) {
-    const res = await rawGet(`${stack.base}${entry}`, accept);
+    // inject, not fetch: the body as sent, not decoded.
+    const res = await stack.app.inject({ url: entry, headers: { 'accept-encoding': accept } });
     t.equal(res.headers['content-encoding'], encoding, `${accept}: ${encoding}`);
-    t.same(res.body, readFileSync(path.join(DIST, `${entry.replace('/shop/', '')}.${file}`)), `${accept}: the .${file} file, byte for byte`);
+    t.same(res.rawPayload, readFileSync(sentFile(entry, file)), `${accept}: the .${file} file, byte for byte`);
   }
 });
-
-// fetch() would decode the body; the test needs it as sent.
-function rawGet(url: string, acceptEncoding: string): Promise<{ headers: Record<string, string | string[] | undefined>; body: Buffer }> {
-  return new Promise((done, fail) => {
-    request(url, { headers: { 'accept-encoding': acceptEncoding } }, (res) => {
-      const parts: Buffer[] = [];
-      res.on('data', (c: Buffer) => parts.push(c));
-      res.on('end', () => done({ headers: res.headers, body: Buffer.concat(parts) }));
-      res.on('error', fail);
-    })
-      .on('error', fail)
-      .end();
-  });
-}

@@ -1,5 +1,4 @@
-import { readFileSync } from 'node:fs';
-import path, { basename } from 'node:path';
+import { basename } from 'node:path';
 import type { BrowserContext } from 'playwright-core';
 import t from 'tap';
 import { en } from '../../web/src/locales/en/index.ts';
@@ -8,6 +7,7 @@ import { launchBrowser, openShop, paintedNodes, screenshots, signInBuyer, untilI
 import type { Client } from '../helpers/http.js';
 import { buy } from '../helpers/orders.js';
 import { drivers, waitPaid } from '../helpers/payflow.js';
+import { sentBytes } from '../helpers/sent-bytes.js';
 import { startStack, uniqueEmail } from '../helpers/stack.js';
 
 // My Orders arrives with the buyer's orders in the HTML (web/src/ssr.tsx, rendered per request by
@@ -24,7 +24,6 @@ const PHONE = {
   userAgent: 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Mobile Safari/537.36',
 };
 const noise = (e: string) => /Failed to load resource/.test(e);
-const DIST = path.resolve(import.meta.dirname, '../../web/dist');
 // My Orders' first load (the .gz files the gateway sends), beyond the public pages' 114 KiB of
 // React, Chakra's system and the app's shell: its page chunk, texts and table. 143.6 KiB (en) on
 // 2026-11-27; 131.2 KiB the same day once the pager was a row of buttons instead of Chakra's
@@ -135,7 +134,7 @@ t.test('the SPA takes over the painted list without Apollo, and loads it when th
       t.ok(paint.shifts <= 0.05, `${label}: layout shift ${paint.shifts.toFixed(3)} <= 0.05`);
       t.equal(paint.sheetsMoved, 0, `${label}: the page's style sheets stay where they are (a moved one restyles the page)`);
       t.same(apollo, [], `${label}: no Apollo for the painted list`);
-      const gz = [...scripts].map((p) => [basename(p), readFileSync(path.join(DIST, `${p.replace('/shop/', '')}.gz`)).length] as const);
+      const gz = [...scripts].map((p) => [basename(p), sentBytes(p, 'gz')] as const);
       const kib = gz.reduce((n, [, b]) => n + b, 0) / 1024;
       t.comment(
         `${label}: first load ${scripts.size} scripts, ${kib.toFixed(1)} KiB gzipped: ${gz.map(([f, b]) => `${f} ${(b / 1024).toFixed(1)}`).join(', ')}`,

@@ -114,6 +114,7 @@ export default defineConfig(
     '.tap/',
     // The suites as tap runs them, types blanked (scripts/compile-tests.mjs).
     'test-dist/',
+    'test-bundle/',
     'test-artifacts/',
     'bench-results/',
     // Generated from the SDL (npm run gen:graphql); test/ops/schema-types.test.ts checks them.

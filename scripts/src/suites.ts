@@ -47,7 +47,13 @@ function runSuite(file: string, env: NodeJS.ProcessEnv, cwd: string, timeoutMs: 
   return new Promise((resolve) => {
     // tap's own timeout in the suite (30 s unless told): it reports where the suite was waiting.
     const childEnv = { ...env, TAP_TIMEOUT: String(timeoutMs / 1000) };
-    const child = spawn(process.execPath, ['--enable-source-maps', file], { cwd, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+    // TEST_NODE_ARGS adds Node options to every suite's process (`--cpu-prof`, which NODE_OPTIONS refuses).
+    const nodeArgs = process.env.TEST_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+    const child = spawn(process.execPath, ['--enable-source-maps', ...nodeArgs, file], {
+      cwd,
+      env: childEnv,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     child.stdout.setEncoding('utf8');
     child.stderr.setEncoding('utf8');
     child.stdout.on('data', (chunk: string) => {

@@ -11,6 +11,7 @@ import { startPostgres } from './stack/postgres.js';
 import { startRedis } from './stack/redis.js';
 import { runSuites } from './suites.js';
 import { compiledPath } from '../compile-tests.mjs';
+import { bundledPath, bundleTests, removeStaleBundles } from '../bundle-tests.mjs';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -61,11 +62,14 @@ async function main(lanes: Lane[]): Promise<number> {
       });
       writeFileSync(pluginStamp, wantedPlugins);
     }
+    // The suites run bundled (scripts/bundle-tests.mjs) unless TEST_UNBUNDLED is set.
+    const runnable = await runnableSuites(lanes.flatMap((l) => l.files));
+    stops.push(async () => runnable.remove());
     let code = 0;
     const totals = { pass: 0, fail: 0 };
     for (const l of lanes) {
       const started = Date.now();
-      const r = await runSuites(l.files.map(compiledFile), env, {
+      const r = await runSuites(l.files.map(runnable.file), env, {
         cwd: root,
         jobs: Number(process.env.TEST_JOBS) || config.jobs + (l.extraJob ? 1 : 0),
         timeoutMs: config.timeout * 1000,
@@ -99,8 +103,14 @@ function testFiles(dir = 'test'): string[] {
 
 const isEndToEnd = (f: string) => END_TO_END.some((r) => r.test(f));
 
-/** The plain-JavaScript copy of a suite that runs, relative to the project like the suite. */
-const compiledFile = (f: string) => path.relative(root, compiledPath(path.join(root, f)));
+/** The file that runs for each suite (relative to the project, like the suite), and how to clean up after. */
+async function runnableSuites(files: string[]): Promise<{ file: (f: string) => string; remove: () => void }> {
+  const compiled = (f: string) => compiledPath(path.join(root, f));
+  if (process.env.TEST_UNBUNDLED) return { file: (f) => path.relative(root, compiled(f)), remove: () => {} };
+  removeStaleBundles();
+  const bundle = await bundleTests(files.map(compiled));
+  return { file: (f) => path.relative(root, bundledPath(bundle.dir, compiled(f))), remove: bundle.remove };
+}
 
 interface Lane {
   name: string;

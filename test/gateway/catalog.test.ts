@@ -1,4 +1,6 @@
 import t from 'tap';
+import { parse } from 'graphql';
+import { isPublicQuery, PublicAnswers } from '@shop/gateway/graphql/public-answers';
 import { buildTestApp } from '../helpers/app.js';
 
 t.test('GraphQL books in both languages, priced from the catalogue', async (t) => {
@@ -46,8 +48,6 @@ t.test('repeated catalogue queries get the same answer from the cache; other que
 });
 
 t.test('which documents count as public catalogue queries; answers expire with the catalogue snapshot', async (t) => {
-  const { parse } = await import('graphql');
-  const { isPublicQuery, PublicAnswers } = await import('@shop/gateway/graphql/public-answers');
   t.ok(isPublicQuery(parse('{ books { id } countries { code } version }')));
   t.ok(isPublicQuery(parse('query Q($id: ID!) { book(id: $id) { title } }')));
   t.notOk(isPublicQuery(parse('{ books { id } me { email } }')));

@@ -28,10 +28,10 @@ export async function createTestDatabase(t: Teardown, opts: { empty?: boolean } 
   await admin((c) => c.query(opts.empty ? `create database ${name}` : `create database ${name} template ${requireEnv('TEST_PG_TEMPLATE')}`));
   const url = databaseUrl(name);
   const db = createDb(url, { max: 5, applicationName: 'shop-test' });
-  t.teardown(async () => {
-    await db.destroy();
-    await admin((c) => c.query(`drop database if exists ${name} with (force)`));
-  });
+  // The database is left in place: the cluster is thrown away whole when the run ends. DROP
+  // DATABASE forces a checkpoint and waits for every backend to let go of its files, which cost
+  // PostgreSQL about 0.3 s of CPU per suite (28 s of the fast lane's CPU).
+  t.teardown(() => db.destroy());
   return { db, url, name };
 }
 

@@ -38,6 +38,8 @@ t.test('operator console (zh): retry a failed registration mirror and read its h
   const shot = screenshots('operator-mirrors-zh', t);
 
   await page.goto('/shop/zhPage');
+  // The SPA stores the language when it starts, which may be after the load event.
+  await page.waitForURL('**/shop/index');
   await page.goto('/shop/admin');
   await page.getByTestId('admin-tab-mirrors').click();
   await page.getByTestId('mirror-filter-status').selectOption('FAILED');

@@ -16,9 +16,9 @@
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { testDist } from './compile-tests.mjs';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
-const testDist = path.join(root, 'test-dist');
 export const bundlesDir = path.join(root, 'test-bundle');
 
 /** Packages Node loads itself: tools and judges only the suites use, and native or self-locating ones. */
@@ -42,15 +42,15 @@ function keepPlaces(unbundled) {
     setup(build) {
       build.onResolve({ filter: /.*/ }, async (args) => {
         if (args.pluginData === 'keep-places' || args.kind === 'entry-point') return undefined;
-        const bare = /^[^./]/.test(args.path) && !args.path.startsWith('node:');
-        if (!(bare && unbundled.test(args.path)) && args.kind !== 'dynamic-import') return undefined;
+        const testOnly = /^[^./]/.test(args.path) && !args.path.startsWith('node:') && unbundled.test(args.path);
+        if (!testOnly && args.kind !== 'dynamic-import') return undefined;
         // Resolved from the importer's folder, as Node would, and imported by its full path.
         const found = await build.resolve(args.path, { kind: args.kind, resolveDir: args.resolveDir, importer: args.importer, pluginData: 'keep-places' });
         if (found.errors.length) return { errors: found.errors };
         if (found.external) return undefined;
         // In a split bundle, import() of CommonJS would yield only `default`; Node's gives the
         // named exports too, so Node loads such a module itself (and still lazily).
-        if (args.kind === 'dynamic-import' && !(bare && unbundled.test(args.path)) && !isCommonJs(found.path)) return undefined;
+        if (!testOnly && !isCommonJs(found.path)) return undefined;
         return { path: found.path, external: true };
       });
       build.onLoad({ filter: /\.[cm]?js$/ }, async (args) => {

@@ -1,6 +1,6 @@
 // Stage one of `npm start` / `npm test`: plain Node with no dependencies, so it runs on a fresh
 // clone. It installs what is missing (npm ci when the lockfile changed) and builds what is stale.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -39,16 +39,39 @@ function newestMtime(p) {
   return newest;
 }
 
-/** Lints the whole tree (`npm run lint`: eslint.config.mjs, with the import boundaries); an error fails the run. */
-export function lintTree() {
-  run(npm, ['run', 'lint', '--silent'], 'lint');
-  // One layout for every source file (Prettier); `npm run format` rewrites what this refuses.
-  run(npm, ['run', 'format:check', '--silent'], 'format check (run `npm run format`)');
+/**
+ * Starts a step in its own process without waiting for it (its output goes straight to the
+ * terminal); the promise settles with a message naming the step when it fails.
+ */
+function start(cmd, args, what) {
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { cwd: root, stdio: 'inherit', env: process.env });
+    // A step that fails on the way out (a broken build) takes its checks with it.
+    const stop = () => child.kill();
+    process.once('exit', stop);
+    child.once('exit', () => process.off('exit', stop));
+    child.once('error', (err) => resolve(`${what} could not start: ${err.message}`));
+    child.once('exit', (code, signal) => resolve(code === 0 ? null : `${what} failed (exit ${code ?? signal})`));
+  });
 }
 
-/** Type-checks the tap suites (tsx runs them without checking; tsc -b covers only the workspaces). */
-export function typecheckTests() {
-  run(process.execPath, [path.join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', path.join(root, 'test')], 'type check of the tests');
+/**
+ * The checks a whole `npm test` runs before its suites, each in its own process beside the build
+ * (two cores: about 10 s of checks in about half that): the lint (`npm run lint`: eslint.config.mjs,
+ * with the import boundaries), the format check (Prettier; `npm run format` rewrites what it
+ * refuses) and, once `typecheck` is resolved (after the build, whose declarations the tests read),
+ * the type check of the tap suites (tsx runs them without checking; tsc -b covers only the
+ * workspaces). Settles with the failures' messages, none when all passed.
+ */
+export async function checkTree(typecheck) {
+  const checks = [
+    start(npm, ['run', 'lint', '--silent'], 'lint'),
+    start(npm, ['run', 'format:check', '--silent'], 'format check (run `npm run format`)'),
+    typecheck.then(() =>
+      start(process.execPath, [path.join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', path.join(root, 'test')], 'type check of the tests'),
+    ),
+  ];
+  return (await Promise.all(checks)).filter((m) => m !== null);
 }
 
 export function ensureBuilt() {

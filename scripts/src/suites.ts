@@ -15,6 +15,11 @@ export interface SuiteRun {
   fail: number;
 }
 
+export interface LaneRun extends SuiteRun {
+  /** How long each file took, in milliseconds, by the path it was given as. */
+  durations: Record<string, number>;
+}
+
 interface SuiteResult extends SuiteRun {
   output: string;
   ms: number;
@@ -99,9 +104,9 @@ export async function runSuites(
   files: string[],
   env: NodeJS.ProcessEnv,
   opts: { cwd: string; jobs: number; timeoutMs: number; write?: (text: string) => void },
-): Promise<SuiteRun> {
+): Promise<LaneRun> {
   const write = opts.write ?? ((text: string) => process.stdout.write(text));
-  const totals = { code: 0, pass: 0, fail: 0 };
+  const totals = { code: 0, pass: 0, fail: 0, durations: {} as Record<string, number> };
   const started = Date.now();
   let next = 0;
   let reported = 0;
@@ -111,6 +116,7 @@ export async function runSuites(
       const file = files[next++]!;
       const r = await runSuite(file, env, opts.cwd, opts.timeoutMs);
       reported += 1;
+      totals.durations[file] = r.ms;
       totals.pass += r.pass;
       totals.fail += r.fail;
       if (r.code !== 0) totals.code = r.code;

@@ -10,10 +10,13 @@ import { startMailSink } from './stack/mail.js';
 import { startPostgres } from './stack/postgres.js';
 import { startRedis } from './stack/redis.js';
 import { runSuites } from './suites.js';
+import { longestFirst, readDurations, writeDurations, type SuiteDurations } from './suite-order.js';
 import { compiledPath } from '../compile-tests.mjs';
 import { bundledPath, bundleTests, removeStaleBundles } from '../bundle-tests.mjs';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
+/** The suites' timings of the last run, for the order of the next (suite-order.ts). */
+const DURATIONS_FILE = path.join(root, 'test-artifacts', 'suite-durations.json');
 
 // `npm test`: the same bootstrap as `npm start` on throwaway data and ports, then every tap suite.
 async function main(lanes: Lane[]): Promise<number> {
@@ -67,13 +70,18 @@ async function main(lanes: Lane[]): Promise<number> {
     stops.push(async () => runnable.remove());
     let code = 0;
     const totals = { pass: 0, fail: 0 };
+    const kept = readDurations(DURATIONS_FILE);
+    const measured: SuiteDurations = {};
     for (const l of lanes) {
       const started = Date.now();
-      const r = await runSuites(l.files.map(runnable.file), env, {
+      const ordered = longestFirst(l.files, kept);
+      const suiteOf = new Map(ordered.map((f) => [runnable.file(f), f]));
+      const r = await runSuites([...suiteOf.keys()], env, {
         cwd: root,
         jobs: Number(process.env.TEST_JOBS) || config.jobs + (l.extraJob ? 1 : 0),
         timeoutMs: config.timeout * 1000,
       });
+      for (const [file, ms] of Object.entries(r.durations)) measured[suiteOf.get(file)!] = ms;
       totals.pass += r.pass;
       totals.fail += r.fail;
       if (r.code !== 0) code = r.code;
@@ -82,6 +90,7 @@ async function main(lanes: Lane[]): Promise<number> {
       }
     }
     console.log(`\n${totals.pass} passed, ${totals.fail} failed`);
+    writeDurations(DURATIONS_FILE, kept, measured);
     return code;
   } finally {
     for (const stop of stops.reverse()) await stop().catch(() => {});

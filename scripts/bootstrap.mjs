@@ -60,8 +60,8 @@ function start(cmd, args, what) {
  * (two cores: about 10 s of checks in about half that): the lint (`npm run lint`: eslint.config.mjs,
  * with the import boundaries), the format check (Prettier; `npm run format` rewrites what it
  * refuses) and, once `typecheck` is resolved (after the build, whose declarations the tests read),
- * the type check of the tap suites (tsx runs them without checking; tsc -b covers only the
- * workspaces). Settles with the failures' messages, none when all passed.
+ * the type check of the tap suites (they run compiled with their types blanked, unchecked; tsc -b
+ * covers only the workspaces). Settles with the failures' messages, none when all passed.
  */
 export async function checkTree(typecheck) {
   const checks = [

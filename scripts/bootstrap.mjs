@@ -40,38 +40,38 @@ function newestMtime(p) {
 }
 
 /**
- * Starts a step in its own process without waiting for it (its output goes straight to the
- * terminal); the promise settles with a message naming the step when it fails.
+ * Starts a check in its own process without waiting for it (its output goes straight to the
+ * terminal); the promise settles with a message naming the check when it fails, null when it passed.
  */
-function start(cmd, args, what) {
+function startCheck(cmd, args, what) {
   return new Promise((resolve) => {
     const child = spawn(cmd, args, { cwd: root, stdio: 'inherit', env: process.env });
-    // A step that fails on the way out (a broken build) takes its checks with it.
+    // A build that fails on the way out (process.exit) takes the checks still running with it.
     const stop = () => child.kill();
     process.once('exit', stop);
-    child.once('exit', () => process.off('exit', stop));
     child.once('error', (err) => resolve(`${what} could not start: ${err.message}`));
-    child.once('exit', (code, signal) => resolve(code === 0 ? null : `${what} failed (exit ${code ?? signal})`));
+    child.once('exit', (code, signal) => {
+      process.off('exit', stop);
+      resolve(code === 0 ? null : `${what} failed (exit ${code ?? signal})`);
+    });
   });
 }
 
 /**
- * The checks a whole `npm test` runs before its suites, each in its own process beside the build
- * (two cores: about 10 s of checks in about half that): the lint (`npm run lint`: eslint.config.mjs,
- * with the import boundaries), the format check (Prettier; `npm run format` rewrites what it
- * refuses) and, once `typecheck` is resolved (after the build, whose declarations the tests read),
- * the type check of the tap suites (they run compiled with their types blanked, unchecked; tsc -b
- * covers only the workspaces). Settles with the failures' messages, none when all passed.
+ * The lint (`npm run lint`: eslint.config.mjs, with the import boundaries) and the format check
+ * (Prettier; `npm run format` rewrites what it refuses), started beside the build: a whole
+ * `npm test` runs its checks in their own processes (two cores: about 10 s of checks in about half).
  */
-export async function checkTree(typecheck) {
-  const checks = [
-    start(npm, ['run', 'lint', '--silent'], 'lint'),
-    start(npm, ['run', 'format:check', '--silent'], 'format check (run `npm run format`)'),
-    typecheck.then(() =>
-      start(process.execPath, [path.join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', path.join(root, 'test')], 'type check of the tests'),
-    ),
-  ];
-  return (await Promise.all(checks)).filter((m) => m !== null);
+export function startLintAndFormat() {
+  return [startCheck(npm, ['run', 'lint', '--silent'], 'lint'), startCheck(npm, ['run', 'format:check', '--silent'], 'format check (run `npm run format`)')];
+}
+
+/**
+ * The type check of the tap suites, started once the build has written the declarations they read
+ * (they run compiled with their types blanked, unchecked; tsc -b covers only the workspaces).
+ */
+export function startTypecheckTests() {
+  return startCheck(process.execPath, [path.join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', path.join(root, 'test')], 'type check of the tests');
 }
 
 export function ensureBuilt() {

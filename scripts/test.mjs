@@ -1,4 +1,4 @@
-import { checkTree, ensureBuilt, ensureInstalled } from './bootstrap.mjs';
+import { ensureBuilt, ensureInstalled, startLintAndFormat, startTypecheckTests } from './bootstrap.mjs';
 import { compileTests } from './compile-tests.mjs';
 
 // The whole suite (or one lane of it, --lane=fast|e2e) lints, format-checks and type-checks the
@@ -6,12 +6,11 @@ import { compileTests } from './compile-tests.mjs';
 // compilation; a subset run (file arguments) skips them.
 const fullRun = process.argv.slice(2).every((a) => a.startsWith('--lane='));
 ensureInstalled();
-let built = () => {};
-const checked = fullRun ? checkTree(new Promise((resolve) => (built = resolve))) : Promise.resolve([]);
+const checks = fullRun ? startLintAndFormat() : [];
 ensureBuilt();
-built();
+if (fullRun) checks.push(startTypecheckTests());
 await compileTests();
-const failures = await checked;
+const failures = (await Promise.all(checks)).filter((m) => m !== null);
 if (failures.length) {
   for (const f of failures) console.error(f);
   process.exit(1);

@@ -2,19 +2,13 @@
 // run's timings, untimed suites before all timed ones, the listed order otherwise; the timings
 // file survives a missing or broken copy and keeps the suites a subset run did not time.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import t from 'tap';
+import { tempDir } from '../helpers/tmp.js';
 import { longestFirst, readDurations, writeDurations } from '../../scripts/src/suite-order.js';
 import { runSuites } from '../../scripts/src/suites.js';
 
 const root = path.resolve(import.meta.dirname, '../..');
-
-function tmp(t: { teardown(fn: () => void): void }): string {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'suite-order-'));
-  t.teardown(() => rmSync(dir, { recursive: true, force: true }));
-  return dir;
-}
 
 t.test('longest first; a suite without a timing before every timed one; ties as listed', async (t) => {
   const files = ['a.test.ts', 'b.test.ts', 'c.test.ts', 'd.test.ts', 'e.test.ts'];
@@ -30,7 +24,7 @@ t.test('longest first; a suite without a timing before every timed one; ties as 
 });
 
 t.test('the timings file: none or broken reads as none, a subset run keeps the others', async (t) => {
-  const dir = tmp(t);
+  const dir = tempDir(t, 'suite-order-');
   const file = path.join(dir, 'nested', 'suite-durations.json');
   t.same(readDurations(file), {}, 'no file yet');
   writeDurations(file, { 'a.test.ts': 100, 'b.test.ts': 200 }, { 'b.test.ts': 250, 'c.test.ts': 50 });

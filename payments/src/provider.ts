@@ -2,6 +2,8 @@
 // its own out_trade_no (WeChat refuses to reuse a number across trade types), so an order may
 // have several attempts and at most one of them succeeds.
 
+import type { FetchedBill } from './bills.js';
+
 export type ProviderName = 'wechat' | 'alipay' | 'paypal' | 'bank_transfer';
 
 /** How the buyer continues after an attempt is created. */
@@ -203,6 +205,13 @@ export interface PaymentProvider {
   queryRefund?(input: RefundInput): Promise<RefundStatus>;
   /** PayPal: capture an approved order server-side; answers the resulting state. */
   capture?(outTradeNo: string, providerRef: string): Promise<AttemptStatus>;
+  /** The time zone the provider cuts its bill days in (Asia/Shanghai for WeChat and Alipay). */
+  readonly billZone?: string;
+  /**
+   * The provider's bill of one day (YYYY-MM-DD in `billZone`), fetched, integrity-checked and
+   * parsed. Throws BillNotReady before the provider publishes it, BillRejected when it fails its check.
+   */
+  fetchBill?(date: string): Promise<FetchedBill>;
 }
 
 /** Decimal string with two places from integer cents: 7500 -> "75.00". */

@@ -1,0 +1,90 @@
+// A provider's daily bill, in one shape for every provider and merchant setup. The adapters fetch
+// and check the bill as the provider publishes it (`PaymentProvider.fetchBill`); reconciliation in
+// core compares the rows with the shop's ledger and gives each one verdict
+// (../shared/reference/reconciliation.md). The raw bytes are kept as fetched, with their hash.
+import type { ProviderName } from './provider.js';
+
+/** One row of a bill: a payment the provider took, or a refund it executed. */
+export interface BillRow {
+  kind: 'payment' | 'refund';
+  /** The shop's number for the attempt (out_trade_no / invoice id); for a refund, of the trade refunded. */
+  outTradeNo: string;
+  /** The provider's id of the trade (WeChat transaction id, Alipay trade_no, PayPal capture id). */
+  providerRef?: string;
+  /** Refund rows: the shop's refund number (out_refund_no / out_return_no / the refund's invoice). */
+  refundNo?: string;
+  /** Refund rows: the provider's refund id. */
+  providerRefundId?: string;
+  /** Minor units of `currency`, positive for payments and refunds alike. */
+  amountMinor: number;
+  /** The currency the trade is priced in at the provider (EUR for the overseas setups, CNY domestic). */
+  currency: string;
+  /** What the buyer paid when it differs from `currency` (cross-border), with the provider's rate. */
+  payer?: { amountMinor: number; currency: string; rate?: string };
+  /** The provider's fee for this row, minor units of `feeCurrency` (default `currency`). */
+  feeMinor?: number;
+  feeCurrency?: string;
+  /** The provider's own status word for the row, as billed (SUCCESS, REFUND, S, TRADE_SUCCESS…). */
+  status: string;
+  /** When the provider says the row happened, ISO 8601 with offset. */
+  occurredAt: string;
+  /** The row's fields by the bill's header names, for operators and the audit. */
+  fields: Record<string, string>;
+}
+
+/** The bill's own totals line, where the format has one (checked against the rows). */
+export interface BillSummary {
+  count: number;
+  grossMinor: number;
+  refundMinor: number;
+  feeMinor: number;
+  currency: string;
+}
+
+export interface FetchedBill {
+  provider: ProviderName;
+  setup: 'overseas' | 'domestic';
+  /** The bill's day, YYYY-MM-DD, in the provider's time zone (`billZone`). */
+  date: string;
+  /** The file exactly as downloaded (before any decompression), to be stored. */
+  raw: Buffer;
+  /** How the provider lets the file be checked, and the value it gave; checked before parsing. */
+  integrity: { algorithm: 'sha1' | 'none'; expected?: string };
+  /** sha256 of `raw`, the key a stored bill is known by. */
+  sha256: string;
+  /** What the file is (for download by an operator): text/csv, application/zip, application/json… */
+  mediaType: string;
+  rows: BillRow[];
+  summary?: BillSummary;
+}
+
+/** The day's bill is not published yet (too early, or the provider said so): try again later. */
+export class BillNotReady extends Error {
+  constructor(
+    readonly provider: ProviderName,
+    readonly date: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'BillNotReady';
+  }
+}
+
+/**
+ * The bill failed its integrity check (hash mismatch, a summary that disagrees with its rows, a
+ * file that does not parse): it is refused and reported, never reconciled.
+ */
+export class BillRejected extends Error {
+  constructor(
+    readonly provider: ProviderName,
+    readonly date: string,
+    readonly reason: 'hash_mismatch' | 'summary_mismatch' | 'unreadable',
+    message: string,
+  ) {
+    super(message);
+    this.name = 'BillRejected';
+  }
+}
+
+/** The time zone a provider's bill days are cut in. */
+export const BEIJING = 'Asia/Shanghai';

@@ -3,3 +3,5 @@ export { settings, settingSchemas, type Setting, type SettingName, type Process 
 export { ConfigError, loadSettings, type RawConfig, type ProcessSettings } from './load.js';
 export { loadGatewayConfig, loadWorkersConfig, type CommonConfig, type GatewayConfig, type SmsConfig, type WorkersConfig } from './processes.js';
 export { metricsAccess, type MetricsAccess } from './metrics-access.js';
+export { seal, unseal, keyedHash, sha256 } from './secrets.js';
+export { createLogger, redactPaths } from './logger.js';

@@ -1,4 +1,4 @@
-import { sql, type Insertable, type Kysely, type QueryCreator, type Transaction, type Updateable } from 'kysely';
+import { sql, type Insertable, type QueryCreator, type Transaction, type Updateable } from 'kysely';
 import type { Actor, Database, IntentStatus, PaymentIntent } from '@shop/db';
 
 // The payment-attempt state machine. An attempt is one try at paying an order at one provider,
@@ -31,7 +31,8 @@ export function canMove(from: AttemptStatus, to: AttemptStatus): boolean {
 
 export const isOpen = (s: AttemptStatus): boolean => (OPEN_STATES as readonly string[]).includes(s);
 
-type Tx = Transaction<Database> | Kysely<Database>;
+// Primitives: they take the running transaction only, so their row locks always hold until its commit.
+type Tx = Transaction<Database>;
 
 /** The event row of a move, inserted from the row the sibling CTE `attempt` wrote (none, no event). */
 function attemptEventFrom(
@@ -99,7 +100,7 @@ export async function createAttempt(trx: Tx, a: NewAttempt, actor: Actor): Promi
 }
 
 /** Columns a move sets besides the status (a provider reference, the next action, ...). */
-export type MoveExtras = Pick<Updateable<Database['payment_intents']>, 'provider_ref' | 'next_action' | 'next_poll_at'>;
+export type MoveExtras = Pick<Updateable<Database['payment_intents']>, 'provider_ref' | 'next_action' | 'next_poll_at' | 'payable_until'>;
 
 export interface Moved {
   moved: boolean;
@@ -163,9 +164,4 @@ export function openAttempts(trx: Tx, orderId: string): Promise<PaymentIntent[]>
     .orderBy('id')
     .forUpdate()
     .execute();
-}
-
-/** Records one more look at the provider and when the next one is due (not a state change). */
-export async function notePoll(db: Tx, intentId: string, polls: number, nextPollAt: Date): Promise<void> {
-  await db.updateTable('payment_intents').set({ poll_attempts: polls, next_poll_at: nextPollAt }).where('id', '=', intentId).execute();
 }

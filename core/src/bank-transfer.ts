@@ -10,7 +10,14 @@ import { inTransaction } from './unit-of-work.js';
  * the attempt. Under the order's row lock, so of any number of operators clicking at once exactly
  * one settles and the others are told nothing changed.
  */
-export async function completeBankTransfer(deps: CoreDeps, orderNo: string, reference: string, actor: Actor): Promise<{ changed: boolean }> {
+export interface CompleteBankTransfer {
+  orderNo: string;
+  /** The bank's reference of the credit. */
+  reference: string;
+  actor: Actor;
+}
+
+export async function completeBankTransfer(deps: CoreDeps, { orderNo, reference, actor }: CompleteBankTransfer): Promise<{ changed: boolean }> {
   return inTransaction(deps, async (uow) => {
     const { trx } = uow;
     const order =

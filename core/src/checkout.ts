@@ -5,7 +5,7 @@ import { createAttempt, moveAttempt, openAttempts } from './attempt-ledger.js';
 import type { CoreDeps } from './deps.js';
 import { expireOrder, openOrder, reuseOrder, setBankReference } from './order-ledger.js';
 import { LedgerRefusal } from './refusal.js';
-import { closeAtProvider, closeAttempt, finishAttempt } from './settle.js';
+import { closeAttempt, finishAttempt } from './settle.js';
 import { inTransaction, type UnitOfWork } from './unit-of-work.js';
 
 // A buyer's checkout: opens an order (or reuses the buyer's open one for the same book and
@@ -33,12 +33,41 @@ export interface CheckoutRequest {
   outTradeNo: (orderNo: string, attemptNo: number) => string;
   /** Writes the order's purchase details (address, invoice) in the checkout's transaction. */
   details?: (trx: Transaction<Database>, orderId: string) => Promise<void>;
+  /** What the provider is asked for (URLs, description), once the order and the attempt exist. */
+  attemptInput: (order: Order, intent: PaymentIntent) => CreateAttemptInput;
 }
 
 export interface CheckoutResult {
   order: Order;
   intent: PaymentIntent;
   reused: boolean;
+  /** Older attempts of the order that stay payable at their providers until a time: the buyer is told. */
+  withdrawn: WithdrawnAttempt[];
+}
+
+/** An attempt replaced although its provider could not close it; a payment of it is refunded automatically. */
+export interface WithdrawnAttempt {
+  id: string;
+  provider: ProviderName;
+  payableUntil: Date;
+}
+
+/** The withdrawn attempts with the time each stays payable, as the ledger recorded it. */
+async function withStillPayable(deps: CoreDeps, withdrawn: WithdrawnAttempt[]): Promise<WithdrawnAttempt[]> {
+  if (!withdrawn.length) return [];
+  const rows = await deps.db
+    .selectFrom('payment_intents')
+    .select(['id', 'payable_until'])
+    .where(
+      'id',
+      'in',
+      withdrawn.map((w) => w.id),
+    )
+    .execute();
+  return withdrawn.flatMap((w) => {
+    const until = rows.find((r) => r.id === w.id)?.payable_until;
+    return until ? [{ ...w, payableUntil: until }] : [];
+  });
 }
 
 type Step = { kind: 'ready'; order: Order; intent: PaymentIntent; reused: boolean; fresh: boolean } | { kind: 'close-first'; attempts: PaymentIntent[] };
@@ -49,13 +78,7 @@ const bankReference = (orderNo: string) => orderNo;
 /** Rounds of "close the older attempts, look again" before a checkout gives up (racing checkouts). */
 const ROUNDS = 3;
 
-async function prepare(
-  deps: CoreDeps,
-  { trx, enqueue }: UnitOfWork,
-  req: CheckoutRequest,
-  actor: Actor,
-  attemptInput: (order: Order, intent: PaymentIntent) => CreateAttemptInput,
-): Promise<Step> {
+async function prepare(deps: CoreDeps, { trx, enqueue }: UnitOfWork, req: CheckoutRequest, actor: Actor): Promise<Step> {
   // One checkout at a time per buyer, book and format: the reuse decision cannot be raced.
   await sql`select pg_advisory_xact_lock(hashtext(${`checkout:${req.buyer.id}:${req.book.id}:${req.format}`}))`.execute(trx);
   // One look at the buyer's orders of this book: a paid e-book refuses, an open order of this
@@ -146,33 +169,32 @@ async function prepare(
   const provider = deps.providers[intent.provider];
   if (!provider?.offline) return { kind: 'ready', order, intent, reused, fresh: true };
   // Nobody is asked (bank transfer): the attempt is handed out in this transaction.
-  const created = await provider.createAttempt(attemptInput(order, intent));
+  const created = await provider.createAttempt(req.attemptInput(order, intent));
   const started = await markStarted(deps, { trx, enqueue }, order, intent, created, 'created');
   if (!started) throw new Error(`offline attempt ${intent.id} could not move to pending`);
   return { kind: 'ready', order, intent: started, reused, fresh: false };
 }
 
 /**
- * Runs a checkout. `attemptInput` builds what the provider is asked for (URLs, description) once
- * the order and the attempt exist. Refusals: already_bought, checkout_in_progress,
- * previous_attempt_open (an older attempt could not be closed at its provider; it stays payable
- * and a `payment-close` job keeps trying), provider_failed.
+ * Runs a checkout. Refusals: already_bought, checkout_in_progress, previous_attempt_open (an
+ * older attempt could not be closed at its provider; it stays payable and a `payment-close` job
+ * keeps trying), provider_failed. An older attempt its provider cannot close at all (Alipay's
+ * cross-border trade) is withdrawn instead: the checkout goes ahead, the old trade is watched
+ * until it times out, and a late payment of it is refunded automatically; `withdrawn` names it.
  */
-export async function checkoutOrder(
-  deps: CoreDeps,
-  req: CheckoutRequest,
-  attemptInput: (order: Order, intent: PaymentIntent) => CreateAttemptInput,
-): Promise<CheckoutResult> {
+export async function checkoutOrder(deps: CoreDeps, req: CheckoutRequest): Promise<CheckoutResult> {
   const actor: Actor = { type: 'buyer', id: String(req.buyer.id) };
+  const withdrawn: WithdrawnAttempt[] = [];
   for (let round = 0; round < ROUNDS; round++) {
-    const step = await inTransaction(deps, (uow) => prepare(deps, uow, req, actor, attemptInput));
+    const step = await inTransaction(deps, (uow) => prepare(deps, uow, req, actor));
     if (step.kind === 'ready') {
-      const intent = step.fresh ? await startAttempt(deps, step.order, step.intent, attemptInput(step.order, step.intent)) : step.intent;
-      return { order: step.order, intent, reused: step.reused };
+      const intent = step.fresh ? await startAttempt(deps, step.order, step.intent, req.attemptInput(step.order, step.intent)) : step.intent;
+      return { order: step.order, intent, reused: step.reused, withdrawn: await withStillPayable(deps, withdrawn) };
     }
     for (const old of step.attempts) {
-      const outcome = await closeAttempt(deps, old, 'replaced by a new payment attempt', actor);
+      const outcome = await closeAttempt(deps, { intent: old, reason: 'replaced by a new payment attempt', actor });
       if (outcome === 'paid') throw new LedgerRefusal('already_bought');
+      if (outcome === 'withdrawn') withdrawn.push({ id: old.id, provider: old.provider, payableUntil: new Date(0) });
       if (outcome === 'unconfirmed') {
         await inTransaction(deps, ({ enqueue }) => enqueue('payment-close', { intentId: old.id }));
         throw new LedgerRefusal('previous_attempt_open');
@@ -194,14 +216,17 @@ async function startAttempt(deps: CoreDeps, order: Order, intent: PaymentIntent,
       { err: { code: (err as { code?: string }).code, message: (err as Error).message }, provider: intent.provider },
       'payment attempt could not be created',
     );
-    await finishAttempt(deps, intent.id, 'failed', 'the provider refused to create it');
+    await finishAttempt(deps, { intentId: intent.id, status: 'failed', reason: 'the provider refused to create it' });
     throw new LedgerRefusal('provider_failed');
   }
   const started = await inTransaction(deps, (uow) => markStarted(deps, uow, order, intent, created));
   if (started) return started;
   // Closed meanwhile by a racing checkout, after that one's close reached the provider: this
   // attempt now exists there, so close it again rather than leave it payable.
-  await closeAtProvider(deps, { ...intent, provider_ref: created.providerRef ?? intent.provider_ref });
+  await closeAttempt(deps, {
+    intent: { ...intent, status: 'closed', provider_ref: created.providerRef ?? intent.provider_ref },
+    reason: 'replaced by a racing checkout',
+  });
   throw new LedgerRefusal('checkout_in_progress');
 }
 

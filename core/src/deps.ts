@@ -11,5 +11,6 @@ export interface CoreDeps {
   events: StatusEvents;
   providers: ProviderRegistry;
   log: { warn(obj: object, msg: string): void };
-  config: { retryDelayScale: number };
+  /** publicUrl: where providers send refund notifications (`<publicUrl>/api/pay/notify/<provider>`). */
+  config: { retryDelayScale: number; publicUrl: string };
 }

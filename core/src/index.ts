@@ -1,39 +1,42 @@
-// The only writer of orders, payment attempts and their events: read core/README.md first.
+// The only writer of orders, payment attempts, refunds and their events: read core/README.md first.
+// This entry holds commands, each `(deps, input)` running in the unit of work, their input and
+// result types, and the refusals they throw. Primitives (one guarded move inside a running
+// transaction) are not here: tests reach them through `@shop/core/internal`.
 export type { CoreDeps } from './deps.js';
+export type { StatusEvents } from './status-events.js';
 export { inTransaction, type UnitOfWork, type Enqueue } from './unit-of-work.js';
 export { LedgerRefusal, type RefusalReason } from './refusal.js';
-export {
-  ATTEMPT_TRANSITIONS,
-  OPEN_STATES,
-  canMove,
-  isOpen,
-  createAttempt,
-  moveAttempt,
-  openAttempts,
-  notePoll,
-  type AttemptStatus,
-  type Moved,
-} from './attempt-ledger.js';
-export { openOrder, reuseOrder, expireOrder, expireDueOrders, settleOrder, markShipped, type SettleResult } from './order-ledger.js';
-export { checkoutOrder, type CheckoutRequest, type CheckoutResult } from './checkout.js';
-export { completeBankTransfer } from './bank-transfer.js';
+export { checkoutOrder, type CheckoutRequest, type CheckoutResult, type WithdrawnAttempt } from './checkout.js';
+export { completeBankTransfer, type CompleteBankTransfer } from './bank-transfer.js';
 export { recordPaperOrder, type PaperOrderRequest } from './paper-order.js';
-export { settleAttempt, finishAttempt, closeAttempt, closeAtProvider, closeAbandonedAttempts, type SettleOutcome, type CloseOutcome } from './settle.js';
-export { applyAttemptStatus, mismatch, type IntentRef } from './settlement-rules.js';
-export { outboxJob, relayNow, deliverTo } from './outbox.js';
-export { orderStatusChannel, redisStatusEvents, silentStatusEvents, type StatusEvents } from './status-events.js';
-export { seal, unseal, keyedHash, sha256 } from './crypto.js';
-export { createLogger, redactPaths } from './logger.js';
+export { markShipped, type MarkShipped, type ShippingResult } from './shipping.js';
+export { expireDueOrders, type ExpireDueOrders } from './expiry.js';
+export {
+  settleAttempt,
+  finishAttempt,
+  closeAttempt,
+  closeAbandonedAttempts,
+  type SettleAttempt,
+  type SettleOutcome,
+  type SettleSource,
+  type FinishAttempt,
+  type CloseAttempt,
+  type CloseOutcome,
+  type CloseAbandonedAttempts,
+} from './settle.js';
+export { applyAttemptStatus, mismatch, type ApplyAttemptStatus, type AppliedStatus, type IntentRef } from './settlement-rules.js';
+export { notePoll, type NotePoll } from './polling.js';
 export {
   requestRefund,
   applyRefundStatus,
   advanceRefund,
   dueRefunds,
   recordPayerAmount,
-  refundNoFor,
   RefundRefused,
   type RefundRequest,
   type RequestedRefund,
   type RefundOutcome,
-  type RefundContext,
+  type ApplyRefundStatus,
+  type AdvanceRefund,
+  type RecordPayerAmount,
 } from './refunds/index.js';

@@ -1,11 +1,11 @@
-import { sql, type Kysely, type QueryCreator, type Transaction } from 'kysely';
+import { sql, type QueryCreator, type Transaction } from 'kysely';
 import { trailColumns, type Actor, type Database, type Order, type OrderEventType } from '@shop/db';
 
 // The order's audit trail (append-only, enforced by a trigger): written only by the ledgers in
 // this package, in the transaction of the change it records.
 
 export async function appendOrderEvent(
-  trx: Kysely<Database> | Transaction<Database>,
+  trx: Transaction<Database>,
   orderId: string,
   type: OrderEventType,
   actor: Actor,

@@ -1,14 +1,34 @@
-import type { Kysely, Transaction } from 'kysely';
-import type { Actor, Database, NewOrder, Order, OrderStatus, PaymentIntent } from '@shop/db';
+import type { Transaction } from 'kysely';
+import type { Actor, Database, NewOrder, Order, OrderStatus, PaymentIntent, ShippingStatus } from '@shop/db';
 import { moveAttempt, openAttempts, type AttemptStatus } from './attempt-ledger.js';
 import { appendOrderEvent, orderEventFrom } from './order-events.js';
 import type { UnitOfWork } from './unit-of-work.js';
 
 // The order ledger: every change of an order is a guarded transition plus an audit row, in one
 // transaction. A transition whose guard no longer holds changes nothing and says so, which is
-// what makes duplicate callbacks, retried jobs and racing operators harmless.
+// what makes duplicate callbacks, retried jobs and racing operators harmless. These are
+// primitives: they take the running transaction, and the commands that use them run in the unit
+// of work.
 
-type Tx = Kysely<Database> | Transaction<Database>;
+type Tx = Transaction<Database>;
+
+/**
+ * Allowed moves of an order's status, from → to. An expired order may still be paid: the money
+ * did arrive. A paid order never moves again; a refund is a row of its own (`refunded_at`).
+ */
+export const ORDER_TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = {
+  pending_payment: ['expired', 'paid'],
+  expired: ['paid'],
+  paid: [],
+};
+
+/** A paid paper order's shipping, the only change a paid order still sees. */
+export const SHIPPING_TRANSITIONS: Readonly<Record<ShippingStatus, readonly ShippingStatus[]>> = {
+  not_shipped: ['shipped'],
+  shipped: [],
+};
+
+export const canMoveOrder = (from: OrderStatus, to: OrderStatus): boolean => ORDER_TRANSITIONS[from].includes(to);
 
 /** A new order, pending payment, with its 'created' event. */
 export async function openOrder(trx: Tx, values: NewOrder, actor: Actor, opts: { data?: unknown; after?: Record<string, unknown> } = {}): Promise<Order> {
@@ -44,7 +64,7 @@ export async function setBankReference(trx: Tx, orderId: string, reference: stri
   await trx.updateTable('orders').set({ bank_reference: reference }).where('id', '=', orderId).execute();
 }
 
-/** pending_payment → expired for one order; false when it was not pending any more. */
+/** pending_payment → expired for one order the caller holds locked; false when it was not pending any more. */
 export async function expireOrder(trx: Tx, orderId: string, now = new Date()): Promise<boolean> {
   const moved = await trx
     .updateTable('orders')
@@ -65,54 +85,23 @@ export async function expireOrder(trx: Tx, orderId: string, now = new Date()): P
   return !!moved;
 }
 
-/** Moves every unpaid order past its expiry to 'expired'; returns the order numbers it moved. */
-export async function expireDueOrders(db: Kysely<Database>, now: Date = new Date(), limit = 500): Promise<string[]> {
-  return db.transaction().execute(async (trx) => {
-    const expired = await trx
-      .updateTable('orders')
-      .set({ status: 'expired', updated_at: now })
-      .where('id', 'in', (eb) =>
-        eb
-          .selectFrom('orders')
-          .select('id')
-          .where('status', '=', 'pending_payment')
-          .where('expires_at', '<=', now)
-          .orderBy('expires_at')
-          .limit(limit)
-          .forUpdate()
-          .skipLocked(),
-      )
-      .where('status', '=', 'pending_payment')
-      .returning(['id', 'order_no'])
-      .execute();
-    for (const o of expired) {
-      await appendOrderEvent(
-        trx,
-        o.id,
-        'expired',
-        { type: 'system' },
-        { status: 'pending_payment' satisfies OrderStatus },
-        { status: 'expired' satisfies OrderStatus },
-      );
-    }
-    return expired.map((o) => o.order_no);
-  });
-}
-
 export interface SettleResult {
   transitioned: boolean;
   orderId: string | null;
   orderNo: string;
-  status: string | null;
+  status: OrderStatus | null;
+  /** The attempt that paid the order (this one when it transitioned). */
+  paidIntentId: string | null;
   /** Other attempts of the order that were still open: closed in the ledger now, at their providers by a job. */
   closedSiblings: PaymentIntent[];
 }
 
 /**
- * Marks an order paid through a given payment attempt. Guarded: only a pending (or just expired,
- * since the money did arrive) order moves, and only once. In the same transaction the attempt
- * moves to succeeded, the order's other open attempts are closed (a `payment-close` job each
- * closes them at their providers), the receipt mail is queued and the live pages are told.
+ * Marks an order paid through a given payment attempt. The order's row lock is taken first, so
+ * the audit row states the status it really left (pending or expired: the money did arrive) and
+ * only one settlement moves it. In the same transaction the attempt moves to succeeded and is
+ * recorded as the paying one, the order's other open attempts are closed (a `payment-close` job
+ * each closes them at their providers), the receipt mail is queued and the live pages are told.
  */
 export async function settleOrder(
   uow: Pick<UnitOfWork, 'trx' | 'enqueue' | 'announce'>,
@@ -127,18 +116,16 @@ export async function settleOrder(
   },
 ): Promise<SettleResult> {
   const { trx } = uow;
+  const current = await trx.selectFrom('orders').select(['id', 'status', 'paid_intent_id']).where('order_no', '=', args.orderNo).forUpdate().executeTakeFirst();
+  const unchanged = { transitioned: false, orderId: current?.id ?? null, orderNo: args.orderNo, status: current?.status ?? null, closedSiblings: [] };
+  if (!current || !canMoveOrder(current.status, 'paid')) return { ...unchanged, paidIntentId: current?.paid_intent_id ?? null };
   const now = new Date();
-  const moved = await trx
+  await trx
     .updateTable('orders')
-    .set({ status: 'paid', paid_at: now, updated_at: now })
-    .where('order_no', '=', args.orderNo)
-    .where('status', 'in', ['pending_payment', 'expired'])
-    .returning(['id', 'status'])
-    .executeTakeFirst();
-  if (!moved) {
-    const current = await trx.selectFrom('orders').select(['id', 'status']).where('order_no', '=', args.orderNo).executeTakeFirst();
-    return { transitioned: false, orderId: current?.id ?? null, orderNo: args.orderNo, status: current?.status ?? null, closedSiblings: [] };
-  }
+    .set({ status: 'paid', paid_at: now, updated_at: now, paid_intent_id: args.intentId })
+    .where('id', '=', current.id)
+    .where('status', '=', current.status)
+    .executeTakeFirstOrThrow();
   if (args.intentId) {
     await moveAttempt(trx, args.intentId, 'succeeded', args.actor, {
       set: args.providerRef ? { provider_ref: args.providerRef } : {},
@@ -148,15 +135,15 @@ export async function settleOrder(
   }
   await appendOrderEvent(
     trx,
-    moved.id,
+    current.id,
     'paid',
     args.actor,
-    { status: 'pending_payment' },
+    { status: current.status },
     { status: 'paid' },
     { source: args.source, intentId: args.intentId, ...(args.source === 'bank_transfer' && args.providerRef ? { reference: args.providerRef } : {}) },
   );
   const closedSiblings: PaymentIntent[] = [];
-  for (const sibling of await openAttempts(trx, moved.id)) {
+  for (const sibling of await openAttempts(trx, current.id)) {
     const closed = await moveAttempt(trx, sibling.id, 'closed', { type: 'system' }, { data: { reason: 'order paid through another attempt' } });
     if (closed.attempt) {
       closedSiblings.push(closed.attempt);
@@ -165,29 +152,5 @@ export async function settleOrder(
   }
   await uow.enqueue('mail', { kind: 'receipt', orderNo: args.orderNo });
   uow.announce(args.orderNo, 'paid');
-  return { transitioned: true, orderId: moved.id, orderNo: args.orderNo, status: 'paid', closedSiblings };
-}
-
-/** Paid paper orders only; a second call changes nothing. */
-export async function markShipped(
-  trx: Tx,
-  orderNo: string,
-  actor: Actor,
-): Promise<{ transitioned: boolean; status: string | null; format: string | null; shipping: string | null }> {
-  const now = new Date();
-  const moved = await trx
-    .updateTable('orders')
-    .set({ shipping_status: 'shipped', shipped_at: now, updated_at: now })
-    .where('order_no', '=', orderNo)
-    .where('status', '=', 'paid')
-    .where('format', '=', 'paper')
-    .where('shipping_status', '=', 'not_shipped')
-    .returning(['id'])
-    .executeTakeFirst();
-  if (moved) {
-    await appendOrderEvent(trx, moved.id, 'shipped', actor, { shippingStatus: 'not_shipped' }, { shippingStatus: 'shipped' });
-    return { transitioned: true, status: 'paid', format: 'paper', shipping: 'shipped' };
-  }
-  const o = await trx.selectFrom('orders').select(['status', 'format', 'shipping_status']).where('order_no', '=', orderNo).executeTakeFirst();
-  return { transitioned: false, status: o?.status ?? null, format: o?.format ?? null, shipping: o?.shipping_status ?? null };
+  return { transitioned: true, orderId: current.id, orderNo: args.orderNo, status: 'paid', paidIntentId: args.intentId, closedSiblings };
 }

@@ -1,12 +1,12 @@
 import { addToOutbox, relayOutbox, type Db, type PendingOutboxRow } from '@shop/db';
-import type { Kysely, Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import type { Database } from '@shop/db';
 import { addUnlessLive, jobIdFor, type JobPayloads, type QueueName, type Queues } from '@shop/jobs';
 import type { Queue } from 'bullmq';
 
 /** Typed outbox write: the job follows the transaction's commit, never precedes it. */
 export function outboxJob<Q extends QueueName>(
-  trx: Kysely<Database> | Transaction<Database>,
+  trx: Transaction<Database>,
   queue: Q,
   payload: JobPayloads[Q],
   opts: { availableAt?: Date; jobId?: string } = {},
@@ -28,8 +28,14 @@ export function deliverTo(queues: Queues, onFinished: 'rerun' | 'keep' = 'rerun'
   };
 }
 
-/** Relays now (after a commit) what it can; whatever fails stays for the periodic relay. */
-export async function relayNow(db: Db, queues: Queues, ids: string[]): Promise<void> {
+/** Relays now (after a commit) what it can; whatever fails stays for the periodic relay, and is logged. */
+export async function relayNow(db: Db, queues: Queues, ids: string[], log: { warn(obj: object, msg: string): void }): Promise<void> {
   if (!ids.length) return;
-  await relayOutbox(db, deliverTo(queues), { ids }).catch(() => undefined);
+  const note = 'outbox rows not relayed after the commit; the periodic relay takes them';
+  try {
+    const { failed } = await relayOutbox(db, deliverTo(queues), { ids });
+    if (failed) log.warn({ outboxIds: ids }, note);
+  } catch (err) {
+    log.warn({ err: (err as Error).message, outboxIds: ids }, note);
+  }
 }

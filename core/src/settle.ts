@@ -1,29 +1,39 @@
 import { ProviderError } from '@shop/payments';
 import type { Actor, IntentStatus, PaymentIntent } from '@shop/db';
-import { moveAttempt } from './attempt-ledger.js';
+import { isOpen, moveAttempt } from './attempt-ledger.js';
 import type { CoreDeps } from './deps.js';
 import { appendOrderEvent } from './order-events.js';
 import { settleOrder } from './order-ledger.js';
+import { advanceRefund } from './refunds/execute.js';
+import { openRefund } from './refunds/request.js';
 import { inTransaction } from './unit-of-work.js';
+
+export type SettleSource = 'notification' | 'poll' | 'return' | 'operator' | 'reconciliation';
+
+export interface SettleAttempt {
+  intentId: string;
+  source: SettleSource;
+  providerRef?: string | null;
+}
 
 export interface SettleOutcome {
   transitioned: boolean;
   orderNo: string;
+  /** Set when the money arrived for an order already paid through another attempt: it is being refunded. */
+  duplicateRefundNo?: string;
 }
 
 /**
  * Settles the order of a paid attempt through the ledger, once: the guarded transition, the audit
  * row and the receipt mail's outbox row share one transaction. A payment that arrives for an
- * order already paid through another attempt is recorded for a refund instead. The order's other
- * open attempts are closed at their providers right after the commit (their jobs retry a failure).
+ * order already paid through another attempt is a duplicate: recorded, and refunded
+ * automatically (exactly once: one live refund per attempt) where the provider takes refunds.
+ * The order's other open attempts are closed at their providers right after the commit (their
+ * jobs retry a failure).
  */
-export async function settleAttempt(
-  deps: CoreDeps,
-  intentId: string,
-  source: 'notification' | 'poll' | 'return' | 'operator',
-  providerRef?: string | null,
-): Promise<SettleOutcome> {
-  return inTransaction(deps, async (uow) => {
+export async function settleAttempt(deps: CoreDeps, input: SettleAttempt): Promise<SettleOutcome> {
+  const { intentId, source, providerRef } = input;
+  const outcome = await inTransaction(deps, async (uow) => {
     const { trx } = uow;
     const intent = await trx
       .selectFrom('payment_intents')
@@ -35,68 +45,126 @@ export async function settleAttempt(
     const actor: Actor = { type: 'provider', id: intent.provider };
     const result = await settleOrder(uow, { orderNo: intent.order_no, intentId, actor, source, providerRef, attemptStatus: intent.status });
     if (result.transitioned) {
-      for (const sibling of result.closedSiblings) uow.afterCommit(() => closeAtProvider(deps, sibling).then(() => undefined));
+      for (const sibling of result.closedSiblings)
+        uow.afterCommit(() => closeAttempt(deps, { intent: sibling, reason: 'order paid through another attempt' }).then(() => undefined));
       return { transitioned: true, orderNo: intent.order_no };
     }
     const late = await moveAttempt(trx, intentId, 'succeeded', actor, {
       set: providerRef ? { provider_ref: providerRef } : {},
       data: { source, duplicate: true },
     });
-    // Paid through another attempt already: the money of this one must go back.
-    if (late.moved) await appendOrderEvent(trx, intent.order_id, 'duplicate_payment', actor, undefined, undefined, { intentId, source });
-    return { transitioned: false, orderNo: intent.order_no };
+    if (!late.moved || result.paidIntentId === intentId) return { transitioned: false, orderNo: intent.order_no };
+    // Paid through another attempt already: the money of this one goes back.
+    await appendOrderEvent(trx, intent.order_id, 'duplicate_payment', actor, undefined, undefined, { intentId, source });
+    if (!deps.providers[intent.provider]?.refund) return { transitioned: false, orderNo: intent.order_no };
+    const { refund } = await openRefund(uow, {
+      orderId: intent.order_id,
+      intent: late.attempt!,
+      kind: 'duplicate_payment',
+      actor: { type: 'system' },
+      operatorId: null,
+      reason: 'duplicate payment, refunded automatically',
+    });
+    return { transitioned: false, orderNo: intent.order_no, duplicateRefundNo: refund.refund_no };
   });
+  // Sent at once; the refunds sweep retries whatever does not get through now.
+  if (outcome.duplicateRefundNo) await advanceRefund(deps, { refundNo: outcome.duplicateRefundNo });
+  return outcome;
+}
+
+export interface FinishAttempt {
+  intentId: string;
+  status: Extract<IntentStatus, 'failed' | 'closed' | 'expired'>;
+  reason: string;
+  actor?: Actor;
 }
 
 /** Moves an open attempt to a final state; a settled or closed one never moves back. */
-export async function finishAttempt(
-  deps: CoreDeps,
-  intentId: string,
-  status: Extract<IntentStatus, 'failed' | 'closed' | 'expired'>,
-  reason: string,
-  actor: Actor = { type: 'system' },
-): Promise<boolean> {
+export async function finishAttempt(deps: CoreDeps, input: FinishAttempt): Promise<boolean> {
   return inTransaction(deps, async ({ trx, announce }) => {
-    const r = await moveAttempt(trx, intentId, status, actor, { data: { reason } });
+    const r = await moveAttempt(trx, input.intentId, input.status, input.actor ?? { type: 'system' }, { data: { reason: input.reason } });
     if (!r.moved || r.from === 'failed' || r.from === 'closed' || r.from === 'expired') return false;
     const order = await trx.selectFrom('orders').select('order_no').where('id', '=', r.attempt!.order_id).executeTakeFirstOrThrow();
-    announce(order.order_no, status);
+    announce(order.order_no, input.status);
     return true;
   });
 }
 
-/** What closing an attempt at its provider came to. */
-export type CloseOutcome = 'closed' | 'paid' | 'unconfirmed';
-
 /**
- * Closes an attempt at its provider so it can no longer be paid there (idempotent at every
- * provider). When the provider answers that it was paid meanwhile, the money counts: the attempt
- * is settled. A close the provider did not confirm (down, buyer mid-payment) is 'unconfirmed'.
+ * What closing an attempt came to: closed at its provider (and in the ledger); paid there first
+ * (the order is settled); withdrawn (the provider cannot close it: closed in the ledger, payable
+ * there until `payable_until`, watched until then, a late payment refunded as a duplicate); or
+ * unconfirmed (provider down, buyer mid-payment: nothing changed, a job retries).
  */
-export async function closeAtProvider(deps: CoreDeps, intent: Pick<PaymentIntent, 'id' | 'provider' | 'out_trade_no' | 'provider_ref'>): Promise<CloseOutcome> {
-  const provider = deps.providers[intent.provider];
-  if (!provider) return 'unconfirmed';
-  try {
-    await provider.close(intent.out_trade_no, intent.provider_ref ?? undefined);
-    return 'closed';
-  } catch (err) {
-    if (err instanceof ProviderError && !err.retryable && /PAID/.test(err.code)) {
-      await settleAttempt(deps, intent.id, 'poll');
-      return 'paid';
-    }
-    deps.log.warn({ err: (err as Error).message, provider: intent.provider, outTradeNo: intent.out_trade_no }, 'attempt not closed at its provider');
-    return 'unconfirmed';
-  }
+export type CloseOutcome = 'closed' | 'paid' | 'withdrawn' | 'unconfirmed';
+
+export interface CloseAttempt {
+  intent: Pick<PaymentIntent, 'id' | 'provider' | 'out_trade_no' | 'provider_ref' | 'status'>;
+  reason: string;
+  actor?: Actor;
+  /** The ledger state an open attempt ends in: closed (replaced, abandoned) or expired (its order is). */
+  as?: 'closed' | 'expired';
 }
 
 /**
- * Closes an open attempt at its provider first and then in the ledger, so it is never recorded
- * closed while it can still be paid. Answers what happened.
+ * Closes an attempt at its provider first and then in the ledger, so it is never recorded closed
+ * while it can still be paid without the shop watching it. Also for an attempt the ledger closed
+ * already (its order paid through another one): then only the provider is asked.
  */
-export async function closeAttempt(deps: CoreDeps, intent: PaymentIntent, reason: string, actor: Actor): Promise<CloseOutcome> {
-  const outcome = await closeAtProvider(deps, intent);
-  if (outcome === 'closed') await finishAttempt(deps, intent.id, 'closed', reason, actor);
-  return outcome;
+export async function closeAttempt(deps: CoreDeps, input: CloseAttempt): Promise<CloseOutcome> {
+  const { intent } = input;
+  const provider = deps.providers[intent.provider];
+  if (!provider) return 'unconfirmed';
+  let answer;
+  try {
+    answer = await provider.close(intent.out_trade_no, intent.provider_ref ?? undefined);
+  } catch (err) {
+    deps.log.warn(
+      {
+        err: (err as Error).message,
+        retryable: err instanceof ProviderError ? err.retryable : undefined,
+        provider: intent.provider,
+        outTradeNo: intent.out_trade_no,
+      },
+      'attempt not closed at its provider',
+    );
+    return 'unconfirmed';
+  }
+  if (answer.state === 'paid') {
+    await settleAttempt(deps, { intentId: intent.id, source: 'poll' });
+    return 'paid';
+  }
+  const to = input.as ?? 'closed';
+  const actor = input.actor ?? { type: 'system' };
+  if (answer.state === 'closed') {
+    if (isOpen(intent.status)) await finishAttempt(deps, { intentId: intent.id, status: to, reason: input.reason, actor });
+    return 'closed';
+  }
+  const payableUntil = answer.payableUntil;
+  await inTransaction(deps, async ({ trx, enqueue, announce }) => {
+    const r = await moveAttempt(trx, intent.id, to, actor, {
+      set: { payable_until: payableUntil, next_poll_at: new Date() },
+      data: { reason: input.reason, payableUntil: payableUntil.toISOString(), atProvider: 'cannot be closed: watched until it times out' },
+    });
+    if (!r.moved) {
+      // Closed in the ledger already (its order was paid): record how long the provider may still take money.
+      await trx
+        .updateTable('payment_intents')
+        .set({ payable_until: payableUntil })
+        .where('id', '=', intent.id)
+        .where('status', 'in', ['closed', 'expired'])
+        .execute();
+    } else {
+      const order = await trx.selectFrom('orders').select('order_no').where('id', '=', r.attempt!.order_id).executeTakeFirstOrThrow();
+      announce(order.order_no, to);
+    }
+    await enqueue('payment-poll', { intentId: intent.id });
+  });
+  return 'withdrawn';
+}
+
+export interface CloseAbandonedAttempts {
+  cutoff: Date;
 }
 
 /**
@@ -104,13 +172,13 @@ export async function closeAttempt(deps: CoreDeps, intent: PaymentIntent, reason
  * `cutoff`: closed in the ledger and, by a `payment-close` job each, at their providers. They
  * were never shown to the buyer (no next action), so nobody can be paying them.
  */
-export async function closeAbandonedAttempts(deps: CoreDeps, cutoff: Date): Promise<number> {
+export async function closeAbandonedAttempts(deps: CoreDeps, input: CloseAbandonedAttempts): Promise<number> {
   return inTransaction(deps, async ({ trx, enqueue }) => {
     const stale = await trx
       .selectFrom('payment_intents')
       .select('id')
       .where('status', '=', 'created')
-      .where('created_at', '<', cutoff)
+      .where('created_at', '<', input.cutoff)
       .orderBy('id')
       .limit(500)
       .forUpdate()

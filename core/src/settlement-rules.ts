@@ -28,14 +28,23 @@ export function mismatch(intent: IntentRef, s: AttemptStatus, identity: PaymentP
  * open: a closed attempt is never captured), finishes it on failure or closure, leaves it open
  * otherwise.
  */
-export async function applyAttemptStatus(
-  deps: CoreDeps,
-  provider: PaymentProvider,
-  intent: IntentRef,
-  status: AttemptStatus,
-  source: 'notification' | 'poll' | 'return',
-): Promise<{ outcome: 'settled' | 'already' | 'pending' | 'failed' | 'closed' | 'mismatch'; settle?: SettleOutcome; reason?: string }> {
-  let s = status;
+export interface ApplyAttemptStatus {
+  provider: PaymentProvider;
+  intent: IntentRef;
+  /** What the provider reported. */
+  status: AttemptStatus;
+  source: 'notification' | 'poll' | 'return';
+}
+
+export interface AppliedStatus {
+  outcome: 'settled' | 'already' | 'pending' | 'failed' | 'closed' | 'mismatch';
+  settle?: SettleOutcome;
+  reason?: string;
+}
+
+export async function applyAttemptStatus(deps: CoreDeps, input: ApplyAttemptStatus): Promise<AppliedStatus> {
+  const { provider, intent, source } = input;
+  let s = input.status;
   const wrong = mismatch(intent, s, provider.identity);
   if (wrong) return { outcome: 'mismatch', reason: wrong };
   if (s.state === 'approved' && provider.capture) {
@@ -48,14 +57,14 @@ export async function applyAttemptStatus(
   const actor = { type: 'provider' as const, id: provider.name };
   switch (s.state) {
     case 'succeeded': {
-      const settle = await settleAttempt(deps, intent.id, source, s.providerRef ?? null);
+      const settle = await settleAttempt(deps, { intentId: intent.id, source, providerRef: s.providerRef ?? null });
       return { outcome: settle.transitioned ? 'settled' : 'already', settle };
     }
     case 'failed':
-      await finishAttempt(deps, intent.id, 'failed', `provider reported failed (${source})`, actor);
+      await finishAttempt(deps, { intentId: intent.id, status: 'failed', reason: `provider reported failed (${source})`, actor });
       return { outcome: 'failed' };
     case 'closed':
-      await finishAttempt(deps, intent.id, 'closed', `provider reported closed (${source})`, actor);
+      await finishAttempt(deps, { intentId: intent.id, status: 'closed', reason: `provider reported closed (${source})`, actor });
       return { outcome: 'closed' };
     default:
       return { outcome: 'pending' };

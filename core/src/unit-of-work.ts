@@ -39,7 +39,7 @@ export async function inTransaction<T>(deps: UnitOfWorkDeps, work: (uow: UnitOfW
     }),
   );
   for (const [orderNo, status] of announced) deps.events.changed(orderNo, status);
-  await relayNow(deps.db, deps.queues, outbox);
+  await relayNow(deps.db, deps.queues, outbox, deps.log);
   for (const fn of after) {
     try {
       await fn();

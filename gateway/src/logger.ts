@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyServerOptions } from 'fastify';
-import { redactPaths } from '@shop/core';
+import { redactPaths } from '@shop/config';
 
 const requestIdPattern = /^[A-Za-z0-9._-]{8,64}$/;
 

@@ -29,9 +29,11 @@ export const verificationCodeMail = Type.Object(
 export const receiptMail = Type.Object({ kind: Type.Literal('receipt'), orderNo: businessKey('an order number') }, strict);
 /** Sent at checkout: where to transfer the money and the reference to quote. */
 export const bankTransferDetailsMail = Type.Object({ kind: Type.Literal('bank-transfer-details'), orderNo: businessKey('an order number') }, strict);
+/** Sent when a refund has gone through: what went back, by which way, and what it means for the e-book. */
+export const refundMail = Type.Object({ kind: Type.Literal('refund'), refundNo: businessKey('a refund number') }, strict);
 
 export const payloadSchemas = {
-  mail: Type.Union([verificationCodeMail, receiptMail, bankTransferDetailsMail]),
+  mail: Type.Union([verificationCodeMail, receiptMail, bankTransferDetailsMail, refundMail]),
   /** A verification code by SMS to the phone number the code is bound to (the code travels sealed). */
   sms: Type.Object({ kind: Type.Literal('verification-code'), codeId: numericId, purpose: oneOf(['register', 'reset']), sealedCode: sealedValue }, strict),
   'registration-mirror': Type.Object({ userId: Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER, description: 'a positive integer' }) }, strict),
@@ -92,6 +94,7 @@ export function jobIdFor<Q extends QueueName>(queue: Q, payload: JobPayloads[Q])
       const p = payload as JobPayloads['mail'];
       if (p.kind === 'receipt') return `receipt-${p.orderNo}`;
       if (p.kind === 'bank-transfer-details') return `bank-details-${p.orderNo}`;
+      if (p.kind === 'refund') return `refund-${p.refundNo}`;
       return `code-${p.codeId}`;
     }
     case 'sms':

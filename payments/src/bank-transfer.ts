@@ -1,4 +1,4 @@
-import type { AttemptStatus, CreateAttemptInput, CreatedAttempt, NotificationAnswer, PaymentProvider, VerifiedNotification } from './provider.js';
+import type { AttemptStatus, CloseAnswer, CreateAttemptInput, CreatedAttempt, NotificationAnswer, PaymentProvider, VerifiedNotification } from './provider.js';
 import { NotificationRejected } from './provider.js';
 import { formatIban, type BankTransferDetails } from './setup/bank-details.js';
 
@@ -37,7 +37,10 @@ export class BankTransferProvider implements PaymentProvider {
     return { state: 'pending', outTradeNo };
   }
 
-  async close(): Promise<void> {}
+  async close(): Promise<CloseAnswer> {
+    // Nobody can pay a transfer into a closed attempt: the money would be a payment without an order.
+    return { state: 'closed' };
+  }
 
   async verifyNotification(): Promise<VerifiedNotification> {
     throw new NotificationRejected('no_notifications', 'bank transfers are completed by an operator, not by notifications');

@@ -105,6 +105,9 @@ export interface VerifiedNotification extends AttemptStatus {
   refund?: RefundStatus;
 }
 
+/** What closing a trade came to at the provider. */
+export type CloseAnswer = { state: 'closed' } | { state: 'paid' } | { state: 'open'; payableUntil: Date };
+
 /** A refund asked of the provider; `refundNo` is the idempotency key, derived from a business key. */
 export interface RefundInput {
   refundNo: string;
@@ -189,8 +192,13 @@ export interface PaymentProvider {
   readonly offline?: boolean;
   /** Current state at the provider; never throws for "not found yet" (answers pending). */
   query(outTradeNo: string, providerRef?: string): Promise<AttemptStatus>;
-  /** Closes the trade at the provider so it can no longer be paid; idempotent. */
-  close(outTradeNo: string, providerRef?: string): Promise<void>;
+  /**
+   * Closes the trade at the provider so it can no longer be paid; idempotent. Answers `paid` when
+   * the buyer paid it first, and `open` when the provider has no close for it (the trade stays
+   * payable until it times out there). Throws a retryable ProviderError when the close is not
+   * confirmed yet (provider down, buyer mid-payment).
+   */
+  close(outTradeNo: string, providerRef?: string): Promise<CloseAnswer>;
   /** Verifies signature/timestamp and decodes; throws NotificationRejected when not authentic. */
   verifyNotification(input: NotificationInput): Promise<VerifiedNotification>;
   /** The answer the provider expects: acknowledged or not (then it redelivers). */

@@ -59,7 +59,7 @@ t.test('every action of an order is in its audit trail with actor, time, before 
     .set({ expires_at: new Date(Date.now() - 1000) })
     .where('order_no', '=', own.orderNo)
     .execute();
-  await expireDueOrders(stack.db);
+  await expireDueOrders(stack.app.deps);
   const ownTrail = (await gqlOk<{ orderEvents: Event[] }>(op1.client, ORDER_EVENTS, { o: own.orderNo })).orderEvents.map(parsed);
   t.match(ownTrail, [
     { type: 'created', actorType: 'BUYER', actorId: String(b.userId), actorEmail: b.email, after: { status: 'pending_payment' } },

@@ -116,7 +116,7 @@ t.test('completions in the wrong state are refused with the reason, in both lang
     .set({ expires_at: new Date(Date.now() - 1000) })
     .where('order_no', '=', expiring.orderNo)
     .execute();
-  t.same(await expireDueOrders(stack.db), [expiring.orderNo], 'the order expired');
+  t.same(await expireDueOrders(stack.app.deps), [expiring.orderNo], 'the order expired');
   const open = (await buy(b.client, { paymentMethod: 'BANK_TRANSFER', bookId: '3' })).data!.checkout.order;
 
   const refusal = async (orderNo: string, reference: string, locale = 'en') => {

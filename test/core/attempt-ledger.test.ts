@@ -1,7 +1,7 @@
 import t from 'tap';
 import { sql } from 'kysely';
 import type { Db, IntentStatus } from '@shop/db';
-import { ATTEMPT_TRANSITIONS, createAttempt, moveAttempt } from '@shop/core';
+import { ATTEMPT_TRANSITIONS, createAttempt, moveAttempt } from '@shop/core/internal';
 import { createTestDatabase } from '../helpers/db.js';
 
 // The payment-attempt state machine, move by move against a real PostgreSQL: every allowed move
@@ -55,11 +55,15 @@ async function orderOf(db: Db): Promise<string> {
 /** An attempt put into `state` directly, the way a fixture sets up a starting point. */
 async function attemptIn(db: Db, state: IntentStatus): Promise<string> {
   const orderId = await orderOf(db);
-  const a = await createAttempt(
-    db,
-    { orderId, provider: 'wechat', method: 'native', outTradeNo: `SMT${Date.now()}${seq}`, amountCents: 100, currency: 'EUR' },
-    { type: 'system' },
-  );
+  const a = await db
+    .transaction()
+    .execute((trx) =>
+      createAttempt(
+        trx,
+        { orderId, provider: 'wechat', method: 'native', outTradeNo: `SMT${Date.now()}${seq}`, amountCents: 100, currency: 'EUR' },
+        { type: 'system' },
+      ),
+    );
   await sql`update payment_intents set status = ${state} where id = ${a.id}`.execute(db);
   return a.id;
 }
@@ -96,14 +100,18 @@ t.test('every move: allowed ones happen once with an event row, the others chang
 t.test('a new attempt starts in created with its event; a missing attempt moves nowhere', async (t) => {
   const { db } = await createTestDatabase(t);
   const orderId = await orderOf(db);
-  const a = await createAttempt(
-    db,
-    { orderId, provider: 'alipay', method: 'page', outTradeNo: `NEW${Date.now()}`, amountCents: 100, currency: 'EUR' },
-    { type: 'buyer', id: '1' },
-  );
+  const a = await db
+    .transaction()
+    .execute((trx) =>
+      createAttempt(
+        trx,
+        { orderId, provider: 'alipay', method: 'page', outTradeNo: `NEW${Date.now()}`, amountCents: 100, currency: 'EUR' },
+        { type: 'buyer', id: '1' },
+      ),
+    );
   t.equal(a.status, 'created');
   t.match(await eventsOf(db, a.id), [{ from_status: null, to_status: 'created', actor_type: 'buyer', actor_id: '1' }]);
-  t.same(await moveAttempt(db, '999999999', 'pending', { type: 'system' }), { moved: false, from: null, attempt: null });
+  t.same(await db.transaction().execute((trx) => moveAttempt(trx, '999999999', 'pending', { type: 'system' })), { moved: false, from: null, attempt: null });
 });
 
 t.test('racing moves from one state: exactly one wins', async (t) => {
@@ -125,7 +133,7 @@ t.test('racing moves from one state: exactly one wins', async (t) => {
 t.test('the event trail is append-only', async (t) => {
   const { db } = await createTestDatabase(t);
   const id = await attemptIn(db, 'created');
-  await moveAttempt(db, id, 'pending', { type: 'system' });
+  await db.transaction().execute((trx) => moveAttempt(trx, id, 'pending', { type: 'system' }));
   await t.rejects(sql`update payment_attempt_events set to_status = 'succeeded' where intent_id = ${id}`.execute(db), /append-only/);
   await t.rejects(sql`delete from payment_attempt_events where intent_id = ${id}`.execute(db), /append-only/);
 });

@@ -1,6 +1,7 @@
 import t from 'tap';
 import { Redis } from 'ioredis';
-import { inTransaction, orderStatusChannel, redisStatusEvents } from '@shop/core';
+import { inTransaction } from '@shop/core';
+import { orderStatusChannel, redisStatusEvents } from '@shop/core/status-events';
 import { closeQueues, createQueues, producerConnection } from '@shop/jobs';
 import { createTestDatabase } from '../helpers/db.js';
 import { uniquePrefix } from '../helpers/redis.js';

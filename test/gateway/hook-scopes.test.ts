@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import t from 'tap';
 import type { InjectOptions } from 'fastify';
-import { sha256 } from '@shop/core';
+import { sha256 } from '@shop/config';
 import { isLegacyPath } from '@shop/gateway/plugins/openapi';
 import { buildTestApp } from '../helpers/app.js';
 import { servesPages } from '../helpers/warm-up.js';

@@ -1,6 +1,8 @@
 import t from 'tap';
 import { Redis } from 'ioredis';
-import { completeBankTransfer, createLogger, redisStatusEvents } from '@shop/core';
+import { createLogger } from '@shop/config';
+import { completeBankTransfer } from '@shop/core';
+import { redisStatusEvents } from '@shop/core/status-events';
 import { producerConnection } from '@shop/jobs';
 import { buyerWithoutMail, operator } from '../admin/helpers.js';
 import { ensureOperator } from '../../gateway/src/cli/operator.js';
@@ -252,7 +254,11 @@ t.test('publishing never holds up settlement: with Redis unreachable the order i
   t.doesNotThrow(() => events.changed('X', 'paid'), 'publishing never throws');
   const deps = { db: stack.db, queues: stack.app.queues, events, providers: stack.app.providers, log: createLogger('test', 'silent'), config: stack.config };
   const op = await operator(stack);
-  t.same(await completeBankTransfer(deps, orderNo, 'REF-DEAD', { type: 'operator', id: String(op.userId) }), { changed: true }, 'the order settles');
+  t.same(
+    await completeBankTransfer(deps, { orderNo, reference: 'REF-DEAD', actor: { type: 'operator', id: String(op.userId) } }),
+    { changed: true },
+    'the order settles',
+  );
   t.equal((await stack.db.selectFrom('orders').select('status').where('order_no', '=', orderNo).executeTakeFirstOrThrow()).status, 'paid');
   await eventually('the failed publish logged', async () => warnings.filter((w) => w === 'order status event not published').length >= 2);
   t.pass('the lost event is only a warning');

@@ -1,7 +1,7 @@
 // Refunds at the providers, exactly once: for each provider (overseas setups, as the dev stack runs
 // them) an operator double-clicks "refund" five times while the provider's refund notifications
 // (five copies at WeChat) race the workers' refund poller; one refund, one `refunded` event, the
-// e-book refused. A duplicate payment is offered for refund and refunded on its own.
+// e-book refused. A duplicate payment is refunded automatically, on its own, and told to the buyer.
 import t from 'tap';
 import { buyerWithoutMail, operator, gqlOk } from '../admin/helpers.js';
 import { registerLegacy } from '../helpers/accounts.js';
@@ -97,7 +97,7 @@ t.test('one refund per paid order at every provider, however the requests and re
   );
 });
 
-t.test('a duplicate payment is offered for refund and refunded alone', async (t) => {
+t.test('a duplicate payment is refunded automatically and alone; the paying attempt is not refunded as one', async (t) => {
   // A buyer can no longer hold two payable attempts of one order (core closes the older one before
   // issuing a new one), but an order from before that rule can: made here the way it was then, a
   // second (WeChat) order at WeChat and its row in the ledger.
@@ -143,33 +143,57 @@ t.test('a duplicate payment is offered for refund and refunded alone', async (t)
   await drivers.find((d) => d.provider === 'alipay')!.pay(stack, second);
   await waitPaid(stack, orderNo);
   await fetch(`${stack.sandboxes!.url}/wechat/_control/deliveries/release-held`, { method: 'POST' });
-  const admin = await eventually('the duplicate payment', async () => {
+  // The late payment is a duplicate: refunded automatically, once, without an operator.
+  const admin = await eventually('the duplicate payment refunded', async () => {
     const a = await gqlOk<{
       adminOrder: {
-        attempts: Array<{ id: string; provider: string; role: string | null; canRefund: boolean; payerAmount: string | null; payerCurrency: string | null }>;
+        attempts: Array<{
+          id: string;
+          provider: string;
+          role: string | null;
+          canRefund: boolean;
+          payerAmount: string | null;
+          payerCurrency: string | null;
+          refunds: Array<{ refundNo: string; status: string }>;
+        }>;
       };
     }>(op.client, ATTEMPTS, { o: orderNo });
-    return a.adminOrder.attempts.find((x) => x.role === 'DUPLICATE_PAYMENT' && x.payerAmount) ? a : false;
-  });
+    const d = a.adminOrder.attempts.find((x) => x.role === 'DUPLICATE_PAYMENT');
+    return d?.payerAmount && d.refunds.some((f) => f.status === 'SUCCEEDED') ? a : false;
+  }, 30_000);
   const dup = admin.adminOrder.attempts.find((x) => x.role === 'DUPLICATE_PAYMENT')!;
-  t.match(dup, { provider: 'WECHAT', canRefund: true, payerCurrency: 'CNY', payerAmount: '583.59' }, 'offered for refund, with what the payer paid in CNY');
+  t.match(dup, { provider: 'WECHAT', canRefund: false, payerCurrency: 'CNY', payerAmount: '583.59' }, 'the operator sees it, with what the payer paid in CNY');
+  t.equal(dup.refunds.length, 1, 'one refund of it');
   t.match(
     admin.adminOrder.attempts.find((x) => x.role === 'ORDER'),
     { provider: 'ALIPAY', canRefund: true, payerCurrency: 'CNY' },
   );
-  const r = await gqlOk<{ refundDuplicatePayment: { changed: boolean; refund: { kind: string } } }>(op.client, REFUND_DUP, { o: orderNo, a: dup.id });
-  t.match(r.refundDuplicatePayment, { changed: true, refund: { kind: 'DUPLICATE_PAYMENT' } });
-  await eventually(
-    'the duplicate refunded',
-    async () => (await stack.db.selectFrom('refunds').select('status').where('intent_id', '=', dup.id).executeTakeFirst())?.status === 'succeeded',
-    30_000,
+  const requested = await stack.db
+    .selectFrom('order_events')
+    .innerJoin('orders', 'orders.id', 'order_events.order_id')
+    .select(['order_events.actor_type', 'order_events.data'])
+    .where('orders.order_no', '=', orderNo)
+    .where('order_events.type', '=', 'refund_requested')
+    .execute();
+  t.match(requested, [{ actor_type: 'system', data: { kind: 'duplicate_payment', intentId: dup.id, automatic: true } }], 'audited as an automatic refund');
+  const mails = await stack.db.selectFrom('outbox').select('payload').where('queue', '=', 'mail').execute();
+  t.ok(
+    mails.some((m) => (m.payload as { kind?: string; refundNo?: string }).refundNo === dup.refunds[0]!.refundNo),
+    'the refund mail is queued for the buyer',
   );
+  // An operator asking again gets the same refund, nothing new.
+  const again = await gqlOk<{ refundDuplicatePayment: { changed: boolean; refund: { refundNo: string; kind: string } } }>(op.client, REFUND_DUP, { o: orderNo, a: dup.id });
+  t.match(again.refundDuplicatePayment, { changed: false, refund: { refundNo: dup.refunds[0]!.refundNo, kind: 'DUPLICATE_PAYMENT' } });
   const order = await stack.db.selectFrom('orders').select(['status', 'refunded_at']).where('order_no', '=', orderNo).executeTakeFirstOrThrow();
   t.same(order, { status: 'paid', refunded_at: null }, 'the order itself stays paid and downloadable');
   t.equal((await c.request('GET', `/api/orders/${orderNo}/download`)).status, 200);
+  // The paying attempt named as a duplicate: refused before anything is written.
+  const before = await stack.db.selectFrom('refunds').select(['refund_no', 'status']).orderBy('id').execute();
   t.match(
     (await op.client.gql(REFUND_DUP, { o: orderNo, a: admin.adminOrder.attempts.find((x) => x.role === 'ORDER')!.id })).errors?.[0],
     { extensions: { code: 'WRONG_ORDER_STATE' } },
     'the paying attempt is not a duplicate',
   );
+  t.same(await stack.db.selectFrom('refunds').select(['refund_no', 'status']).orderBy('id').execute(), before, 'and no refund was made');
+  t.same(await stack.db.selectFrom('orders').select(['status', 'refunded_at']).where('order_no', '=', orderNo).executeTakeFirstOrThrow(), order);
 });

@@ -1,7 +1,10 @@
 import t from 'tap';
 import { Queue, Worker } from 'bullmq';
 import type { PaymentProvider } from '@shop/payments';
-import { createLogger, deliverTo, outboxJob, silentStatusEvents } from '@shop/core';
+import { createLogger } from '@shop/config';
+import { outboxJob } from '@shop/core/internal';
+import { deliverTo } from '@shop/core/outbox';
+import { silentStatusEvents } from '@shop/core/status-events';
 import { createQueues, closeQueues, payloadProblem, producerConnection, workerConnection, type Queues } from '@shop/jobs';
 import { loadWorkersConfig } from '@shop/config';
 import type { Db } from '@shop/db';
@@ -166,7 +169,7 @@ t.test('the relay runs a finished job id again for a new outbox row; a replay do
   t.equal(await deps.queues['payment-close'].getCompletedCount(), 1, 'one job under the id');
 
   // And the outbox itself: a committed row is relayed by the sweep when nobody else did.
-  await outboxJob(deps.db, 'payment-close', { intentId });
+  await deps.db.transaction().execute((trx) => outboxJob(trx, 'payment-close', { intentId }));
   t.match(await reconcile(deps), { relayed: 1 });
   await eventually('third run', async () => runs === 3);
 });

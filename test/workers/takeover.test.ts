@@ -1,7 +1,8 @@
 import t from 'tap';
 import { Queue } from 'bullmq';
 import { loadWorkersConfig } from '@shop/config';
-import { outboxJob, seal } from '@shop/core';
+import { seal } from '@shop/config';
+import { outboxJob } from '@shop/core/internal';
 import { stalledCheckInterval } from '../../workers/src/runtime.js';
 import { startRegistrationService } from '@shop/sandboxes/registration/service';
 import { createTestDatabase } from '../helpers/db.js';

@@ -1,6 +1,6 @@
 import { createDb } from '@shop/db';
 import { ConfigError, loadWorkersConfig } from '@shop/config';
-import { createLogger } from '@shop/core';
+import { createLogger } from '@shop/config';
 import { createQueues, closeQueues } from '@shop/jobs';
 import { producerConnection, workerConnection } from '@shop/jobs';
 import { createTransport } from './mail/transport.js';
@@ -9,7 +9,7 @@ import { checkRedisConfig } from '@shop/jobs';
 import { createWorkerMetrics } from './metrics/jobs.js';
 import { startMetricsServer } from './metrics/server.js';
 import { watchRedisLoss } from './reconcile/redis-loss.js';
-import { redisStatusEvents } from '@shop/core';
+import { redisStatusEvents } from '@shop/core/status-events';
 import { providersFromConfig, readPaymentsConfig } from '@shop/payments/registry';
 
 async function main(): Promise<void> {

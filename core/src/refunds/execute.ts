@@ -2,15 +2,9 @@
 // several places at once (the operator's request, the poller, a redelivered job): the provider
 // sees the same refund number each time, and applyRefundStatus moves the row once.
 import type { Db } from '@shop/db';
-import { ProviderError, type PaymentProvider, type ProviderName, type RefundInput } from '@shop/payments';
+import { ProviderError, type ProviderName, type RefundInput } from '@shop/payments';
+import type { CoreDeps } from '../deps.js';
 import { applyRefundStatus, type RefundOutcome } from './apply.js';
-
-export interface RefundContext {
-  db: Db;
-  providers: Partial<Record<ProviderName, PaymentProvider>>;
-  /** Base for refund notify URLs, e.g. https://shop.example/api/pay/notify. */
-  notifyBase?: string;
-}
 
 const BACKOFF_SECONDS = [10, 30, 60, 300, 900, 3600];
 
@@ -47,6 +41,7 @@ async function refundInput(db: Db, refundNo: string): Promise<{ input: RefundInp
   };
 }
 
+/** Not a state change: when to ask again. One statement, so it needs no unit of work. */
 async function backOff(db: Db, refundNo: string, error: string): Promise<void> {
   const row = await db.selectFrom('refunds').select('poll_attempts').where('refund_no', '=', refundNo).executeTakeFirst();
   const n = row?.poll_attempts ?? 0;
@@ -59,40 +54,44 @@ async function backOff(db: Db, refundNo: string, error: string): Promise<void> {
     .execute();
 }
 
+export interface AdvanceRefund {
+  refundNo: string;
+}
+
 /** One step for one refund: send it (requested) or ask about it (pending). */
-export async function advanceRefund(ctx: RefundContext, refundNo: string): Promise<RefundOutcome> {
-  const found = await refundInput(ctx.db, refundNo);
+export async function advanceRefund(deps: CoreDeps, { refundNo }: AdvanceRefund): Promise<RefundOutcome> {
+  const found = await refundInput(deps.db, refundNo);
   if (!found) return 'unknown';
   if (found.status !== 'requested' && found.status !== 'pending') return 'already';
-  const provider = ctx.providers[found.provider];
+  const provider = deps.providers[found.provider];
   if (!provider?.refund) {
-    await backOff(ctx.db, refundNo, `${found.provider} is not configured for refunds`);
+    await backOff(deps.db, refundNo, `${found.provider} is not configured for refunds`);
     return 'pending';
   }
-  const input = { ...found.input, ...(ctx.notifyBase ? { notifyUrl: `${ctx.notifyBase}/${found.provider}` } : {}) };
+  const input = { ...found.input, notifyUrl: `${deps.config.publicUrl}/api/pay/notify/${found.provider}` };
   try {
     const status = found.status === 'requested' ? await provider.refund(input) : await (provider.queryRefund ?? provider.refund).call(provider, input);
-    const outcome = await applyRefundStatus(ctx.db, refundNo, status, found.status === 'requested' ? 'answer' : 'poll');
-    if (outcome === 'pending') await backOff(ctx.db, refundNo, status.detail ?? 'pending');
+    const outcome = await applyRefundStatus(deps, { refundNo, status, source: found.status === 'requested' ? 'answer' : 'poll' });
+    if (outcome === 'pending') await backOff(deps.db, refundNo, status.detail ?? 'pending');
     return outcome;
   } catch (err) {
     if (err instanceof ProviderError && !err.retryable) {
-      return applyRefundStatus(ctx.db, refundNo, { state: 'failed', refundNo, detail: `${err.code}: ${err.message}` }, 'answer');
+      return applyRefundStatus(deps, { refundNo, status: { state: 'failed', refundNo, detail: `${err.code}: ${err.message}` }, source: 'answer' });
     }
-    await backOff(ctx.db, refundNo, (err as Error).message);
+    await backOff(deps.db, refundNo, (err as Error).message);
     return 'pending';
   }
 }
 
 /** Refunds due for a step (sent or asked about), oldest first. */
-export async function dueRefunds(db: Db, limit = 50): Promise<string[]> {
-  const rows = await db
+export async function dueRefunds(deps: Pick<CoreDeps, 'db'>, input: { limit?: number } = {}): Promise<string[]> {
+  const rows = await deps.db
     .selectFrom('refunds')
     .select('refund_no')
     .where('status', 'in', ['requested', 'pending'])
     .where('next_poll_at', '<=', new Date())
     .orderBy('next_poll_at')
-    .limit(limit)
+    .limit(input.limit ?? 50)
     .execute();
   return rows.map((r) => r.refund_no);
 }

@@ -120,6 +120,7 @@ export interface Orders {
   language: Generated<Language>;
   order_no: string;
   paid_at: Timestamp | null;
+  paid_intent_id: Int8 | null;
   pay_type: PayType;
   provider: ProviderName | null;
   quantity: Generated<number>;
@@ -173,6 +174,7 @@ export interface PaymentIntents {
   order_currency: string | null;
   order_id: Int8;
   out_trade_no: string;
+  payable_until: Timestamp | null;
   payer_amount: number | null;
   payer_currency: string | null;
   payer_rate: string | null;

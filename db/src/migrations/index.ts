@@ -10,6 +10,7 @@ import * as emailBindingCodes from './2026_11_25_0201_email_binding_codes.js';
 import * as bookMetadata from './2026_11_25_0301_book_metadata.js';
 import * as sessionWechatOpenid from './2026_11_25_0401_session_wechat_openid.js';
 import * as ordersWithoutCancelled from './2026_11_26_0101_orders_without_cancelled.js';
+import * as payingAttempt from './2026_11_28_0101_paying_attempt.js';
 
 // A static map rather than a folder scan, so the same list works from source and from dist.
 export const migrations: Record<string, Migration> = {
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_25_0301_book_metadata': bookMetadata,
   '2026_11_25_0401_session_wechat_openid': sessionWechatOpenid,
   '2026_11_26_0101_orders_without_cancelled': ordersWithoutCancelled,
+  '2026_11_28_0101_paying_attempt': payingAttempt,
 };

@@ -163,12 +163,12 @@ export const adminResolvers: IResolvers = {
       return orderChange(ctx, r.orderNo, r.changed);
     },
     refundOrder: async (_root, args: { orderNo: string; reason?: string | null; reference?: string | null }, ctx) => {
-      const r = await refundPayment(ctx.deps, ctx.user, args);
+      const r = await refundPayment(ctx.deps, ctx.user, { ...args, kind: 'order' });
       return { ...(await orderChange(ctx, args.orderNo, r.changed)), refund: presentRefund(r.refund) };
     },
     refundDuplicatePayment: async (_root, args: { orderNo: string; attemptId: string; reason?: string | null; reference?: string | null }, ctx) => {
-      const r = await refundPayment(ctx.deps, ctx.user, args);
-      if (r.refund.kind !== 'duplicate_payment') throw appError('nothingToRefund', { field: 'attemptId' });
+      // Refused before anything is written when the attempt is not a duplicate payment of the order.
+      const r = await refundPayment(ctx.deps, ctx.user, { ...args, kind: 'duplicate_payment' });
       return { ...(await orderChange(ctx, args.orderNo, r.changed)), refund: presentRefund(r.refund) };
     },
     markBankTransferCompleted: async (_root, args: { orderNo: string; reference: string }, ctx) => {

@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import type { ServiceDeps } from '../services/deps.js';
 import { CatalogCache } from '../services/catalog.js';
-import { redisStatusEvents } from '@shop/core';
+import { redisStatusEvents } from '@shop/core/status-events';
 
 declare module 'fastify' {
   interface FastifyInstance {

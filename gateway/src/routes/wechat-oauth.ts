@@ -7,7 +7,7 @@
 // was made for, and taken once: a return to another session (a forged or replayed link) is refused.
 import { randomBytes } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { sha256 } from '@shop/core';
+import { sha256 } from '@shop/config';
 import { WechatOAuthError } from '@shop/payments/wechat/index';
 import { rememberWechatPayer } from '../services/accounts/sessions.js';
 import { wechatOAuthOf } from '../services/payments/wechat-payer.js';

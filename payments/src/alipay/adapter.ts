@@ -6,6 +6,7 @@ import {
   decimalToCents,
   ProviderError,
   type AttemptStatus,
+  type CloseAnswer,
   type Charge,
   type CreateAttemptInput,
   type RefundInput,
@@ -136,19 +137,17 @@ export class AlipayAdapter implements PaymentProvider {
     return this.statusOf(outTradeNo, result);
   }
 
-  async close(outTradeNo: string, providerRef?: string): Promise<void> {
+  async close(outTradeNo: string, providerRef?: string): Promise<CloseAnswer> {
     const biz: Record<string, unknown> = { out_trade_no: outTradeNo };
     if (providerRef) biz.trade_no = providerRef;
     const result = await callGateway(this.gateway, 'alipay.trade.close', biz);
-    if (result.code === '10000') return;
-    if (result.code === '40004' && result.sub_code === TRADE_NOT_EXIST) return;
+    if (result.code === '10000') return { state: 'closed' };
+    if (result.code === '40004' && result.sub_code === TRADE_NOT_EXIST) return { state: 'closed' };
     if (result.sub_code === 'ACQ.TRADE_STATUS_ERROR') {
       // Either already closed (done) or already paid (the caller must learn that money arrived).
       const status = await this.query(outTradeNo, providerRef);
-      if (status.state === 'closed') return;
-      if (status.state === 'succeeded') {
-        throw new ProviderError('alipay', 'TRADE_ALREADY_PAID', `alipay.trade.close: ${outTradeNo} is already paid`, false);
-      }
+      if (status.state === 'closed') return { state: 'closed' };
+      if (status.state === 'succeeded') return { state: 'paid' };
     }
     throw resultError('alipay.trade.close', result);
   }

@@ -2,6 +2,7 @@ import {
   ProviderError,
   centsToDecimal,
   type AttemptStatus,
+  type CloseAnswer,
   type CreateAttemptInput,
   type CreatedAttempt,
   type NotificationAnswer,
@@ -121,8 +122,9 @@ export class PaypalAdapter implements PaymentProvider {
     throw providerErrorFromResponse(res.status, error, 'PayPal capture order');
   }
 
-  async close(): Promise<void> {
-    // Intentionally nothing to do; see the class comment.
+  async close(): Promise<CloseAnswer> {
+    // Nothing to ask PayPal; see the class comment.
+    return { state: 'closed' };
   }
 
   /**

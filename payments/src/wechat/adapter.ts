@@ -4,6 +4,7 @@ import { createPrivateKey, type KeyObject } from 'node:crypto';
 import {
   ProviderError,
   type AttemptStatus,
+  type CloseAnswer,
   type Charge,
   type CreateAttemptInput,
   type RefundInput,
@@ -218,10 +219,11 @@ export class WechatPayAdapter implements PaymentProvider {
     return statusOf(res.body as Transaction);
   }
 
-  async close(outTradeNo: string): Promise<void> {
+  async close(outTradeNo: string): Promise<CloseAnswer> {
     const res = await this.http.request('POST', wechatPaths.close(this.setup, outTradeNo), closeBody(this.merchant));
-    if (res.status === 204) return;
-    if (isAlreadyClosedOrAbsent(res)) return;
+    if (res.status === 204) return { state: 'closed' };
+    if (isAlreadyClosedOrAbsent(res)) return { state: 'closed' };
+    if (WechatHttpClient.codeOf(res) === 'ORDERPAID') return { state: 'paid' };
     if (res.status === 202) {
       // USERPAYING: the buyer is entering the password; closing may work a moment later.
       throw new ProviderError('wechat', WechatHttpClient.codeOf(res) ?? 'USERPAYING', 'buyer is paying; close later', true, 202);

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '@shop/db';
-import { sha256 } from '@shop/core';
+import { sha256 } from '@shop/config';
 
 export interface Buyer {
   id: number;

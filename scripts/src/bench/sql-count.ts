@@ -4,7 +4,7 @@ import type { Database } from '@shop/db';
 import { createPool } from '@shop/db';
 import { buildApp } from '@shop/gateway';
 import { loadGatewayConfig } from '@shop/config';
-import { sha256 } from '@shop/core';
+import { sha256 } from '@shop/config';
 
 /**
  * Round trips to PostgreSQL per request (every statement the pool's clients send, BEGIN and

@@ -1,4 +1,4 @@
-type Lang = 'zh' | 'en';
+export type Lang = 'zh' | 'en';
 
 export interface RenderedMail {
   subject: string;
@@ -24,7 +24,7 @@ const FOOTER = {
   zh: { service: '客服', terms: '销售条款', privacy: '隐私政策', why: '您收到此邮件是因为您的账户中进行了相关操作。' },
 } as const;
 
-type Block =
+export type Block =
   { kind: 'p'; text: string } | { kind: 'code'; text: string } | { kind: 'facts'; rows: [string, string][] } | { kind: 'button'; text: string; href: string };
 
 /**
@@ -32,7 +32,7 @@ type Block =
  * service and the legal links. Tables and inline styles only, as mail clients need; the plain-text
  * part carries the same content, links spelled out.
  */
-function layout(brand: MailBrand, lang: Lang, subject: string, blocks: Block[]): RenderedMail {
+export function layout(brand: MailBrand, lang: Lang, subject: string, blocks: Block[]): RenderedMail {
   const name = brand.name[lang];
   const color = SAFE_COLOR.test(brand.color) ? brand.color : '#1d4ed8';
   const f = FOOTER[lang];

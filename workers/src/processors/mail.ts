@@ -4,7 +4,8 @@ import type { JobPayloads } from '@shop/jobs';
 import type { WorkerDeps } from '../deps.js';
 import { receiptMail, verificationCodeMail, type MailBrand } from '../mail/templates.js';
 import { bankTransferDetailsMail } from '../mail/bank-transfer.js';
-import { unseal } from '@shop/core';
+import { refundMail } from '../mail/refund.js';
+import { unseal } from '@shop/config';
 
 /** Where a code goes: the email itself, or the email of the account owning the phone number. */
 async function recipientFor(deps: WorkerDeps, target: string): Promise<string | null> {
@@ -46,6 +47,7 @@ export function mailProcessor(deps: WorkerDeps, transport: Transporter) {
       return { messageId: info.messageId };
     }
     if (data.kind === 'bank-transfer-details') return bankTransferDetailsMail(deps, transport, data.orderNo, brand);
+    if (data.kind === 'refund') return refundMail(deps, transport, data.refundNo, brand);
     const order = await deps.db
       .selectFrom('orders')
       .innerJoin('users', 'users.id', 'orders.user_id')

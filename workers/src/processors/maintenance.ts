@@ -1,26 +1,24 @@
 import { UnrecoverableError, type Job } from 'bullmq';
 import { relayOutbox } from '@shop/db';
-import { deliverTo, expireDueOrders } from '@shop/core';
+import { advanceRefund, dueRefunds, expireDueOrders } from '@shop/core';
+import { deliverTo } from '@shop/core/outbox';
 import type { JobPayloads } from '@shop/jobs';
 import type { WorkerDeps } from '../deps.js';
 import { reconcile } from '../reconcile/sweep.js';
-import { advanceRefund, dueRefunds } from '@shop/core';
 
 export function maintenanceProcessor(deps: WorkerDeps) {
   return async (job: Job<JobPayloads['maintenance']>): Promise<unknown> => {
     switch (job.data.task) {
       case 'expire-orders': {
-        const expired = await expireDueOrders(deps.db);
+        const expired = await expireDueOrders(deps);
         if (expired.length) deps.log.info({ count: expired.length }, 'expired unpaid orders');
-        for (const orderNo of expired) deps.events.changed(orderNo, 'expired');
         return { expired: expired.length };
       }
       case 'refunds': {
         // Each step is safe to race with the operator's own request and with refund notifications.
-        const ctx = { db: deps.db, providers: deps.providers, notifyBase: `${deps.config.publicUrl}/api/pay/notify` };
         const outcomes: Record<string, number> = {};
-        for (const refundNo of await dueRefunds(deps.db)) {
-          const o = await advanceRefund(ctx, refundNo);
+        for (const refundNo of await dueRefunds(deps)) {
+          const o = await advanceRefund(deps, { refundNo });
           outcomes[o] = (outcomes[o] ?? 0) + 1;
         }
         return outcomes;

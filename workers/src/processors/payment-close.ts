@@ -1,12 +1,13 @@
 import { UnrecoverableError, type Job } from 'bullmq';
-import { closeAtProvider, closeAttempt, isOpen } from '@shop/core';
+import { closeAttempt } from '@shop/core';
 import type { JobPayloads } from '@shop/jobs';
 import type { WorkerDeps } from '../deps.js';
 
 /**
  * Closes an attempt at its provider: one the ledger closed already (replaced, abandoned, its
  * order paid through another attempt), or one still open whose close a checkout could not
- * confirm (then the ledger closes it too). If it turns out paid, the money counts.
+ * confirm (then the ledger closes it too). If it turns out paid, the money counts; if the
+ * provider cannot close it, it is watched until it times out there.
  */
 export function paymentCloseProcessor(deps: WorkerDeps) {
   return async (job: Job<JobPayloads['payment-close']>): Promise<unknown> => {
@@ -14,8 +15,8 @@ export function paymentCloseProcessor(deps: WorkerDeps) {
     if (!intent) throw new UnrecoverableError(`attempt ${job.data.intentId} does not exist`);
     if (!deps.providers[intent.provider]) throw new UnrecoverableError(`provider ${intent.provider} is not configured`);
     if (intent.status === 'succeeded') return { done: 'succeeded' };
-    const outcome = isOpen(intent.status) ? await closeAttempt(deps, intent, 'close job', { type: 'system' }) : await closeAtProvider(deps, intent);
+    const outcome = await closeAttempt(deps, { intent, reason: 'close job' });
     if (outcome === 'unconfirmed') throw new Error(`attempt ${intent.out_trade_no} not closed at ${intent.provider} yet`);
-    return outcome === 'paid' ? { paidBeforeClose: intent.out_trade_no } : { closed: intent.out_trade_no };
+    return outcome === 'paid' ? { paidBeforeClose: intent.out_trade_no } : { [outcome]: intent.out_trade_no };
   };
 }

@@ -1,7 +1,7 @@
 import { UnrecoverableError, type Job } from 'bullmq';
 import type { JobPayloads } from '@shop/jobs';
 import type { WorkerDeps } from '../deps.js';
-import { unseal } from '@shop/core';
+import { unseal } from '@shop/config';
 
 /** The external registration service's fixed code for accounts mirrored from the shop. */
 export const MIRROR_VERIFY_CODE = 'SHOP-MIRROR';

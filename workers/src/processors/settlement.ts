@@ -15,7 +15,7 @@ export function settlementProcessor(deps: WorkerDeps) {
     const provider = deps.providers[intent.provider];
     if (!provider) throw new UnrecoverableError(`provider ${intent.provider} is not configured`);
     const status = await provider.query(intent.out_trade_no, intent.provider_ref ?? undefined);
-    const applied = await applyAttemptStatus(deps, provider, intent, status, job.data.source === 'poll' ? 'poll' : 'notification');
+    const applied = await applyAttemptStatus(deps, { provider, intent, status, source: job.data.source === 'poll' ? 'poll' : 'notification' });
     return { outcome: applied.outcome, reason: applied.reason };
   };
 }

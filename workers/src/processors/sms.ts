@@ -1,7 +1,7 @@
 import { UnrecoverableError, type Job } from 'bullmq';
 import type { JobPayloads } from '@shop/jobs';
 import type { SmsConfig } from '@shop/config';
-import { unseal } from '@shop/core';
+import { unseal } from '@shop/config';
 import type { WorkerDeps } from '../deps.js';
 import { sendSms } from '../sms/aliyun-sms.js';
 

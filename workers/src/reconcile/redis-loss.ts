@@ -1,5 +1,5 @@
 import type { WorkerDeps } from '../deps.js';
-import { deliverTo } from '@shop/core';
+import { deliverTo } from '@shop/core/outbox';
 import { reconcile, type SweepReport } from './sweep.js';
 
 // The job schedulers (relay, sweep, expiry) live in Redis like every job. If Redis loses its data

@@ -4,7 +4,8 @@ import { sql, type ExpressionBuilder, type RawBuilder } from 'kysely';
 import { jobIdFor, type QueueName } from '@shop/jobs';
 import type { WorkerDeps } from '../deps.js';
 import { addUnlessLive, type AddOutcome } from '@shop/jobs';
-import { closeAbandonedAttempts, deliverTo, expireDueOrders } from '@shop/core';
+import { closeAbandonedAttempts, expireDueOrders } from '@shop/core';
+import { deliverTo } from '@shop/core/outbox';
 
 // PostgreSQL is the source of truth and Redis only the transport. The sweep walks what PostgreSQL
 // still expects to happen and makes sure a live job exists for each, so a lost job (Redis flushed
@@ -60,7 +61,7 @@ async function relayBacklog(deps: WorkerDeps): Promise<number> {
 async function releaseAbandonedCheckouts(deps: WorkerDeps, now: Date): Promise<{ claims: number; attempts: number }> {
   const cutoff = new Date(now.getTime() - deps.config.abandonedAfterSeconds * 1000);
   const claims = await deps.db.deleteFrom('idempotency_keys').where('response', 'is', null).where('created_at', '<', cutoff).executeTakeFirst();
-  const attempts = await closeAbandonedAttempts(deps, cutoff);
+  const attempts = await closeAbandonedAttempts(deps, { cutoff });
   return { claims: Number(claims.numDeletedRows), attempts };
 }
 
@@ -125,7 +126,7 @@ async function ensureMirrors(deps: WorkerDeps): Promise<number> {
 
 export async function reconcile(deps: WorkerDeps, now = new Date()): Promise<SweepReport> {
   const relayed = await relayBacklog(deps);
-  const expired = (await expireDueOrders(deps.db, now)).length;
+  const expired = (await expireDueOrders(deps, { now })).length;
   const abandoned = await releaseAbandonedCheckouts(deps, now);
   const polls = await ensurePolls(deps);
   const mirrors = await ensureMirrors(deps);

@@ -1,4 +1,4 @@
-import { sha256 } from '@shop/core';
+import { sha256 } from '@shop/config';
 import type { CodePurpose, Language } from '@shop/db';
 import { AppError, appError } from '../errors.js';
 import type { ServiceDeps } from '../deps.js';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import svgCaptcha from 'svg-captcha';
-import { keyedHash } from '@shop/core';
+import { keyedHash } from '@shop/config';
 import { appError } from '../errors.js';
 import type { ServiceDeps } from '../deps.js';
 

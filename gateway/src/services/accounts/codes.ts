@@ -1,7 +1,8 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { sql } from 'kysely';
 import type { CodePurpose } from '@shop/db';
-import { inTransaction, keyedHash, seal, sha256 } from '@shop/core';
+import { keyedHash, seal, sha256 } from '@shop/config';
+import { inTransaction } from '@shop/core';
 import { AppError, appError } from '../errors.js';
 import type { ServiceDeps } from '../deps.js';
 import { codeSendPerAccount } from '../abuse/budgets.js';

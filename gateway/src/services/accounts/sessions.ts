@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { queryTemplate, type Role } from '@shop/db';
-import { sha256 } from '@shop/core';
+import { sha256 } from '@shop/config';
 import type { ServiceDeps } from '../deps.js';
 
 export interface SessionUser {

@@ -1,7 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { Database, Language } from '@shop/db';
 import { DEFAULT_COUNTRY_CODE } from '@shop/db';
-import { inTransaction, seal } from '@shop/core';
+import { seal } from '@shop/config';
+import { inTransaction } from '@shop/core';
 import { AppError, appError } from '../errors.js';
 import type { ServiceDeps } from '../deps.js';
 import { consumeConfirmedCode } from './codes.js';

@@ -38,7 +38,7 @@ export async function completeBankTransferOrder(
   const { actor } = requireOperator(user);
   const ref = validReference(reference);
   try {
-    const r = await completeBankTransfer(deps, orderNo, ref, actor);
+    const r = await completeBankTransfer(deps, { orderNo, reference: ref, actor });
     return { orderNo, changed: r.changed };
   } catch (err) {
     if (err instanceof LedgerRefusal && err.reason in refusals) throw refusals[err.reason as keyof typeof refusals]();

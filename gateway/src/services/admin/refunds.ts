@@ -1,8 +1,7 @@
 // The operators' refunds: asking for one goes through the refund ledger in core (one refund per
 // attempt however often it is asked), then the provider is asked at once; the worker's refund
 // sweep and the provider's notifications finish what is still open.
-import { advanceRefund, requestRefund, RefundRefused } from '@shop/core';
-import { sql } from 'kysely';
+import { requestRefund, RefundRefused } from '@shop/core';
 import type { Db, IntentStatus, ProviderName, Refund } from '@shop/db';
 import { appError } from '../errors.js';
 import type { ServiceDeps } from '../deps.js';
@@ -11,6 +10,8 @@ import { requireOperator } from './operator.js';
 
 export interface RefundAsk {
   orderNo: string;
+  /** The order's own payment, or a duplicate payment (named by attemptId). */
+  kind: 'order' | 'duplicate_payment';
   attemptId?: string | null;
   reason?: string | null;
   reference?: string | null;
@@ -27,10 +28,12 @@ export async function refundPayment(deps: ServiceDeps, user: SessionUser | null,
   const { user: operator } = requireOperator(user);
   if (!ask.orderNo || ask.orderNo.length > 64) throw appError('orderNotFound', { field: 'orderNo' });
   if (ask.attemptId != null && !/^\d{1,18}$/.test(ask.attemptId)) throw appError('nothingToRefund', { field: 'attemptId' });
+  if (ask.kind === 'duplicate_payment' && ask.attemptId == null) throw appError('nothingToRefund', { field: 'attemptId' });
   let requested;
   try {
-    requested = await requestRefund(deps.db, {
+    requested = await requestRefund(deps, {
       orderNo: ask.orderNo,
+      kind: ask.kind,
       ...(ask.attemptId ? { intentId: ask.attemptId } : {}),
       operatorId: operator.id,
       reason: text(ask.reason, 200, 'reason'),
@@ -41,13 +44,9 @@ export async function refundPayment(deps: ServiceDeps, user: SessionUser | null,
     if (err.code === 'NOT_FOUND') throw appError('orderNotFound', { field: 'orderNo' });
     if (err.code === 'NOT_PAID') throw appError('orderNotRefundable');
     if (err.code === 'REFERENCE_REQUIRED') throw appError('refundReferenceRequired', { field: 'reference' });
-    throw appError('nothingToRefund');
+    throw appError('nothingToRefund', err.code === 'WRONG_KIND' ? { field: 'attemptId' } : undefined);
   }
-  let refund = requested.refund;
-  if (requested.created && refund.status === 'requested') {
-    await advanceRefund({ db: deps.db, providers: deps.providers, notifyBase: `${deps.config.publicUrl}/api/pay/notify` }, refund.refund_no);
-    refund = await deps.db.selectFrom('refunds').selectAll().where('id', '=', refund.id).executeTakeFirstOrThrow();
-  }
+  const refund = requested.refund;
   deps.log.info({ orderNo: ask.orderNo, refundNo: refund.refund_no, status: refund.status, created: requested.created }, 'refund requested');
   return { changed: requested.created, refund };
 }
@@ -81,22 +80,12 @@ export async function attemptsByOrderNo(db: Db, orderNos: readonly string[]): Pr
     .selectFrom('payment_intents')
     .innerJoin('orders', 'orders.id', 'payment_intents.order_id')
     .selectAll('payment_intents')
-    .select(['orders.order_no', 'orders.status as order_status'])
+    .select(['orders.order_no', 'orders.status as order_status', 'orders.paid_intent_id'])
     .where('orders.order_no', 'in', [...orderNos])
     .orderBy('payment_intents.id')
     .execute();
   const ids = rows.map((r) => r.id);
   const refunds = ids.length ? await db.selectFrom('refunds').selectAll().where('intent_id', 'in', ids).orderBy('id').execute() : [];
-  const paying = ids.length
-    ? await db
-        .selectFrom('order_events')
-        .innerJoin('orders', 'orders.id', 'order_events.order_id')
-        .select(sql<string | null>`order_events.data->>'intentId'`.as('intent_id'))
-        .where('orders.order_no', 'in', [...orderNos])
-        .where('order_events.type', '=', 'paid')
-        .execute()
-    : [];
-  const payingIds = new Set(paying.map((p) => String(p.intent_id)));
   const byOrder = new Map<string, AttemptView[]>();
   for (const r of rows) {
     const view: AttemptView = {
@@ -116,7 +105,7 @@ export async function attemptsByOrderNo(db: Db, orderNos: readonly string[]): Pr
       payerAmount: r.payer_amount,
       payerCurrency: r.payer_currency,
       payerRate: r.payer_rate,
-      role: r.status === 'succeeded' ? (payingIds.has(r.id) ? 'order' : 'duplicate_payment') : null,
+      role: r.status === 'succeeded' ? (r.paid_intent_id === r.id ? 'order' : 'duplicate_payment') : null,
       createdAt: r.created_at.toISOString(),
       refunds: refunds.filter((f) => f.intent_id === r.id),
     };

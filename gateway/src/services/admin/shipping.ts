@@ -12,7 +12,7 @@ import { requireOperator } from './operator.js';
 export async function markOrderShipped(deps: ServiceDeps, user: SessionUser | null, orderNo: string): Promise<{ orderNo: string; changed: boolean }> {
   const { actor } = requireOperator(user);
   if (!orderNo || orderNo.length > 64) throw appError('orderNotFound', { field: 'orderNo' });
-  const r = await deps.db.transaction().execute((trx) => markShipped(trx, orderNo, actor));
+  const r = await markShipped(deps, { orderNo, actor });
   if (r.transitioned) return { orderNo, changed: true };
   if (r.status === null) throw appError('orderNotFound', { field: 'orderNo' });
   if (r.format !== 'paper') throw appError('notPaperOrder');

@@ -143,32 +143,29 @@ export async function checkout(deps: ServiceDeps, user: SessionUser | null, inpu
 
   let result;
   try {
-    result = await checkoutOrder(
-      deps,
-      {
-        buyer: user,
-        book,
-        format: input.format,
-        provider: method.provider,
-        method: method.method,
-        payType: method.payType as 2 | 3,
-        paymentMethod: input.paymentMethod,
-        charge,
-        country,
-        language,
-        invoiceRequired: !!invoice,
-        remarks,
-        expiresAt,
-        newOrderNo: () => newOrderNo(new Date()),
-        outTradeNo: outTradeNoFor,
-        details: async (trx, orderId) => {
-          if (info) await savePurchaseInfo(trx, orderId, info, method.payType, language);
-          if (invoice) await saveInvoice(trx, orderId, invoice);
-        },
+    result = await checkoutOrder(deps, {
+      buyer: user,
+      book,
+      format: input.format,
+      provider: method.provider,
+      method: method.method,
+      payType: method.payType as 2 | 3,
+      paymentMethod: input.paymentMethod,
+      charge,
+      country,
+      language,
+      invoiceRequired: !!invoice,
+      remarks,
+      expiresAt,
+      newOrderNo: () => newOrderNo(new Date()),
+      outTradeNo: outTradeNoFor,
+      details: async (trx, orderId) => {
+        if (info) await savePurchaseInfo(trx, orderId, info, method.payType, language);
+        if (invoice) await saveInvoice(trx, orderId, invoice);
       },
-      (order, intent) =>
+      attemptInput: (order, intent) =>
         attemptInput(deps, order, intent, { book, language, openId: payerOpenId, clientIp: input.clientIp, phone: PHONE.test(input.userAgent ?? '') }),
-    );
+    });
   } catch (err) {
     throw err instanceof LedgerRefusal ? checkoutRefusal(err) : err;
   }

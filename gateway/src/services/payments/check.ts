@@ -78,7 +78,7 @@ export async function checkPayment(deps: ServiceDeps, user: SessionUser | null, 
   if (!provider || row.provider === 'bank_transfer' || (row.status !== 'pending' && row.status !== 'created')) return answer(row, false, row.status);
   try {
     const status = await provider.query(row.out_trade_no, row.provider_ref ?? undefined);
-    const applied = await applyAttemptStatus(deps, provider, row, status, 'return');
+    const applied = await applyAttemptStatus(deps, { provider, intent: row, status, source: 'return' });
     if (applied.outcome === 'settled' || applied.outcome === 'already') return answer(row, true, 'succeeded');
     return answer(row, false, applied.outcome === 'pending' ? 'pending' : applied.outcome);
   } catch (err) {

@@ -6,7 +6,8 @@ import {
   type ProviderName,
   type VerifiedNotification,
 } from '@shop/payments';
-import { applyAttemptStatus, inTransaction, mismatch, recordPayerAmount, sha256 } from '@shop/core';
+import { sha256 } from '@shop/config';
+import { applyAttemptStatus, inTransaction, mismatch, recordPayerAmount } from '@shop/core';
 import { handleRefundNotification } from './refund-notifications.js';
 import type { ServiceDeps } from '../deps.js';
 
@@ -107,7 +108,7 @@ export async function handleNotification(
 
   const intent = await findIntent(deps, name as ProviderName, n);
   const wrong = intent ? mismatch(intent, n, provider.identity) : 'no such attempt';
-  if (intent && !wrong && n.payer) await recordPayerAmount(deps.db, intent.id, n.payer);
+  if (intent && !wrong && n.payer) await recordPayerAmount(deps, { intentId: intent.id, payer: n.payer });
   const stored = await record(deps, name, {
     eventId: n.eventId,
     eventType: n.eventType,
@@ -137,7 +138,7 @@ export async function handleNotification(
     // Capture server-side now; the buyer may never come back to the return page.
     await inTransaction(deps, ({ enqueue }) => enqueue('settlement', { outTradeNo: intent.out_trade_no, intentId: intent.id, source: 'notification' }));
   } else {
-    await applyAttemptStatus(deps, provider, intent, n, 'notification');
+    await applyAttemptStatus(deps, { provider, intent, status: n, source: 'notification' });
   }
   await deps.db.updateTable('provider_events').set({ processed_at: new Date() }).where('provider', '=', name).where('event_id', '=', n.eventId).execute();
   return provider.answer(true);

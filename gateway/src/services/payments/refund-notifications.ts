@@ -32,6 +32,6 @@ export async function handleRefundNotification(
     deps.log.warn({ provider, eventId: n.eventId, reason: wrong }, 'refund notification refused');
     return { acknowledge: false, outcome: 'mismatch', reason: wrong };
   }
-  const outcome = await applyRefundStatus(deps.db, refund.refundNo, refund, 'notification');
+  const outcome = await applyRefundStatus(deps, { refundNo: refund.refundNo, status: refund, source: 'notification' });
   return { acknowledge: true, outcome: `refund_${outcome}` };
 }

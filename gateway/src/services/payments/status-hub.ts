@@ -1,5 +1,5 @@
 import { Redis } from 'ioredis';
-import { orderStatusChannel } from '@shop/core';
+import { orderStatusChannel } from '@shop/core/status-events';
 
 type Listener = () => void;
 interface Log {

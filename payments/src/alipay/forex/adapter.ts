@@ -7,6 +7,7 @@ import {
   decimalToCents,
   ProviderError,
   type AttemptStatus,
+  type CloseAnswer,
   type Charge,
   type CreateAttemptInput,
   type CreatedAttempt,
@@ -28,6 +29,20 @@ import { xmlLeaves, xmlText } from './xml.js';
 
 export const ALIPAY_FOREX_GATEWAY = 'https://intlmapi.alipay.com/gateway.do';
 
+/** Alipay's own payable window when no timeout_rule is sent. */
+export const DEFAULT_TIMEOUT_RULE = '12h';
+
+const RULE_UNITS: Record<string, number> = { m: 60_000, h: 3_600_000, d: 86_400_000 };
+
+/** Milliseconds of a timeout_rule (`30m`, `2h`, `1d`); throws for anything Alipay does not take. */
+export function timeoutRuleMs(rule: string): number {
+  const m = /^(\d{1,4})([mhd])$/.exec(rule);
+  const ms = m ? Number(m[1]) * RULE_UNITS[m[2]!]! : NaN;
+  if (!(ms >= 60_000 && ms <= 15 * 86_400_000))
+    throw new Error(`timeout_rule ${JSON.stringify(rule)} is not a number of minutes (m), hours (h) or days (d) between 1m and 15d`);
+  return ms;
+}
+
 export interface AlipayForexConfig {
   /** The 16-digit partner id ("2088…"). */
   partner: string;
@@ -43,7 +58,11 @@ export interface AlipayForexConfig {
   currency?: string;
   /** product_code per device; defaults NEW_OVERSEAS_SELLER / NEW_WAP_OVERSEAS_SELLER. */
   productCode?: { desktop?: string; phone?: string };
-  /** timeout_rule (e.g. `2h`); non-default values need Alipay's enablement, so none is sent unless set. */
+  /**
+   * timeout_rule: how long after the buyer logs in to the cashier the trade stays payable (`5m`,
+   * `30m`, `2h`, `1d` … up to `15d`). Alipay's default, 12h, applies when it is not set; any other
+   * value must first be enabled for the partner id by Alipay, or the cashier refuses the trade.
+   */
   timeoutRule?: string;
   /** Send trade_information ({business_type 4: goods}); required for many merchants (UNVERIFIED which). Default true. */
   tradeInformation?: boolean;
@@ -65,6 +84,7 @@ export class AlipayForexAdapter implements PaymentProvider {
 
   constructor(private readonly config: AlipayForexConfig) {
     if (!/^2088\d{12}$/.test(config.partner)) throw new Error('Alipay partner id must be 16 digits starting with 2088');
+    if (config.timeoutRule !== undefined) timeoutRuleMs(config.timeoutRule);
     this.key = loadPrivateKey(config.privateKey);
     this.alipayKey = loadPublicKey(config.alipayPublicKey);
     this.signType = config.signType ?? 'RSA2';
@@ -142,8 +162,23 @@ export class AlipayForexAdapter implements PaymentProvider {
     };
   }
 
-  /** MAPI has no close for this product: an unpaid trade expires by itself (timeout_rule). */
-  async close(): Promise<void> {}
+  /**
+   * MAPI has no close for create_forex_trade: an unpaid trade stays payable until timeout_rule
+   * runs out. So this only asks: a paid trade answers `paid`, a closed one `closed`, and any other
+   * `open` with the latest time it can still be paid (the window counts from the buyer's login to
+   * the cashier, which is at the latest now).
+   */
+  async close(outTradeNo: string): Promise<CloseAnswer> {
+    const status = await this.query(outTradeNo);
+    if (status.state === 'succeeded') return { state: 'paid' };
+    if (status.state === 'closed' || status.state === 'failed') return { state: 'closed' };
+    return { state: 'open', payableUntil: new Date(Date.now() + this.timeoutMs) };
+  }
+
+  /** The trade's payable window: the configured timeout_rule, or Alipay's default of 12 hours. */
+  get timeoutMs(): number {
+    return timeoutRuleMs(this.config.timeoutRule ?? DEFAULT_TIMEOUT_RULE);
+  }
 
   async verifyNotification(input: NotificationInput): Promise<VerifiedNotification> {
     return verifyForexNotification(input, { publicKey: this.alipayKey, notifyVerify: (id) => this.notifyVerify(id) });

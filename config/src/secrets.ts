@@ -1,7 +1,8 @@
 import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes } from 'node:crypto';
 
-// Gateway and workers share APP_SECRET: codes and passwords that must travel through a queue or
-// wait in a table are sealed with AES-256-GCM, and secrets that are only compared are HMACed.
+// Gateway and workers share APP_SECRET (a setting of both processes): codes and passwords that
+// must travel through a queue or wait in a table are sealed with AES-256-GCM, and secrets that
+// are only compared are HMACed.
 
 function key(secret: string, purpose: string): Buffer {
   return createHash('sha256').update(`${purpose}:${secret}`).digest();

@@ -1,6 +1,6 @@
 // Lint of the whole tree (`npm run lint`, and the first step of a full `npm test`): ESLint's and
 // typescript-eslint's recommended rules, the React hooks rules in the SPA, and the import
-// boundaries of the workspaces and of the SPA's feature folders (README, "The two commands").
+// boundaries of the workspaces and of the SPA's feature folders (docs/testing.md).
 // no-restricted-imports sees static imports only; test/ops/boundaries.test.ts (dependency-cruiser)
 // checks the layering on the real module graph too, dynamic imports and transitive paths included.
 // No max-len: about 90 lines of code (strings, templates, URLs and comments aside) pass 160
@@ -13,8 +13,8 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 /**
- * The workspaces and the `@shop/` packages each may import: dependencies run one way (README,
- * Architecture). gateway and workers are siblings on the shared layer and import neither each
+ * The workspaces and the `@shop/` packages each may import: dependencies run one way
+ * (docs/architecture.md). gateway and workers are siblings on the shared layer and import neither each
  * other nor sandboxes; the shared layer imports no process; sandboxes (dev and test only) build on
  * payments; the SPA imports no server package. test/ops/lint.test.ts checks each list against the
  * workspace's package.json, so a new dependency is declared in both places.
@@ -40,7 +40,7 @@ function reason(from, to) {
   if ((from === 'gateway' && to === 'workers') || (from === 'workers' && to === 'gateway'))
     return 'gateway and workers are siblings on the shared layer: neither imports the other';
   if (to === 'gateway' || to === 'workers') return 'the shared layer (core, jobs, config, db, payments) imports neither process';
-  return `@shop/${to} is not a dependency of ${from}: dependencies run one way (README, Architecture)`;
+  return `@shop/${to} is not a dependency of ${from}: dependencies run one way (docs/architecture.md)`;
 }
 
 /** No import reaches into another package's sources or build: only its package entry points. */

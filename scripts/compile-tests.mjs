@@ -17,7 +17,7 @@ export const testDist = path.join(root, 'test-dist');
 const webSrc = path.join(root, 'web', 'src');
 const webOut = path.join(testDist, 'web-src');
 
-/** Where a test file under test/ runs from: test/a/b.test.ts → test-dist/a/b.test.js. */
+/** Where a test file under test/ runs from: test/<dir>/<name>.test.ts → test-dist/<dir>/<name>.test.js. */
 export function compiledPath(file) {
   return path.join(testDist, path.relative(source, file)).replace(/\.ts$/, '.js');
 }

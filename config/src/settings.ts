@@ -44,8 +44,8 @@ const oneOf = <const V extends string>(values: readonly V[], usedBy: readonly Pr
     { ...meta('enum', usedBy, description, m), values },
   );
 
-// The one schema of every setting: each process's loader validates against its part, the README
-// table and the docker-compose check are derived from it.
+// The one schema of every setting: each process's loader validates against its part, the table
+// of docs/configuration.md and the docker-compose check are derived from it.
 export const settingSchemas = {
   NODE_ENV: oneOf(['development', 'test', 'production'], both, 'Runtime mode; production refuses dev-only switches.', { default: 'development' }),
   DATABASE_URL: url(both, 'PostgreSQL connection string.', { required: true, secret: true }),
@@ -190,7 +190,7 @@ export interface Setting {
   max?: number;
 }
 
-/** The settings as a documented list (README table, compose check). */
+/** The settings as a documented list (docs/configuration.md, compose check). */
 export const settings: readonly Setting[] = Object.entries(settingSchemas).map(([name, s]) => {
   const x = s as unknown as Record<string, unknown>;
   return {

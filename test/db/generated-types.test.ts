@@ -1,4 +1,4 @@
-// Database types from the migrations (issue 18): db/src/generated/db-types.ts is what kysely-codegen
+// Database types from the migrations: db/src/generated/db-types.ts is what kysely-codegen
 // gives for the migrated schema, and the check (`npm run gen:db -- --check`, kysely-codegen --verify)
 // fails, naming the difference, once the schema has a column the committed file lacks or a column
 // union that its CHECK constraint no longer matches. One database of the test cluster serves every

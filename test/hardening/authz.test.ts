@@ -11,7 +11,7 @@ import { servesPages } from '../helpers/warm-up.js';
 // Asks for the storefront's pages.
 servesPages();
 
-// Walks the authorization table of the README as guest, buyer, other buyer and operator.
+// Walks the authorization table of docs/api.md as guest, buyer, other buyer and operator.
 type Who = 'guest' | 'buyer' | 'other' | 'operator';
 type Outcome = 'allowed' | 'refused' | 'empty';
 interface Ctx {
@@ -20,7 +20,7 @@ interface Ctx {
   clients: Record<Who, Client>;
 }
 
-const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+const readme = readFileSync(new URL('../../docs/api.md', import.meta.url), 'utf8');
 const section = readme.slice(readme.indexOf('## Authorization'), readme.indexOf('\n## ', readme.indexOf('## Authorization') + 5));
 const rows = [...section.matchAll(/^\| `([^`]+)` \| ([a-z]+) \|/gm)].map((m) => ({ name: m[1]!, rule: m[2]! }));
 
@@ -200,12 +200,12 @@ const expected: Record<string, Record<Who, Outcome[]>> = {
 };
 
 t.test('every row of the authorization table holds for guest, buyer, other buyer and operator', async (t) => {
-  t.ok(rows.length >= 20, `${rows.length} rows in the README table`);
+  t.ok(rows.length >= 20, `${rows.length} rows in the authorization table`);
   for (const r of rows) t.ok(recipes[r.name], `a recipe for ${r.name}`);
   for (const name of Object.keys(recipes))
     t.ok(
       rows.some((r) => r.name === name),
-      `${name} is in the README table`,
+      `${name} is in the authorization table`,
     );
 
   const stack = await startStack(t, { RATE_LIMIT_SCALE: '50' }, { payments: true });

@@ -1,4 +1,4 @@
-// Module boundaries (issue 14): the rules of .dependency-cruiser.cjs hold on the real import
+// Module boundaries: the rules of .dependency-cruiser.cjs hold on the real import
 // graph of the workspaces, and the production processes, started for real, load no module of
 // the dev-only sandboxes workspace.
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';

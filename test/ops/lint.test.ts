@@ -1,4 +1,4 @@
-// Lint (issue 18): eslint.config.mjs catches a broken import boundary at the import line, in a
+// Lint: eslint.config.mjs catches a broken import boundary at the import line, in a
 // workspace and in the SPA's feature folders, and the real tree lints clean (a full `npm test`
 // runs the same lint first, through `npm run lint`).
 import { mkdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// GraphQL types from the SDL (issue 18): a resolver or an SPA document that does not fit the schema
+// GraphQL types from the SDL: a resolver or an SPA document that does not fit the schema
 // fails the type check, naming the field, and so does code that fitted once the SDL changes under it.
 // Each case is a small project in a temporary folder of the repository (so it resolves the
 // installed packages), type-checked by the real tools: TypeScript's compiler for resolvers, `gql-tada check` for

@@ -5,7 +5,7 @@ import { drivers, paidTransitions, waitPaid } from '../helpers/payflow.js';
 import { startStack, type TestStack } from '../helpers/stack.js';
 import { eventually } from '../helpers/tmp.js';
 
-// Issue 19, point 3: a buyer who switches payment method never holds two payable attempts for one
+// A buyer who switches payment method never holds two payable attempts for one
 // order. Over real HTTP against the provider sandboxes, with no workers running, so nothing a job
 // would do later can help: the old attempt must be closed at its provider before the new one is
 // handed out, and settling must close the order's other attempts at once.

@@ -9,7 +9,7 @@ import { startStack, uniqueEmail, type TestStack } from '../helpers/stack.js';
 import { eventually } from '../helpers/tmp.js';
 import { logInWithCaptcha, openPurchase } from './buy-steps.js';
 
-// Browser walks of the account screens of issue 17, run once per language: phone registration
+// Browser walks of the account screens (phone accounts and self-service), run once per language: phone registration
 // and reset with SMS codes, the e-book that needs a bound email, the account page, the first-login
 // password and the operator's Accounts screen.
 

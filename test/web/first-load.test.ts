@@ -8,7 +8,7 @@ import { startStack } from '../helpers/stack.js';
 // The first load carries the prerendered public pages (book list and book page) so they hydrate at
 // once, and the brand, legal links and book facts: 202 KiB at level 9 on 2026-11-23 in one file;
 // 204 KiB on 2026-11-25 in 8 files, the start-up steps main.tsx evaluates one task each (split
-// files compress a little worse; Apollo's HTTP transport and a guest's refetch left it). Issue 16's
+// files compress a little worse; Apollo's HTTP transport and a guest's refetch left it). The public pages'
 // target is 120 KiB; this budget only stops it from growing further unnoticed. 205.0 KiB on 2026-11-26 in 9
 // files: the entry preloads the chunk and first data of a page rendered in the browser (My Orders)
 // with the start-up, and the 0.2 KiB document composer is a file of its own since the prefetch of

@@ -29,7 +29,7 @@ const noise = (e: string) => /Failed to load resource/.test(e);
 // 2026-11-27; 131.2 KiB the same day once the pager was a row of buttons instead of Chakra's
 // Pagination (Zag's state machine and runtime) and the selects no longer went through Ark's Field
 // (components/ui/SelectBox.tsx); 129.6 KiB once the console's texts left the buyers' screen texts
-// (lib/i18n.ts, loadAdminTexts). A budget against growth; issue 16's 120 KiB target is the public
+// (lib/i18n.ts, loadAdminTexts). A budget against growth; the 120 KiB target is the public
 // pages'.
 const FIRST_LOAD_BUDGET_KIB = 131;
 

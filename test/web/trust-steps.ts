@@ -1,4 +1,4 @@
-// Issue 16, what a buyer about to pay sees: My Orders within the frame at 1280 px and as cards on a
+// What a buyer about to pay sees: My Orders within the frame at 1280 px and as cards on a
 // phone, payment result pages opened without a session, the purchase information of an order paid
 // online, the China preset, Chinese names, the brand from configuration (title, mark, favicon),
 // toasts clear of the header, the filter's empty text, the legal pages, and axe on every screen.

@@ -1,6 +1,6 @@
 import { ordersAndContent, resultWithoutSession, startTrust } from './trust-steps.js';
 
-// Issue 16, in en and zh, two screen groups per language on one stack, with axe on each screen:
+// In en and zh, two screen groups per language on one stack, with axe on each screen:
 // My Orders (1280 px table, phone cards, empty filter), purchase information of an order paid
 // online, names, brand, purchase dialog and legal pages; and a payment result page opened without
 // a session, which asks for the login and then shows the paid order (number, book, amount,

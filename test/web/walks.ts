@@ -10,7 +10,7 @@ import type { SandboxSetups } from '@shop/sandboxes/combined';
 import { tempDir } from '../helpers/tmp.js';
 import { logOutAndLogIn, openPurchase, pdfOpensOnlyWith, registerWithMailCode, saveDownload, type Method } from './buy-steps.js';
 
-// Issue 8's walk of a buyer, in both languages and with every provider: (in English) register
+// The walk of a buyer, in both languages and with every provider: (in English) register
 // with the code from the mail sink and log in with the captcha, buy an e-book through the
 // provider's sandbox cashier, see the order paid, download the PDF and open it with the email;
 // bank transfer is completed by an operator. A bought e-book cannot be bought again and there are

@@ -11,7 +11,7 @@ import { eventually } from '../helpers/tmp.js';
 import { uniqueEmail } from '../helpers/stack.js';
 import { runNode } from './processes.js';
 
-// The README promises when a dead worker's job is taken over: between JOB_LOCK_MS/2 and
+// docs/architecture.md promises when a dead worker's job is taken over: between JOB_LOCK_MS/2 and
 // JOB_LOCK_MS + 2 stalled-check intervals. Measured here with a real SIGKILL, at a short lock.
 const LOCK_MS = 3_000;
 

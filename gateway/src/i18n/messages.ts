@@ -90,7 +90,7 @@ export const messages = {
   quantityInvalid: { en: 'Quantity must be between 1 and 99', zh: '数量必须在1到99之间' },
   mirrorNotFound: { en: 'This account has no registration mirror', zh: '该账号没有注册同步记录' },
   dateInvalid: { en: 'Please enter a valid date', zh: '请输入有效的日期' },
-  // Phone accounts, self-service and operators' account management (issue 17).
+  // Phone accounts, self-service and operators' account management.
   phoneRequired: { en: 'Please enter mobile phone number', zh: '请输入手机号' },
   phoneInvalid: { en: 'Please enter the correct mobile phone number', zh: '请输入正确的手机号' },
   phoneExists: { en: 'This mobile phone number is already registered', zh: '该手机号已注册' },

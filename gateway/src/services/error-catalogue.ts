@@ -88,7 +88,7 @@ export const errorCatalogue = {
   notLoggedIn: { message: 'notLoggedIn', legacyCode: 401, gqlCode: 'UNAUTHENTICATED' },
   noPermission: { message: 'noPermission', legacyCode: 403, gqlCode: 'FORBIDDEN' },
   notBoundMailbox: { message: 'notBoundMailbox', legacyCode: 403, gqlCode: 'FORBIDDEN' },
-  // A spent budget: the legacy answer is HTTP 429 with Retry-After (README, abuse limits).
+  // A spent budget: the legacy answer is HTTP 429 with Retry-After (docs/api.md, abuse limits).
   tooManyRequests: { message: 'tooManyRequests', legacyCode: 429, gqlCode: 'RATE_LIMITED', httpStatus: 429 },
 
   // Captcha and codes (spec sections 7 and 8).

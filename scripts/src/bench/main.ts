@@ -293,7 +293,7 @@ async function main(): Promise<void> {
         },
       ];
       for (const f of await lighthouseFigures(stack.gatewayUrl, cases)) {
-        // Issue 16's first-load target (120 KB gzip, 1 KB = 1024 bytes as Lighthouse counts) is the
+        // The public pages' first-load target (120 KB gzip, 1 KB = 1024 bytes as Lighthouse counts) is the
         // public pages' first screen; My Orders' figure is printed beside it.
         const publicPage = !f.token;
         let gzip = 0;

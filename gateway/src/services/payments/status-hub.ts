@@ -7,7 +7,7 @@ interface Log {
 }
 
 /**
- * The gateway's ear for order payment-state changes (published by workers/src/status-events.ts
+ * The gateway's ear for order payment-state changes (published by core/src/status-events.ts
  * from whichever process settled the order). One dedicated subscriber connection per gateway
  * process, opened on the first listener; a Redis channel per order is subscribed while at least
  * one live page listens to that order and unsubscribed when the last one leaves, so Redis only

@@ -42,6 +42,14 @@ module.exports = {
       to: { path: '^gateway/' },
     },
     {
+      name: 'outside-core-not-core-internals',
+      comment:
+        "Outside core, code reaches core through its index (commands in the unit of work) and two plumbing entries: the status events' Redis adapter and the outbox's relay. The primitives (core/src/internal.ts and the files under it) take a running transaction and are for tests only.",
+      severity: 'error',
+      from: { path: '^(gateway|workers|scripts|payments|db|jobs|config|sandboxes)/' },
+      to: { path: '^core/src/', pathNot: '^core/src/(index|status-events|outbox)\\.ts$' },
+    },
+    {
       name: 'shared-not-processes',
       comment: 'core, jobs, config, db and payments are shared by both processes and import neither of them.',
       severity: 'error',

@@ -136,8 +136,8 @@ t.test('the process rules catch gateway → workers, workers → gateway and sha
     'gateway/src/plain.ts': 'export const plain = 1;\n',
     'workers/src/main.ts': "import { plain } from '../../gateway/src/plain.js';\nexport const main = plain;\n",
     'core/src/ledger.ts': "import { runtime } from '../../workers/src/runtime.js';\nexport const ledger = runtime;\n",
-    'core/src/clean.ts': 'export const clean = 1;\n',
-    'jobs/src/contract.ts': "import { clean } from '../../core/src/clean.js';\nexport const contract = clean;\n",
+    'core/src/index.ts': 'export const clean = 1;\n',
+    'jobs/src/contract.ts': "import { clean } from '../../core/src/index.js';\nexport const contract = clean;\n",
   };
   for (const [file, text] of Object.entries(files)) {
     mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });

@@ -138,7 +138,8 @@ function minor(row: Record<string, string>, column: string, unit: 'major' | 'min
   return n;
 }
 
-const isRefundRow = (row: Record<string, string>) => (row['商户退款单号'] ?? '') !== '' || row['交易状态'] === 'REFUND';
+// Payment rows leave the refund numbers empty or write 0 there.
+const isRefundRow = (row: Record<string, string>) => row['交易状态'] === 'REFUND' || !['', '0', undefined].includes(row['商户退款单号']);
 
 /** The domestic trade bill's rows and summary; throws on a file that does not read as one. */
 export function parseTradeBill(text: string): { rows: BillRow[]; summary: BillSummary; totals: Record<string, number> } {

@@ -2,6 +2,7 @@
 // and check the bill as the provider publishes it (`PaymentProvider.fetchBill`); reconciliation in
 // core compares the rows with the shop's ledger and gives each one verdict
 // (../shared/reference/reconciliation.md). The raw bytes are kept as fetched, with their hash.
+import { createHash } from 'node:crypto';
 import type { ProviderName } from './provider.js';
 
 /** One row of a bill: a payment the provider took, or a refund it executed. */
@@ -21,7 +22,12 @@ export interface BillRow {
   currency: string;
   /** What the buyer paid when it differs from `currency` (cross-border), with the provider's rate. */
   payer?: { amountMinor: number; currency: string; rate?: string };
-  /** The provider's fee for this row, minor units of `feeCurrency` (default `currency`). */
+  /** What the provider books for the merchant when it differs from `currency` (cross-border settlement). */
+  settlement?: { amountMinor: number; currency: string };
+  /**
+   * The provider's fee for this row, minor units of `feeCurrency` (default `currency`): positive when
+   * charged, negative when the provider gives a fee back (refund rows).
+   */
   feeMinor?: number;
   feeCurrency?: string;
   /** The provider's own status word for the row, as billed (SUCCESS, REFUND, S, TRADE_SUCCESS…). */
@@ -88,3 +94,21 @@ export class BillRejected extends Error {
 
 /** The time zone a provider's bill days are cut in. */
 export const BEIJING = 'Asia/Shanghai';
+
+/** sha256 of the bytes, lower-case hex (FetchedBill.sha256). */
+export function sha256Hex(bytes: Buffer): string {
+  return createHash('sha256').update(bytes).digest('hex');
+}
+
+/** sha1 of the bytes, lower-case hex (the WeChat bills' integrity value). */
+export function sha1Hex(bytes: Buffer): string {
+  return createHash('sha1').update(bytes).digest('hex');
+}
+
+/** Minor units from a decimal with at most two places and an optional sign ("-1.05" -> -105); null when malformed. */
+export function signedDecimalToMinor(value: string): number | null {
+  const m = /^([+-]?)(\d{1,12})(?:\.(\d{1,2}))?$/.exec(value.trim());
+  if (!m) return null;
+  const abs = Number(m[2]) * 100 + Number((m[3] ?? '0').padEnd(2, '0'));
+  return m[1] === '-' ? -abs : abs;
+}

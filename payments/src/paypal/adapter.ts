@@ -12,7 +12,10 @@ import {
   type RefundStatus,
   type VerifiedNotification,
 } from '../provider.js';
+import type { FetchedBill } from '../bills.js';
+import { checkIsoDate } from '../zoned-time.js';
 import { PaypalApiClient } from './apiClient.js';
+import { PaypalBillFetcher } from './transactionSearch.js';
 import { CertificateStore } from './certificateStore.js';
 import { resolvePaypalConfig, type PaypalConfig, type ResolvedPaypalConfig } from './config.js';
 import { paypalIssue, providerErrorFromResponse } from './errors.js';
@@ -44,11 +47,16 @@ export class PaypalAdapter implements PaymentProvider {
   private readonly config: ResolvedPaypalConfig;
   private readonly api: PaypalApiClient;
   private readonly certs: CertificateStore;
+  private readonly bills: PaypalBillFetcher;
+  /** The account's time zone (config reportingTimeZone): the shop's PayPal bill days are cut there. */
+  readonly billZone: string;
 
   constructor(config: PaypalConfig) {
     this.config = resolvePaypalConfig(config);
     this.api = new PaypalApiClient(this.config);
     this.certs = new CertificateStore(this.config);
+    this.bills = new PaypalBillFetcher(this.api, this.config);
+    this.billZone = this.config.reportingTimeZone;
     this.identity = this.config.merchantId ? { merchantId: this.config.merchantId } : {};
   }
 
@@ -165,6 +173,16 @@ export class PaypalAdapter implements PaymentProvider {
     const capture = (res.body as PaypalOrder).purchase_units?.[0]?.payments?.captures?.[0];
     if (!capture?.id) throw new ProviderError('paypal', 'NOT_CAPTURED', `PayPal order ${input.providerRef} has no capture`, false);
     return capture.id;
+  }
+
+  /**
+   * The day's bill from Transaction Search: the day in `billZone`, every page; BillNotReady until the
+   * day's end plus PayPal's listing delay (3 h) has passed, or while PayPal says its data is older.
+   * The shop's out_trade_no travels as the purchase unit's invoice_id (and custom_id), so rows carry it.
+   */
+  async fetchBill(date: string): Promise<FetchedBill> {
+    checkIsoDate(date);
+    return this.bills.fetch(date);
   }
 
   async verifyNotification(input: NotificationInput): Promise<VerifiedNotification> {

@@ -5,6 +5,8 @@ import { PaypalTokenSource, parseJson } from './oauthToken.js';
 export interface PaypalResponse {
   status: number;
   body: unknown;
+  /** The body exactly as received. */
+  text: string;
 }
 
 export interface PaypalRequest {
@@ -48,6 +50,12 @@ export class PaypalApiClient {
     } catch (err) {
       throw providerErrorFromNetwork(err, what);
     }
-    return { status: res.status, body: parseJson(await res.text()) };
+    let text: string;
+    try {
+      text = await res.text();
+    } catch (err) {
+      throw providerErrorFromNetwork(err, what);
+    }
+    return { status: res.status, body: parseJson(text), text };
   }
 }

@@ -1,6 +1,9 @@
 // WeChat Pay API v3 behind the PaymentProvider interface: Native (QR) and JSAPI, refunds, for the
 // overseas (Global API, EUR) or the domestic (CNY) merchant product (see setup.ts).
 import { createPrivateKey, type KeyObject } from 'node:crypto';
+import { BillNotReady, BillRejected, sha1Hex, sha256Hex, type FetchedBill } from '../bills.js';
+import { checkIsoDate } from '../zoned-time.js';
+import { parseStatement, parseTradeBill, tradeBillSummaryProblems, unreadable, WECHAT_BILL_ZONE } from './bill-file.js';
 import {
   ProviderError,
   type AttemptStatus,
@@ -73,6 +76,14 @@ export interface WechatPayConfig {
   wechatpayPublicKey?: { keyId: string; pem: string };
   /** JSAPI: web authorization (snsapi_base) that gives the payer's openid; its AppSecret belongs to the paying AppID. */
   oauth?: WechatOAuthConfig;
+  /**
+   * Global statements: what the response signature covers, the statement's SHA1
+   * (Wechatpay-Statement-Sha1, in the body's place: the HK v3 statement page) or the file itself.
+   * Default 'sha1'. UNVERIFIED for /v3/global/statements.
+   */
+  statementSignature?: 'sha1' | 'body';
+  /** Global statements: amounts in the currency's major unit ("75.00", default) or minor units. UNVERIFIED. */
+  statementAmountUnit?: 'major' | 'minor';
   timeoutMs?: number;
   userAgent?: string;
   /** Injectable for observing traffic; defaults to the global fetch. */
@@ -92,6 +103,8 @@ export class WechatPayAdapter implements PaymentProvider {
   readonly identity: { merchantId: string; appId: string };
   readonly setup: WechatSetup;
   readonly merchant: WechatMerchant;
+  /** WeChat cuts bill days in Beijing time. */
+  readonly billZone = WECHAT_BILL_ZONE;
   private readonly verifier = new WechatpayVerifier();
   private readonly merchantKey: KeyObject;
   private readonly http: WechatHttpClient;
@@ -262,6 +275,106 @@ export class WechatPayAdapter implements PaymentProvider {
     // WeChat reads the status only: 200/204 ends redelivery, anything else retries.
     if (acknowledged) return { status: 204, contentType: 'application/json', body: '' };
     return { status: 500, contentType: 'application/json', body: JSON.stringify({ code: 'FAIL', message: '失败' }) };
+  }
+
+  /**
+   * The bill of one Beijing day: the domestic trade bill (apply, download, SHA1 against hash_value,
+   * summary against rows) or the Global statement (the signed answer is the file; its SHA1 must equal
+   * Wechatpay-Statement-Sha1). STATEMENT_CREATING means not yet published; NO_STATEMENT_EXIST, that
+   * the day had no trades (an empty bill).
+   */
+  async fetchBill(date: string): Promise<FetchedBill> {
+    checkIsoDate(date);
+    return this.setup === 'overseas' ? this.fetchStatement(date) : this.fetchTradeBill(date);
+  }
+
+  private emptyBill(date: string, raw: Buffer): FetchedBill {
+    return {
+      provider: 'wechat',
+      setup: this.setup,
+      date,
+      raw,
+      integrity: { algorithm: 'none' },
+      sha256: sha256Hex(raw),
+      mediaType: 'application/json',
+      rows: [],
+    };
+  }
+
+  /** Not published yet, no bill that day, or a ProviderError for any other refusal. */
+  private billAnswer(date: string, code: string | undefined, raw: Buffer, error: () => ProviderError): FetchedBill {
+    if (code === 'STATEMENT_CREATING') throw new BillNotReady('wechat', date, `WeChat Pay is still producing the bill of ${date}`);
+    if (code === 'NO_STATEMENT_EXIST') return this.emptyBill(date, raw);
+    throw error();
+  }
+
+  private async fetchTradeBill(date: string): Promise<FetchedBill> {
+    const res = await this.http.request('GET', `/v3/bill/tradebill?bill_date=${date}&bill_type=ALL`);
+    if (res.status !== 200) {
+      return this.billAnswer(date, WechatHttpClient.codeOf(res), Buffer.from(res.rawBody, 'utf8'), () => WechatHttpClient.errorOf(res));
+    }
+    const answer = res.body as { hash_type?: string; hash_value?: string; download_url?: string };
+    if (answer.hash_type !== 'SHA1' || !answer.hash_value || !answer.download_url)
+      throw new ProviderError('wechat', 'BAD_RESPONSE', `tradebill answered without SHA1 hash and download_url`, true);
+    // The download answer carries no WeChat signature: the SHA1 from the signed answer vouches for it.
+    const file = await this.http.download(answer.download_url);
+    if (file.status !== 200) throw WechatHttpClient.errorOfBytes(file.status, file.bytes, file.headers);
+    const expected = answer.hash_value.toLowerCase();
+    if (sha1Hex(file.bytes) !== expected)
+      throw new BillRejected('wechat', date, 'hash_mismatch', `the trade bill of ${date} does not match its SHA1 ${expected}`);
+    let parsed: ReturnType<typeof parseTradeBill>;
+    try {
+      parsed = parseTradeBill(file.bytes.toString('utf8'));
+    } catch (err) {
+      throw unreadable(date, err);
+    }
+    const problems = tradeBillSummaryProblems(parsed.rows, parsed.totals, parsed.summary.count);
+    if (problems.length) throw new BillRejected('wechat', date, 'summary_mismatch', `the trade bill of ${date}: ${problems.join('; ')}`);
+    return {
+      provider: 'wechat',
+      setup: 'domestic',
+      date,
+      raw: file.bytes,
+      integrity: { algorithm: 'sha1', expected },
+      sha256: sha256Hex(file.bytes),
+      mediaType: 'text/csv',
+      rows: parsed.rows,
+      summary: parsed.summary,
+    };
+  }
+
+  private async fetchStatement(date: string): Promise<FetchedBill> {
+    const res = await this.http.download(`/v3/global/statements?date=${date.replace(/-/g, '')}&${merchantQuery(this.merchant)}`);
+    if (res.status !== 200) {
+      const err = WechatHttpClient.errorOfBytes(res.status, res.bytes, res.headers);
+      return this.billAnswer(date, err.code, res.bytes, () => err);
+    }
+    const expected = res.headers['wechatpay-statement-sha1']?.toLowerCase();
+    if (!expected) throw new ProviderError('wechat', 'BAD_RESPONSE', 'the statement came without Wechatpay-Statement-Sha1', true);
+    // The header is part of the signed answer: an altered header fails here, an altered file below.
+    this.http.verify(
+      res.headers,
+      (this.config.statementSignature ?? 'sha1') === 'sha1' ? res.headers['wechatpay-statement-sha1']! : res.bytes.toString('utf8'),
+      200,
+    );
+    if (sha1Hex(res.bytes) !== expected)
+      throw new BillRejected('wechat', date, 'hash_mismatch', `the statement of ${date} does not match its SHA1 ${expected}`);
+    let rows;
+    try {
+      rows = parseStatement(res.bytes.toString('utf8'), this.config.statementAmountUnit ?? 'major');
+    } catch (err) {
+      throw unreadable(date, err);
+    }
+    return {
+      provider: 'wechat',
+      setup: 'overseas',
+      date,
+      raw: res.bytes,
+      integrity: { algorithm: 'sha1', expected },
+      sha256: sha256Hex(res.bytes),
+      mediaType: 'text/csv',
+      rows,
+    };
   }
 
   /** Downloads /v3/certificates and trusts every certificate it lists (certificate mode). */

@@ -41,7 +41,56 @@ export class WechatHttpClient {
 
   /** Sends a signed request; answers any status (callers decide what an error means). */
   async request(method: 'GET' | 'POST', apiPath: string, payload?: unknown, opts: { verify?: boolean } = {}): Promise<WechatResponse> {
-    const url = new URL(apiPath.replace(/^\//, ''), this.base);
+    const res = await this.send(method, new URL(apiPath.replace(/^\//, ''), this.base), payload);
+    const text = res.bytes.toString('utf8');
+    // Only /v3/certificates defers verification: its answer is checked with the keys it carries.
+    if (res.status >= 200 && res.status < 300 && opts.verify !== false) this.verify(res.headers, text, res.status);
+    let parsed: unknown;
+    if (text !== '') {
+      try {
+        parsed = JSON.parse(text);
+      } catch {
+        throw new ProviderError('wechat', 'BAD_RESPONSE', `WeChat Pay answered ${res.status} with non-JSON`, res.status >= 500, res.status);
+      }
+    }
+    return { status: res.status, body: parsed, rawBody: text, headers: res.headers };
+  }
+
+  /**
+   * A signed GET whose answer is a file (bill download, Global statement): the bytes as received,
+   * not verified here (the caller knows what, if anything, the signature covers). `target` is a
+   * path under the base URL or an absolute URL on the base URL's origin (a download_url).
+   */
+  async download(target: string): Promise<{ status: number; bytes: Buffer; headers: Record<string, string> }> {
+    const url = /^https?:\/\//.test(target) ? new URL(target) : new URL(target.replace(/^\//, ''), this.base);
+    // The signed Authorization only ever goes to the configured WeChat Pay origin.
+    if (url.origin !== this.base.origin)
+      throw new ProviderError('wechat', 'BAD_DOWNLOAD_URL', `download URL ${url.origin} is not on ${this.base.origin}`, false);
+    return this.send('GET', url);
+  }
+
+  /** Throws RESPONSE_SIGNATURE unless the headers carry a valid WeChat signature over `signed`. */
+  verify(headers: Record<string, string>, signed: string, status: number): void {
+    try {
+      this.o.verifier.verify(headers, signed);
+    } catch (err) {
+      if (!(err instanceof VerificationFailure)) throw err;
+      throw new ProviderError('wechat', 'RESPONSE_SIGNATURE', `unauthentic WeChat Pay response (${err.reason})`, false, status);
+    }
+  }
+
+  /** Parses an error answer's JSON body (code, message) when it has one. */
+  static errorOfBytes(status: number, bytes: Buffer, headers: Record<string, string>): ProviderError {
+    let body: unknown;
+    try {
+      body = JSON.parse(bytes.toString('utf8'));
+    } catch {
+      body = undefined;
+    }
+    return WechatHttpClient.errorOf({ status, body, rawBody: bytes.toString('utf8'), headers });
+  }
+
+  private async send(method: 'GET' | 'POST', url: URL, payload?: unknown): Promise<{ status: number; bytes: Buffer; headers: Record<string, string> }> {
     // The signed URL is exactly the path and query that go on the wire, whatever the base prefix.
     const canonicalUrl = url.pathname + url.search;
     const body = payload === undefined ? '' : JSON.stringify(payload);
@@ -56,32 +105,16 @@ export class WechatHttpClient {
     if (method === 'POST') headers['Content-Type'] = 'application/json';
 
     let res: Response;
+    let bytes: Buffer;
     try {
       res = await this.o.fetch(url, { method, headers, body: method === 'POST' ? body : undefined, signal: AbortSignal.timeout(this.o.timeoutMs) });
+      bytes = Buffer.from(await res.arrayBuffer());
     } catch (err) {
       throw new ProviderError('wechat', 'NETWORK', `WeChat Pay unreachable: ${(err as Error).message}`, true);
     }
-    const text = await res.text();
     const resHeaders: Record<string, string> = {};
     res.headers.forEach((v, k) => (resHeaders[k] = v));
-    // Only /v3/certificates defers verification: its answer is checked with the keys it carries.
-    if (res.status >= 200 && res.status < 300 && opts.verify !== false) {
-      try {
-        this.o.verifier.verify(resHeaders, text);
-      } catch (err) {
-        if (!(err instanceof VerificationFailure)) throw err;
-        throw new ProviderError('wechat', 'RESPONSE_SIGNATURE', `unauthentic WeChat Pay response (${err.reason})`, false, res.status);
-      }
-    }
-    let parsed: unknown;
-    if (text !== '') {
-      try {
-        parsed = JSON.parse(text);
-      } catch {
-        throw new ProviderError('wechat', 'BAD_RESPONSE', `WeChat Pay answered ${res.status} with non-JSON`, res.status >= 500, res.status);
-      }
-    }
-    return { status: res.status, body: parsed, rawBody: text, headers: resHeaders };
+    return { status: res.status, bytes, headers: resHeaders };
   }
 
   /** The ProviderError for a non-2xx answer, retryable for 5xx, 429 and documented transient codes. */

@@ -61,7 +61,7 @@ export function registerOauthRoute(app: FastifyInstance, credentials: PaypalSand
     const { token, expiresIn } = tokens.issue();
     return {
       scope:
-        'https://uri.paypal.com/services/payments/payment https://uri.paypal.com/services/payments/refund https://uri.paypal.com/services/applications/webhooks',
+        'https://uri.paypal.com/services/payments/payment https://uri.paypal.com/services/payments/refund https://uri.paypal.com/services/applications/webhooks https://uri.paypal.com/services/reporting/search/readtransaction',
       access_token: token,
       token_type: 'Bearer',
       app_id: 'APP-80W284485P519543T',

@@ -2,6 +2,8 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { SandboxApiError } from './apiErrors.js';
 import { ControlConflict, type CaptureOutcome, type PaypalSandboxEngine } from './engine.js';
 import { orderJson } from './orderJson.js';
+import { registerClockRoutes } from '../bills/clock.js';
+import { registerBillFaultRoutes } from '../bills/faults.js';
 
 type IdParams = { Params: { id: string } };
 
@@ -56,6 +58,18 @@ export function registerControlRoutes(app: FastifyInstance, engine: PaypalSandbo
   app.get('/_control/faults', async () => engine.faults.get());
   app.post('/_control/faults', (req, reply) => control(reply, () => engine.faults.set((req.body ?? {}) as Record<string, unknown>)));
   app.delete('/_control/faults', async () => engine.faults.reset());
+
+  // One trade's webhook faults (by its invoice_id, the shop's out_trade_no), e.g. {"drop": true}.
+  type TradeParams = { Params: { invoiceId: string } };
+  app.get<TradeParams>('/_control/trade-faults/:invoiceId', async (req) => engine.faults.getForTrade(req.params.invoiceId));
+  app.put<TradeParams>('/_control/trade-faults/:invoiceId', (req, reply) =>
+    control(reply, () => engine.faults.setForTrade(req.params.invoiceId, (req.body ?? {}) as Record<string, unknown>)),
+  );
+
+  // The provider's clock and the per-trade bill faults (see ../bills); PayPal's bill has no checksum to corrupt.
+  const body = (req: { body: unknown }) => (req.body && typeof req.body === 'object' ? (req.body as Record<string, unknown>) : {});
+  registerClockRoutes(app, engine.clock, body);
+  registerBillFaultRoutes(app, engine.billFaults, body, { corrupt: false });
 
   app.get('/_control/webhook', async () => ({ url: engine.dispatcher.webhookUrl ?? null }));
   app.post<{ Body: { url?: string | null } }>('/_control/webhook', (req, reply) =>

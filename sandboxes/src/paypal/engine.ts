@@ -10,6 +10,8 @@ import { WebhookDispatcher } from './webhookDelivery.js';
 import { approvalReversedEvent, captureEvent, orderApprovedEvent, type CaptureEventType } from './webhookEvents.js';
 import { WebhookSigner } from './webhookSigner.js';
 import { RefundDesk, refundEvent, type SandboxRefund } from './refunds.js';
+import { SandboxClock } from '../bills/clock.js';
+import { BillFaultBook } from '../bills/faults.js';
 
 /** A control action that does not fit the order's current state (answered 409). */
 export class ControlConflict extends Error {}
@@ -29,7 +31,11 @@ const CAPTURE_EVENT: Record<CaptureOutcome['status'], CaptureEventType> = {
 /** The simulated PayPal: order FSM CREATED/PAYER_ACTION_REQUIRED → APPROVED → COMPLETED, or VOIDED. */
 export class PaypalSandboxEngine {
   readonly store = new OrderStore();
-  readonly refunds = new RefundDesk();
+  /** PayPal's "now" for captures, refunds and what Transaction Search lists (settable via _control/clock). */
+  readonly clock = new SandboxClock();
+  /** Per-trade bill faults, keyed by the trade's invoice_id (the shop's out_trade_no). */
+  readonly billFaults = new BillFaultBook();
+  readonly refunds = new RefundDesk(() => this.clock.date());
   readonly faults = new FaultSwitches();
   readonly tokens: TokenRegistry;
   readonly dispatcher: WebhookDispatcher;
@@ -46,6 +52,10 @@ export class PaypalSandboxEngine {
     });
   }
 
+  private time(): string {
+    return paypalTime(this.clock.date());
+  }
+
   get base(): string {
     const b = typeof this.options.publicBaseUrl === 'function' ? this.options.publicBaseUrl() : this.options.publicBaseUrl;
     return b.replace(/\/+$/, '');
@@ -60,7 +70,7 @@ export class PaypalSandboxEngine {
     const earlier = this.store.replayed('create', requestId);
     if (earlier) return { order: earlier, replayed: true };
     const parsed = parseOrderRequest(body);
-    const now = paypalTime();
+    const now = this.time();
     const { merchantId, merchantEmail } = this.options.credentials;
     const order: SandboxOrder = {
       id: newOrderId(),
@@ -105,7 +115,7 @@ export class PaypalSandboxEngine {
       );
     }
     const outcome = this.captureOutcomes.shift() ?? { status: 'COMPLETED' };
-    const now = paypalTime();
+    const now = this.time();
     const reason =
       outcome.reason ?? (outcome.status === 'PENDING' ? 'PENDING_REVIEW' : outcome.status === 'DECLINED' ? 'DECLINED_BY_RISK_FRAUD_FILTERS' : undefined);
     const capture: SandboxCapture = {
@@ -122,7 +132,7 @@ export class PaypalSandboxEngine {
     order.updateTime = now;
     this.store.addCapture(capture);
     this.store.remember(`capture:${id}`, requestId, order.id);
-    this.emit(captureEvent(this.base, CAPTURE_EVENT[outcome.status], order, capture));
+    this.emit(captureEvent(this.base, CAPTURE_EVENT[outcome.status], order, capture), order);
     return { order, replayed: false };
   }
 
@@ -133,8 +143,8 @@ export class PaypalSandboxEngine {
       const payerId = newPayerId();
       order.payer = { payer_id: payerId, email_address: `sb-${payerId.toLowerCase()}@personal.example.com`, name: { given_name: 'Sandbox', surname: 'Buyer' } };
       order.status = 'APPROVED';
-      order.updateTime = paypalTime();
-      this.emit(orderApprovedEvent(this.base, order));
+      order.updateTime = this.time();
+      this.emit(orderApprovedEvent(this.base, order), order);
     } else if (order.status !== 'APPROVED') {
       throw new ControlConflict(`order ${id} is ${order.status} and cannot be approved`);
     }
@@ -156,8 +166,8 @@ export class PaypalSandboxEngine {
     if (order.status === 'COMPLETED') throw new ControlConflict(`order ${id} is COMPLETED and cannot be voided`);
     const wasApproved = order.status === 'APPROVED';
     order.status = 'VOIDED';
-    order.updateTime = paypalTime();
-    if (wasApproved) this.emit(approvalReversedEvent(this.base, order));
+    order.updateTime = this.time();
+    if (wasApproved) this.emit(approvalReversedEvent(this.base, order), order);
     return order;
   }
 
@@ -170,9 +180,9 @@ export class PaypalSandboxEngine {
     capture.status = to;
     if (to === 'DECLINED') capture.reason = 'DECLINED_BY_RISK_FRAUD_FILTERS';
     else delete capture.reason;
-    capture.updateTime = paypalTime();
+    capture.updateTime = this.time();
     order.updateTime = capture.updateTime;
-    this.emit(captureEvent(this.base, to === 'COMPLETED' ? 'PAYMENT.CAPTURE.COMPLETED' : 'PAYMENT.CAPTURE.DENIED', order, capture));
+    this.emit(captureEvent(this.base, to === 'COMPLETED' ? 'PAYMENT.CAPTURE.COMPLETED' : 'PAYMENT.CAPTURE.DENIED', order, capture), order);
     return capture;
   }
 
@@ -189,13 +199,22 @@ export class PaypalSandboxEngine {
   /** Refunds a capture (what remains of it, or the amount asked); the webhook follows. */
   refund(captureId: string, body: unknown, requestId?: string): { refund: SandboxRefund; replayed: boolean } {
     const result = this.refunds.refund(this.store.captures.get(captureId), body, requestId);
-    if (!result.replayed) this.emit(refundEvent(this.base, result.refund));
+    if (!result.replayed) {
+      const capture = this.store.captures.get(captureId);
+      this.emit(refundEvent(this.base, result.refund), capture ? this.store.orders.get(capture.orderId) : undefined);
+    }
     return result;
   }
 
-  private emit(event: Parameters<WebhookDispatcher['emit']>[0]): void {
-    this.dispatcher.emit(event, this.faults.takeForEvent());
+  /** Sends the event with the faults in force: the trade's own (by invoice_id or custom_id), else the global ones. */
+  private emit(event: Parameters<WebhookDispatcher['emit']>[0], order?: SandboxOrder): void {
+    this.dispatcher.emit(event, this.faults.takeForEvent(order ? tradeKeyOf(order) : undefined));
   }
+}
+
+/** The shop's number of a trade: the purchase unit's invoice_id, else its custom_id. */
+export function tradeKeyOf(order: SandboxOrder): string | undefined {
+  return order.unit.invoice_id ?? order.unit.custom_id;
 }
 
 function withQuery(url: string, params: Record<string, string>): string {

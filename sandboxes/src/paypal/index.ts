@@ -9,6 +9,7 @@ import { newDebugId } from './ids.js';
 import type { PaypalSandboxOptions } from './options.js';
 import { registerOrderRoutes } from './orderRoutes.js';
 import { registerWebhookRoutes } from './webhookRoutes.js';
+import { registerReportingRoutes } from './reporting.js';
 
 export { paypalAdapterConfigForSandbox } from './adapterConfig.js';
 export { generatePaypalSandboxCredentials } from './credentials.js';
@@ -58,6 +59,7 @@ export function paypalSandbox(options: PaypalSandboxOptions): PaypalSandboxPlugi
     });
     registerOauthRoute(app, options.credentials, engine.tokens);
     registerOrderRoutes(app, engine);
+    registerReportingRoutes(app, engine, { delayMs: options.reportingDelayMs ?? 3 * 3_600_000, historyYears: 3 });
     registerWebhookRoutes(app, engine);
     registerApprovalPage(app, engine);
     registerControlRoutes(app, engine);

@@ -26,4 +26,6 @@ export interface PaypalSandboxOptions {
   tokenTtlSeconds?: number;
   /** How long one webhook POST may take before it counts as failed (default 10000 ms). */
   deliveryTimeoutMs?: number;
+  /** How long after it happens Transaction Search lists a transaction (PayPal: up to 3 h; default 3 h). */
+  reportingDelayMs?: number;
 }

@@ -27,7 +27,7 @@ function orderLinks(base: string, order: SandboxOrder): PaypalLink[] {
 }
 
 /** A simple fee model so seller_receivable_breakdown looks real: 3.49 % + 0.49. */
-function fee(amount: PaypalMoney): { fee: PaypalMoney; net: PaypalMoney } {
+export function fee(amount: PaypalMoney): { fee: PaypalMoney; net: PaypalMoney } {
   const gross = decimalToCents(amount.value) ?? 0;
   const feeCents = Math.min(gross, Math.round(gross * 0.0349) + 49);
   return {

@@ -31,6 +31,8 @@ export class RefundDesk {
   readonly refunds = new Map<string, SandboxRefund>();
   private readonly byRequestId = new Map<string, string>();
 
+  constructor(private readonly now: () => Date = () => new Date()) {}
+
   /** The refund and whether it is a replay of an earlier call with the same PayPal-Request-Id. */
   refund(capture: SandboxCapture | undefined, body: unknown, requestId: string | undefined): { refund: SandboxRefund; replayed: boolean } {
     const earlier = requestId ? this.byRequestId.get(requestId) : undefined;
@@ -70,12 +72,12 @@ export class RefundDesk {
       ...(req.custom_id ? { customId: req.custom_id } : {}),
       ...(req.invoice_id ? { invoiceId: req.invoice_id } : {}),
       ...(req.note_to_payer ? { noteToPayer: req.note_to_payer } : {}),
-      createTime: paypalTime(),
+      createTime: paypalTime(this.now()),
     };
     this.refunds.set(refund.id, refund);
     if (requestId) this.byRequestId.set(requestId, refund.id);
     capture.status = cents === left ? 'REFUNDED' : 'PARTIALLY_REFUNDED';
-    capture.updateTime = paypalTime();
+    capture.updateTime = paypalTime(this.now());
     return { refund, replayed: false };
   }
 }

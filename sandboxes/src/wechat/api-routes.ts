@@ -12,6 +12,7 @@ import type { RefundBody } from './refunds.js';
 import type { MerchantIdentity } from './request-auth.js';
 import type { WechatSandbox } from './sandbox.js';
 import { sendApiError, sendSigned } from './signed-reply.js';
+import { registerBillRoutes } from './bill-routes.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -21,7 +22,7 @@ declare module 'fastify' {
 
 const rawBodyOf = (req: FastifyRequest): string => (typeof req.body === 'string' ? req.body : '');
 
-export function registerApiRoutes(app: FastifyInstance, sb: WechatSandbox): void {
+export function registerApiRoutes(app: FastifyInstance, sb: WechatSandbox, baseUrl: (req: FastifyRequest) => string): void {
   app.register(async (api) => {
     api.addHook('preHandler', async (req, reply) => {
       // req.url is the path + query exactly as sent: the canonical URL the merchant signed.
@@ -34,6 +35,7 @@ export function registerApiRoutes(app: FastifyInstance, sb: WechatSandbox): void
     else registerDomesticRoutes(api, sb);
     // The refund API of the product, then the platform certificates of its API family.
     registerRefundRoutes(api, sb);
+    registerBillRoutes(api, sb, baseUrl, (merchant, query) => sb.setup.setup === 'domestic' || globalMerchantOk(sb, merchant, query));
     api.get(sb.setup.setup === 'overseas' ? '/v3/global/certificates' : '/v3/certificates', async (_req, reply) => {
       const cert = sb.credentials.platformCertificate;
       const nonce = randomAlnum(12);

@@ -3,6 +3,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { parseFaults, type SigningKeyMode } from './options.js';
 import type { ApiError, Outcome, SandboxOrder } from './orders.js';
 import type { WechatSandbox } from './sandbox.js';
+import { registerClockRoutes } from '../bills/clock.js';
+import { registerBillFaultRoutes } from '../bills/faults.js';
 
 type BaseUrl = (req: FastifyRequest) => string;
 type NoParams = { Params: { outTradeNo: string } };
@@ -93,8 +95,13 @@ export function registerControlRoutes(app: FastifyInstance, sb: WechatSandbox, b
   });
   app.post('/_control/deliveries/release-held', async () => ({ released: sb.notifier.releaseHeld() }));
 
+  // The provider's clock and the per-trade bill faults (see ../bills).
+  registerClockRoutes(app, sb.clock, jsonBody);
+  registerBillFaultRoutes(app, sb.billFaults, jsonBody, { corrupt: true });
+
   app.post('/_control/reset', async () => {
     sb.orders.clear();
+    sb.billFaults.clear();
     sb.notifier.log.length = 0;
     sb.defaultFaults = {};
     return { ok: true };

@@ -55,6 +55,20 @@ export interface WechatSandboxOptions {
   oauthCodeLifetimeMs?: number;
   /** Prepay lifetime when time_expire is absent (said to be 2 h). */
   defaultPrepayLifetimeMs?: number;
+  /** Bills: the fee WeChat takes as a fraction of each amount (default '0.006', 0.60 %). */
+  billFeeRate?: string;
+  /** Bills: the hour (Beijing) of day T+1 from which the bill of day T is published (default 9). */
+  billPublishHour?: number;
+  /** Domestic bills: how many months back a bill can be applied for (default 3). */
+  billHistoryMonths?: number;
+  /** Global statements: how many days back (default 180). */
+  statementHistoryDays?: number;
+  /** How long a domestic download_url works (default 5 min; older pages say 30 s). */
+  billDownloadTtlMs?: number;
+  /** Global statements: what Wechatpay-Signature covers, the SHA1 header (default) or the file. UNVERIFIED. */
+  statementSignature?: 'sha1' | 'body';
+  /** Global statements: amounts in major units (default) or minor units. UNVERIFIED. */
+  statementAmountUnit?: 'major' | 'minor';
 }
 
 /** Callback faults; set globally via _control/faults or per payment via _control/orders/:no/pay. */

@@ -27,7 +27,7 @@ export function wechatSandbox(options: WechatSandboxOptions): WechatSandboxPlugi
       const configured = typeof options.publicBaseUrl === 'function' ? options.publicBaseUrl() : options.publicBaseUrl;
       return (configured ?? `${req.protocol}://${req.host}${app.prefix}`).replace(/\/+$/, '');
     };
-    registerApiRoutes(app, sandbox);
+    registerApiRoutes(app, sandbox, baseUrl);
     registerCashierRoutes(app, sandbox, baseUrl);
     registerControlRoutes(app, sandbox, baseUrl);
     registerClientRoutes(app, sandbox);

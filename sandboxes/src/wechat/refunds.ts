@@ -43,7 +43,10 @@ const fail = (status: number, code: string, message: string) => ({ error: { stat
 export class RefundBook {
   private readonly refunds = new Map<string, SandboxRefund>();
 
-  constructor(private readonly setup: SandboxSetup) {}
+  constructor(
+    private readonly setup: SandboxSetup,
+    private readonly now: () => number = Date.now,
+  ) {}
 
   get(outRefundNo: string): SandboxRefund | undefined {
     return this.refunds.get(outRefundNo);
@@ -88,7 +91,7 @@ export class RefundBook {
       currency,
       ...(body.notify_url ? { notifyUrl: body.notify_url } : {}),
       status: 'PROCESSING',
-      createdAt: new Date(),
+      createdAt: new Date(this.now()),
     };
     this.refunds.set(refund.outRefundNo, refund);
     return { ok: refund };
@@ -97,7 +100,7 @@ export class RefundBook {
   succeed(refund: SandboxRefund): boolean {
     if (refund.status !== 'PROCESSING') return false;
     refund.status = 'SUCCESS';
-    refund.successAt = new Date();
+    refund.successAt = new Date(this.now());
     const refunded = this.all()
       .filter((r) => r.order === refund.order && r.status === 'SUCCESS')
       .reduce((s, r) => s + r.refund, 0);

@@ -10,6 +10,9 @@ import { OrderBook, type Outcome, type SandboxOrder } from './orders.js';
 import { PlatformSigner } from './platform-signer.js';
 import { MerchantAuthenticator } from './request-auth.js';
 import { OAuthCodeBook } from './oauth-codes.js';
+import { SandboxClock } from '../bills/clock.js';
+import { BillFaultBook } from '../bills/faults.js';
+import { BillDesk, DownloadTokens } from './bills.js';
 
 export interface OrderView {
   outTradeNo: string;
@@ -52,16 +55,39 @@ export class WechatSandbox {
   /** Hosts a redirect_uri may point to (the Official Account's authorization domain). */
   oauthRedirectDomains: string[];
   private readonly refundTimers = new Set<NodeJS.Timeout>();
+  /** WeChat's "now" for trades, refunds and bill windows (settable via _control/clock). */
+  readonly clock = new SandboxClock();
+  /** Per-trade bill faults (via _control/bill-faults). */
+  readonly billFaults = new BillFaultBook();
+  readonly bills: BillDesk;
+  readonly downloads: DownloadTokens;
 
   constructor(readonly options: WechatSandboxOptions) {
     this.credentials = options.credentials;
     this.setup = resolveSetup(options);
-    this.refunds = new RefundBook(this.setup);
+    const now = () => this.clock.now();
+    this.refunds = new RefundBook(this.setup, now);
     this.timeScale = options.timeScale ?? 1;
-    this.orders = new OrderBook({
-      expiryClosesOrder: options.expiryClosesOrder ?? false,
-      defaultPrepayLifetimeMs: options.defaultPrepayLifetimeMs ?? 2 * 3_600_000,
-    });
+    this.orders = new OrderBook(
+      {
+        expiryClosesOrder: options.expiryClosesOrder ?? false,
+        defaultPrepayLifetimeMs: options.defaultPrepayLifetimeMs ?? 2 * 3_600_000,
+      },
+      now,
+    );
+    this.bills = new BillDesk(
+      this.setup,
+      {
+        feeRate: options.billFeeRate ?? '0.006',
+        publishHour: options.billPublishHour ?? 9,
+        historyMonths: options.billHistoryMonths ?? 3,
+        historyDays: options.statementHistoryDays ?? 180,
+        amountUnit: options.statementAmountUnit ?? 'major',
+      },
+      this.billFaults,
+      now,
+    );
+    this.downloads = new DownloadTokens(options.billDownloadTtlMs ?? 5 * 60_000);
     this.signer = new PlatformSigner(options.credentials, options.signingKeyMode ?? 'publicKey');
     this.notifier = new NotificationDispatcher(this.signer, { timeScale: this.timeScale, ackTimeoutMs: options.ackTimeoutMs ?? 5000 });
     this.auth = new MerchantAuthenticator(options.credentials);

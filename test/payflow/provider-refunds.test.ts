@@ -144,23 +144,27 @@ t.test('a duplicate payment is refunded automatically and alone; the paying atte
   await waitPaid(stack, orderNo);
   await fetch(`${stack.sandboxes!.url}/wechat/_control/deliveries/release-held`, { method: 'POST' });
   // The late payment is a duplicate: refunded automatically, once, without an operator.
-  const admin = await eventually('the duplicate payment refunded', async () => {
-    const a = await gqlOk<{
-      adminOrder: {
-        attempts: Array<{
-          id: string;
-          provider: string;
-          role: string | null;
-          canRefund: boolean;
-          payerAmount: string | null;
-          payerCurrency: string | null;
-          refunds: Array<{ refundNo: string; status: string }>;
-        }>;
-      };
-    }>(op.client, ATTEMPTS, { o: orderNo });
-    const d = a.adminOrder.attempts.find((x) => x.role === 'DUPLICATE_PAYMENT');
-    return d?.payerAmount && d.refunds.some((f) => f.status === 'SUCCEEDED') ? a : false;
-  }, 30_000);
+  const admin = await eventually(
+    'the duplicate payment refunded',
+    async () => {
+      const a = await gqlOk<{
+        adminOrder: {
+          attempts: Array<{
+            id: string;
+            provider: string;
+            role: string | null;
+            canRefund: boolean;
+            payerAmount: string | null;
+            payerCurrency: string | null;
+            refunds: Array<{ refundNo: string; status: string }>;
+          }>;
+        };
+      }>(op.client, ATTEMPTS, { o: orderNo });
+      const d = a.adminOrder.attempts.find((x) => x.role === 'DUPLICATE_PAYMENT');
+      return d?.payerAmount && d.refunds.some((f) => f.status === 'SUCCEEDED') ? a : false;
+    },
+    30_000,
+  );
   const dup = admin.adminOrder.attempts.find((x) => x.role === 'DUPLICATE_PAYMENT')!;
   t.match(dup, { provider: 'WECHAT', canRefund: false, payerCurrency: 'CNY', payerAmount: '583.59' }, 'the operator sees it, with what the payer paid in CNY');
   t.equal(dup.refunds.length, 1, 'one refund of it');
@@ -182,7 +186,10 @@ t.test('a duplicate payment is refunded automatically and alone; the paying atte
     'the refund mail is queued for the buyer',
   );
   // An operator asking again gets the same refund, nothing new.
-  const again = await gqlOk<{ refundDuplicatePayment: { changed: boolean; refund: { refundNo: string; kind: string } } }>(op.client, REFUND_DUP, { o: orderNo, a: dup.id });
+  const again = await gqlOk<{ refundDuplicatePayment: { changed: boolean; refund: { refundNo: string; kind: string } } }>(op.client, REFUND_DUP, {
+    o: orderNo,
+    a: dup.id,
+  });
   t.match(again.refundDuplicatePayment, { changed: false, refund: { refundNo: dup.refunds[0]!.refundNo, kind: 'DUPLICATE_PAYMENT' } });
   const order = await stack.db.selectFrom('orders').select(['status', 'refunded_at']).where('order_no', '=', orderNo).executeTakeFirstOrThrow();
   t.same(order, { status: 'paid', refunded_at: null }, 'the order itself stays paid and downloadable');

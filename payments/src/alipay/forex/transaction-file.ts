@@ -142,9 +142,10 @@ export function parseForexTransactionFile(text: string, f: ForexTransactionForma
       });
       return {
         kind: refund ? 'refund' : 'payment',
-        // A refund row names the payment by the original out_trade_no where the file has it;
-        // otherwise only by Alipay's trade_no (providerRef), and outTradeNo stays empty.
-        outTradeNo: refund ? original : id,
+        // A refund row names the payment by the original out_trade_no where the file has it (some
+        // products' files repeat the refund's own number there instead); otherwise only by
+        // Alipay's trade_no (providerRef), and outTradeNo stays empty.
+        outTradeNo: refund ? (original !== id ? original : '') : id,
         ...(tradeNo ? { providerRef: tradeNo } : {}),
         ...(refund ? { refundNo: id } : {}),
         amountMinor: Math.abs(minor(r, at.amount)),

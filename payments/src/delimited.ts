@@ -23,7 +23,8 @@ export class DelimitedTextError extends Error {
 
 /** Splits text into records; empty lines are kept as records with one empty field. */
 export function parseDelimited(text: string, delimiter = ','): DelimitedRecord[] {
-  if (delimiter.length !== 1 || delimiter === '"' || delimiter === '\n' || delimiter === '\r') throw new Error(`unusable delimiter ${JSON.stringify(delimiter)}`);
+  if (delimiter.length !== 1 || delimiter === '"' || delimiter === '\n' || delimiter === '\r')
+    throw new Error(`unusable delimiter ${JSON.stringify(delimiter)}`);
   const input = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   const records: DelimitedRecord[] = [];
   let line = 1;

@@ -161,7 +161,12 @@ function minorOf(r: DelimitedRecord, i: number, what: string, header: string): n
   return minor;
 }
 
-function requireColumns<K extends string>(header: DelimitedRecord, wanted: Record<K, ColumnName>, need: readonly NoInfer<K>[], what: string): Record<K, number> {
+function requireColumns<K extends string>(
+  header: DelimitedRecord,
+  wanted: Record<K, ColumnName>,
+  need: readonly NoInfer<K>[],
+  what: string,
+): Record<K, number> {
   const at = locateColumns(header.fields, wanted);
   const missing = need.filter((k) => at[k] < 0).map((k) => [wanted[k]].flat()[0]);
   if (missing.length) throw unreadable(`${what} header (line ${header.line}) lacks ${missing.join(', ')}`);

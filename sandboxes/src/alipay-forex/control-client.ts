@@ -25,10 +25,9 @@ export class ForexSandboxControl {
     return this.call<{ notifyId: string; tradeNo: string }>('POST', 'pay', { outTradeNo, faults });
   }
   trades() {
-    return this.call<Array<{ outTradeNo: string; tradeNo: string; status: string; amount: string; cny: string; refunds: Array<{ outReturnNo: string; amount: string }> }>>(
-      'GET',
-      'trades',
-    );
+    return this.call<
+      Array<{ outTradeNo: string; tradeNo: string; status: string; amount: string; cny: string; refunds: Array<{ outReturnNo: string; amount: string }> }>
+    >('GET', 'trades');
   }
   clock() {
     return this.bills.clock();

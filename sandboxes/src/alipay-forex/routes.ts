@@ -18,7 +18,13 @@ const failXml = (reply: FastifyReply, p: Params, code: string) =>
     xmlElement('alipay', { is_success: 'F', error: code }, xmlElement('request', { service: p.service, partner: p.partner, out_trade_no: p.out_trade_no })),
   );
 
-export function registerForexRoutes(app: FastifyInstance, o: ResolvedForexOptions, trades: ForexTrades, notifier: ForexNotifier, billFaults: BillFaultBook): void {
+export function registerForexRoutes(
+  app: FastifyInstance,
+  o: ResolvedForexOptions,
+  trades: ForexTrades,
+  notifier: ForexNotifier,
+  billFaults: BillFaultBook,
+): void {
   const returnUrlOf = (trade: ForexTrade): string | null => {
     if (!trade.returnUrl) return null;
     const signed = signedForexParams(

@@ -47,7 +47,8 @@ const dashed = (yyyymmdd: string) => `${yyyymmdd.slice(0, 4)}-${yyyymmdd.slice(4
 export function compareFile(params: Record<string, string>, o: ResolvedForexOptions, trades: ForexTrades, faults: BillFaultBook): CompareAnswer {
   const start = params.start_date ?? '';
   const end = params.end_date ?? '';
-  if (!/^\d{8}$/.test(start) || !/^\d{8}$/.test(end) || !isBillDate(dashed(start)) || !isBillDate(dashed(end))) return { refusal: 'Date format incorrect YYYYMMDD' };
+  if (!/^\d{8}$/.test(start) || !/^\d{8}$/.test(end) || !isBillDate(dashed(start)) || !isBillDate(dashed(end)))
+    return { refusal: 'Date format incorrect YYYYMMDD' };
   const from = dashed(start);
   const to = dashed(end);
   if (to < from) return { refusal: 'Finish date ahead of begin date' };
@@ -77,7 +78,15 @@ export function compareFile(params: Record<string, string>, o: ResolvedForexOpti
   for (const [outTradeNo, r] of faults.withUnknownRefunds()) {
     if (!covered(r.at)) continue;
     const t = trades.get(outTradeNo);
-    lines.push({ id: r.refundNo, tradeNo: t?.tradeNo ?? `2026${'0'.repeat(24)}`, cents: r.amountMinor, feeCents: 0, at: r.at, type: 'R', original: outTradeNo });
+    lines.push({
+      id: r.refundNo,
+      tradeNo: t?.tradeNo ?? `2026${'0'.repeat(24)}`,
+      cents: r.amountMinor,
+      feeCents: 0,
+      at: r.at,
+      type: 'R',
+      original: outTradeNo,
+    });
   }
   if (!lines.length) return { refusal: 'No balance account data in the period' };
   lines.sort((a, b) => a.at.getTime() - b.at.getTime());

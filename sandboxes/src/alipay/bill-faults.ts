@@ -43,7 +43,10 @@ export class BillFaultBook {
     return {
       corrupt: this.corrupt ?? null,
       trades: Object.fromEntries(
-        [...this.trades].map(([no, f]) => [no, { ...f, ...(f.unknownRefund ? { unknownRefund: { ...f.unknownRefund, at: f.unknownRefund.at.toISOString() } } : {}) }]),
+        [...this.trades].map(([no, f]) => [
+          no,
+          { ...f, ...(f.unknownRefund ? { unknownRefund: { ...f.unknownRefund, at: f.unknownRefund.at.toISOString() } } : {}) },
+        ]),
       ),
     };
   }
@@ -73,8 +76,13 @@ export function parseTradeBillFaults(input: unknown, now: Date, outTradeNo: stri
       if (extra.length) throw new Error(`unknownRefund does not define ${extra.join(', ')}`);
       const at = r.at === undefined ? now : new Date(String(r.at));
       if (Number.isNaN(at.getTime())) throw new Error('unknownRefund.at is not a time');
-      if (r.refundNo !== undefined && (typeof r.refundNo !== 'string' || !/^[\w-]{1,64}$/.test(r.refundNo))) throw new Error('unknownRefund.refundNo must be 1..64 letters, digits, _ or -');
-      out.unknownRefund = { amountMinor: integer(r.amountMinor, 'unknownRefund.amountMinor', 1), refundNo: (r.refundNo as string | undefined) ?? `UNKNOWN-${outTradeNo}`.slice(0, 64), at };
+      if (r.refundNo !== undefined && (typeof r.refundNo !== 'string' || !/^[\w-]{1,64}$/.test(r.refundNo)))
+        throw new Error('unknownRefund.refundNo must be 1..64 letters, digits, _ or -');
+      out.unknownRefund = {
+        amountMinor: integer(r.amountMinor, 'unknownRefund.amountMinor', 1),
+        refundNo: (r.refundNo as string | undefined) ?? `UNKNOWN-${outTradeNo}`.slice(0, 64),
+        at,
+      };
     } else {
       throw new Error(`unknown bill fault ${k}`);
     }

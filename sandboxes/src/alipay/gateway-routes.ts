@@ -64,10 +64,6 @@ export function registerGatewayRoutes(app: FastifyInstance, actions: TradeAction
   app.get<{ Querystring: { fileId?: string } }>('/downloadBillFile.resource', async (request, reply) => {
     const found = bills.download(request.query.fileId ?? '');
     if (!found) return reply.code(404).type('text/plain;charset=utf-8').send('file not found or link expired');
-    return reply
-      .code(200)
-      .type('application/octet-stream')
-      .header('content-disposition', `attachment; filename="${found.fileName}"`)
-      .send(found.file);
+    return reply.code(200).type('application/octet-stream').header('content-disposition', `attachment; filename="${found.fileName}"`).send(found.file);
   });
 }

@@ -10,7 +10,7 @@ import type { BillFaultBook } from './bill-faults.js';
 import { encodeGbk } from './gbk.js';
 import { businessFailure } from './gateway-request.js';
 import type { ResolvedSandboxOptions } from './options.js';
-import type { SandboxTrade, TradeBook } from './trades.js';
+import type { TradeBook } from './trades.js';
 import { zipArchive } from './zip-writer.js';
 
 export const BILL_METHOD = 'alipay.data.dataservice.bill.downloadurl.query';

@@ -80,7 +80,13 @@ export const FOREX_COMPARE_ANSWERS: ForexCompareAnswers = {
   notReady: ['Finish date not ahead of today'],
   empty: ['No balance account data in the period'],
   retryable: ['System exception', 'Internet connected exception'],
-  refused: ['Over 10 days to Date period', 'Over limit balance amount record', 'Finish date ahead of begin date', 'Illegal Date period', 'Date format incorrect'],
+  refused: [
+    'Over 10 days to Date period',
+    'Over limit balance amount record',
+    'Finish date ahead of begin date',
+    'Illegal Date period',
+    'Date format incorrect',
+  ],
 };
 
 export class AlipayForexAdapter implements PaymentProvider {
@@ -233,7 +239,15 @@ export class AlipayForexAdapter implements PaymentProvider {
     const text = new TextDecoder(this.billFormat.encoding).decode(raw);
     const answers = { ...FOREX_COMPARE_ANSWERS, ...this.config.billAnswers };
     const said = (list: readonly string[]) => list.some((m) => text.includes(m));
-    const base = { provider: 'alipay' as const, setup: 'overseas' as const, date, raw, integrity: { algorithm: 'none' as const }, sha256: sha256Hex(raw), mediaType: 'text/plain' };
+    const base = {
+      provider: 'alipay' as const,
+      setup: 'overseas' as const,
+      date,
+      raw,
+      integrity: { algorithm: 'none' as const },
+      sha256: sha256Hex(raw),
+      mediaType: 'text/plain',
+    };
     if (text.trimStart().startsWith('<')) {
       const error = xmlText(text, 'error') ?? 'UNKNOWN';
       throw new ProviderError('alipay', error, `forex_compare_file: ${error}`, error === 'SYSTEM_ERROR');

@@ -80,7 +80,11 @@ export interface ParsedForexTransactions {
 
 const unreadable = (message: string) => new BillFormatError('unreadable', message);
 
-export function parseForexTransactionFile(text: string, f: ForexTransactionFormat = FOREX_TRANSACTION_FORMAT, what = 'transaction file'): ParsedForexTransactions {
+export function parseForexTransactionFile(
+  text: string,
+  f: ForexTransactionFormat = FOREX_TRANSACTION_FORMAT,
+  what = 'transaction file',
+): ParsedForexTransactions {
   let recs: DelimitedRecord[];
   try {
     recs = parseDelimited(text, f.delimiter);
@@ -121,7 +125,8 @@ export function parseForexTransactionFile(text: string, f: ForexTransactionForma
     .slice(headerAt + 1)
     .filter((r) => r.raw.trim() !== '')
     .map((r): BillRow => {
-      if (r.fields.length < header.fields.length - 1) throw unreadable(`${what} line ${r.line}: ${r.fields.length} fields, the header has ${header.fields.length}`);
+      if (r.fields.length < header.fields.length - 1)
+        throw unreadable(`${what} line ${r.line}: ${r.fields.length} fields, the header has ${header.fields.length}`);
       const type = cell(r, at.type).toUpperCase();
       const refund = f.refundTypes.includes(type);
       if (!refund && !f.paymentTypes.includes(type)) throw unreadable(`${what} line ${r.line}: unknown ${names[at.type]} "${cell(r, at.type)}"`);

@@ -119,17 +119,18 @@ export function locateColumns<K extends string>(header: readonly string[], wante
 
 /**
  * A signed decimal amount to integer minor units (2 places), or null when it is not one.
- * `decimal` is the decimal separator; `group` (optional) a thousands separator to drop.
+ * `decimal` is the decimal separator; `group` (optional) a thousands separator, accepted only
+ * between groups of three digits (so "75.00" is no amount when the decimal separator is a comma).
  */
 export function amountToMinor(text: string, decimal = '.', group?: string): number | null {
-  let s = text.trim().replace(/^\+/, '');
-  if (group) s = s.split(group).join('');
-  if (decimal !== '.') {
-    if (s.includes('.') && group !== '.') return null;
-    s = s.replace(decimal, '.');
-  }
-  const m = /^(-?)(\d{1,15})(?:\.(\d{1,2}))?$/.exec(s);
+  const esc = (c: string) => c.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const d = esc(decimal);
+  const grouped = group ? `\\d{1,3}(?:${esc(group)}\\d{3})+` : null;
+  const re = new RegExp(`^([-+]?)(${grouped ? `${grouped}|` : ''}\\d{1,15})(?:${d}(\\d{1,2}))?$`);
+  const m = re.exec(text.trim());
   if (!m) return null;
-  const minor = Number(m[2]) * 100 + Number((m[3] ?? '').padEnd(2, '0'));
+  const whole = group ? m[2]!.split(group).join('') : m[2]!;
+  if (whole.length > 15) return null;
+  const minor = Number(whole) * 100 + Number((m[3] ?? '').padEnd(2, '0'));
   return m[1] === '-' && minor !== 0 ? -minor : minor;
 }

@@ -7,7 +7,11 @@ import type { ProviderName } from './provider.js';
 /** One row of a bill: a payment the provider took, or a refund it executed. */
 export interface BillRow {
   kind: 'payment' | 'refund';
-  /** The shop's number for the attempt (out_trade_no / invoice id); for a refund, of the trade refunded. */
+  /**
+   * The shop's number for the attempt (out_trade_no / invoice id); for a refund, of the trade
+   * refunded. Empty for a refund row whose file names the payment only by the provider's id
+   * (then `providerRef` is the refunded trade's id): match such a row by `providerRef`.
+   */
   outTradeNo: string;
   /** The provider's id of the trade (WeChat transaction id, Alipay trade_no, PayPal capture id). */
   providerRef?: string;
@@ -21,7 +25,10 @@ export interface BillRow {
   currency: string;
   /** What the buyer paid when it differs from `currency` (cross-border), with the provider's rate. */
   payer?: { amountMinor: number; currency: string; rate?: string };
-  /** The provider's fee for this row, minor units of `feeCurrency` (default `currency`). */
+  /**
+   * The provider's fee for this row, minor units of `feeCurrency` (default `currency`): positive
+   * when charged to the merchant, negative when given back (whatever sign the file writes it with).
+   */
   feeMinor?: number;
   feeCurrency?: string;
   /** The provider's own status word for the row, as billed (SUCCESS, REFUND, S, TRADE_SUCCESS…). */

@@ -8,7 +8,11 @@ import type { ProviderName } from './provider.js';
 /** One row of a bill: a payment the provider took, or a refund it executed. */
 export interface BillRow {
   kind: 'payment' | 'refund';
-  /** The shop's number for the attempt (out_trade_no / invoice id); for a refund, of the trade refunded. */
+  /**
+   * The shop's number for the attempt (out_trade_no / invoice id); for a refund, of the trade
+   * refunded. Empty for a refund row whose file names the payment only by the provider's id
+   * (then `providerRef` is the refunded trade's id): match such a row by `providerRef`.
+   */
   outTradeNo: string;
   /** The provider's id of the trade (WeChat transaction id, Alipay trade_no, PayPal capture id). */
   providerRef?: string;
@@ -25,8 +29,8 @@ export interface BillRow {
   /** What the provider books for the merchant when it differs from `currency` (cross-border settlement). */
   settlement?: { amountMinor: number; currency: string };
   /**
-   * The provider's fee for this row, minor units of `feeCurrency` (default `currency`): positive when
-   * charged, negative when the provider gives a fee back (refund rows).
+   * The provider's fee for this row, minor units of `feeCurrency` (default `currency`): positive
+   * when charged to the merchant, negative when given back (whatever sign the file writes it with).
    */
   feeMinor?: number;
   feeCurrency?: string;

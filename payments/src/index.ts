@@ -2,3 +2,4 @@ export * from './provider.js';
 export { BankTransferProvider, type BankAccount } from './bank-transfer.js';
 export type { BankTransferDetails } from './setup/bank-details.js';
 export * from './bills.js';
+export * from './bank-statement/index.js';

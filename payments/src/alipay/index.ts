@@ -7,3 +7,14 @@ export { verifiedResult, type GatewayResult } from './gateway-client.js';
 export { verifyReturnParams, type ReturnHint } from './return-params.js';
 export { stateOfTradeStatus, type AlipayTradeStatus } from './trade-status.js';
 export { alipayTimestamp, parseAlipayTimestamp } from './time.js';
+export { ALIPAY_BILL_NOT_READY_SUB_CODES } from './adapter.js';
+export {
+  ALIPAY_TRADE_BILL_FORMAT,
+  parseAlipayTradeBill,
+  tradeBillFormat,
+  type AlipayTradeBillColumns,
+  type AlipayTradeBillFormat,
+  type AlipayTradeBillFormatOverrides,
+  type AlipayTradeSummaryColumns,
+  type ParsedTradeBill,
+} from './trade-bill.js';

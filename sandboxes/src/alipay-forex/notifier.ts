@@ -43,7 +43,7 @@ export class ForexNotifier {
   paramsOf(trade: ForexTrade, notifyId: string, faults: ForexNotifyFaults): Record<string, string> {
     const params = signedForexParams(
       {
-        notify_time: beijing(new Date()),
+        notify_time: beijing(this.o.now()),
         notify_type: 'trade_status_sync',
         notify_id: notifyId,
         out_trade_no: trade.outTradeNo,
@@ -54,7 +54,7 @@ export class ForexNotifier {
         forex_total_fee: centsToDecimal(trade.forexCents + (faults.wrongAmount ? 1 : 0)),
         subject: trade.subject,
         ...(trade.body ? { body: trade.body } : {}),
-        gmt_payment: beijing(trade.paidAt ?? new Date()),
+        gmt_payment: beijing(trade.paidAt ?? this.o.now()),
         buyer_id: trade.buyerId ?? '',
         buyer_email: 'buyer***@example.com',
       },

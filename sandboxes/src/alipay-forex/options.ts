@@ -1,5 +1,7 @@
 import type { KeyObject } from 'node:crypto';
 import { loadPrivateKey, loadPublicKey } from '@shop/payments/alipay/keys';
+import { SandboxClock } from '../alipay/clock.js';
+import { decimalRatio } from '../alipay/options.js';
 
 /** Alipay's notify retry intervals after a failed delivery (about 25 h in all; UNVERIFIED for MAPI). */
 export const FOREX_RETRY_SCHEDULE_MS: readonly number[] = [2, 10, 15, 60, 120, 360, 900].map((m) => m * 60_000);
@@ -22,6 +24,10 @@ export interface ForexSandboxOptions {
   /** How long a notify_id answers `true` to notify_verify; Default 1 minute (scaled). */
   notifyIdTtlMs?: number;
   deliveryTimeoutMs?: number;
+  /** The clock the sandbox's own clock runs from (tests shift it further through `_control/clock`). */
+  now?: () => Date;
+  /** Alipay's fee on a payment, in the transaction file's Fee column (UNVERIFIED rate). Default "0.018". */
+  billFeeRate?: string;
 }
 
 export interface ResolvedForexOptions {
@@ -34,9 +40,14 @@ export interface ResolvedForexOptions {
   timeScale: number;
   notifyIdTtlMs: number;
   deliveryTimeoutMs: number;
+  /** The sandbox's clock: payment and refund times and the files' publication read it. */
+  clock: SandboxClock;
+  now: () => Date;
+  billFeeRate: { num: number; den: number };
 }
 
 export function resolveForexOptions(o: ForexSandboxOptions): ResolvedForexOptions {
+  const clock = new SandboxClock(o.now);
   return {
     publicBaseUrl: o.publicBaseUrl.replace(/\/+$/, ''),
     partner: o.partner,
@@ -48,5 +59,8 @@ export function resolveForexOptions(o: ForexSandboxOptions): ResolvedForexOption
     // The retries of a notification must still verify: the TTL runs from the latest delivery.
     notifyIdTtlMs: o.notifyIdTtlMs ?? 60_000,
     deliveryTimeoutMs: o.deliveryTimeoutMs ?? 10_000,
+    clock,
+    now: () => clock.now(),
+    billFeeRate: decimalRatio(o.billFeeRate ?? '0.018'),
   };
 }

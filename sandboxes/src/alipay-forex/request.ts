@@ -42,6 +42,7 @@ export const SERVICES: Record<string, readonly string[]> = {
   create_forex_trade: TRADE,
   create_forex_trade_wap: [...TRADE, 'payment_inst'],
   single_trade_query: [...COMMON, 'trade_no', 'out_trade_no'],
+  forex_compare_file: [...COMMON, 'start_date', 'end_date'],
   forex_refund: [
     ...COMMON,
     'notify_url',

@@ -7,6 +7,9 @@ import type { ResolvedForexOptions } from './options.js';
 import { cashierPage, errorPage, paidPage } from './pages.js';
 import { authenticate, ForexError, gatewayParams, type Params } from './request.js';
 import type { ForexTrade, ForexTrades } from './trades.js';
+import type { BillFaultBook } from '../alipay/bill-faults.js';
+import { registerBillControlRoutes } from '../alipay/bill-controls.js';
+import { compareFile } from './transaction-file.js';
 
 const xml = (reply: FastifyReply, body: string) => reply.code(200).type('text/xml; charset=utf-8').send(`<?xml version="1.0" encoding="utf-8"?>${body}`);
 const failXml = (reply: FastifyReply, p: Params, code: string) =>
@@ -15,7 +18,13 @@ const failXml = (reply: FastifyReply, p: Params, code: string) =>
     xmlElement('alipay', { is_success: 'F', error: code }, xmlElement('request', { service: p.service, partner: p.partner, out_trade_no: p.out_trade_no })),
   );
 
-export function registerForexRoutes(app: FastifyInstance, o: ResolvedForexOptions, trades: ForexTrades, notifier: ForexNotifier): void {
+export function registerForexRoutes(
+  app: FastifyInstance,
+  o: ResolvedForexOptions,
+  trades: ForexTrades,
+  notifier: ForexNotifier,
+  billFaults: BillFaultBook,
+): void {
   const returnUrlOf = (trade: ForexTrade): string | null => {
     if (!trade.returnUrl) return null;
     const signed = signedForexParams(
@@ -50,6 +59,11 @@ export function registerForexRoutes(app: FastifyInstance, o: ResolvedForexOption
       try {
         authenticate(p, o);
         if (page) return reply.type('text/html; charset=utf-8').send(cashierPage(o.publicBaseUrl, trades.open(p)));
+        if (p.service === 'forex_compare_file') {
+          // The file itself is the answer; so are the service's refusals, as plain sentences.
+          const answer = compareFile(p, o, trades, billFaults);
+          return reply.type('text/plain; charset=utf-8').send('file' in answer ? answer.file : answer.refusal);
+        }
         if (p.service === 'single_trade_query') {
           const trade = (p.out_trade_no && trades.get(p.out_trade_no)) || (p.trade_no ? trades.all().find((t) => t.tradeNo === p.trade_no) : undefined);
           if (!trade) return failXml(reply, p, 'TRADE_NOT_EXIST');
@@ -119,4 +133,5 @@ export function registerForexRoutes(app: FastifyInstance, o: ResolvedForexOption
   );
 
   app.get('/_control/deliveries', async () => notifier.deliveries);
+  registerBillControlRoutes(app, o.clock, billFaults);
 }

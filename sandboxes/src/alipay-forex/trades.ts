@@ -97,7 +97,7 @@ export class ForexTrades {
   pay(trade: ForexTrade): boolean {
     if (trade.status !== 'WAIT_BUYER_PAY') return false;
     trade.status = 'TRADE_FINISHED';
-    trade.paidAt = new Date();
+    trade.paidAt = this.o.now();
     trade.buyerId = `2088${digits(12)}`;
     return true;
   }
@@ -122,7 +122,7 @@ export class ForexTrades {
     const refunded = [...trade.refunds.values()].reduce((s, r) => s + r.cents, 0);
     const limit = p.return_rmb_amount ? trade.cnyFen : trade.forexCents;
     if (refunded + cents > limit) throw new ForexError('RETURN_AMOUNT_EXCEED');
-    const r = { outReturnNo: p.out_return_no!, cents, at: new Date() };
+    const r = { outReturnNo: p.out_return_no!, cents, at: this.o.now() };
     trade.refunds.set(r.outReturnNo, r);
     return r;
   }

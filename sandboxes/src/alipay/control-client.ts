@@ -56,4 +56,54 @@ export class AlipaySandboxControl {
   reset() {
     return this.call('POST', 'reset', {});
   }
+
+  // ---- clock and bills (the controls shared with the cross-border sandbox) ----
+  clock() {
+    return billControls(this.call.bind(this)).clock();
+  }
+  /** The sandbox's clock reads `at` from now on (and runs on from there). */
+  setClock(at: Date | string) {
+    return billControls(this.call.bind(this)).setClock(at);
+  }
+  advanceClock(ms: number) {
+    return billControls(this.call.bind(this)).advanceClock(ms);
+  }
+  /** Replaces the bill faults of one trade (`{}` clears them). */
+  setBillFaults(outTradeNo: string, faults: BillFaultsInput) {
+    return billControls(this.call.bind(this)).setBillFaults(outTradeNo, faults);
+  }
+  /** Every bill from now on is corrupted this way (null: no more). */
+  corruptBills(corrupt: 'summary' | 'unreadable' | null) {
+    return billControls(this.call.bind(this)).corruptBills(corrupt);
+  }
+  billFaults() {
+    return billControls(this.call.bind(this)).billFaults();
+  }
+  clearBillFaults() {
+    return billControls(this.call.bind(this)).clearBillFaults();
+  }
+}
+
+/** What a test sends as one trade's bill faults (see TradeBillFaults; times as ISO strings). */
+export interface BillFaultsInput {
+  omit?: boolean;
+  amountDeltaMinor?: number;
+  unknownRefund?: { amountMinor: number; refundNo?: string; at?: string };
+}
+
+type Call = <T>(method: string, path: string, body?: unknown) => Promise<ControlAnswer<T>>;
+type ClockView = { now: string; offsetMs: number };
+type BillFaultsView = { corrupt: 'summary' | 'unreadable' | null; trades: Record<string, BillFaultsInput> };
+
+/** The clock and bill-fault controls, over any sandbox's `_control` caller. */
+export function billControls(call: Call) {
+  return {
+    clock: () => call<ClockView>('GET', 'clock'),
+    setClock: (at: Date | string) => call<ClockView>('PUT', 'clock', { at: typeof at === 'string' ? at : at.toISOString() }),
+    advanceClock: (ms: number) => call<ClockView>('PUT', 'clock', { advanceMs: ms }),
+    setBillFaults: (outTradeNo: string, faults: BillFaultsInput) => call<BillFaultsView>('PUT', `bill-faults/${encodeURIComponent(outTradeNo)}`, faults),
+    corruptBills: (corrupt: 'summary' | 'unreadable' | null) => call<BillFaultsView>('PUT', 'bill-faults', { corrupt }),
+    billFaults: () => call<BillFaultsView>('GET', 'bill-faults'),
+    clearBillFaults: () => call<BillFaultsView>('DELETE', 'bill-faults'),
+  };
 }

@@ -20,6 +20,7 @@ export const SUPPORTED_METHODS: ReadonlySet<string> = new Set([
   'alipay.trade.close',
   'alipay.trade.refund',
   'alipay.trade.fastpay.refund.query',
+  'alipay.data.dataservice.bill.downloadurl.query',
 ]);
 
 const missing = (what: string): GatewayFailure => ({

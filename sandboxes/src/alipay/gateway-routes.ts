@@ -6,12 +6,13 @@ import { cashierPage, errorPage } from './cashier-page.js';
 import { authenticate, bizContent, gatewayParams, SUPPORTED_METHODS, type GatewayFailure } from './gateway-request.js';
 import { pagePayRequest } from './page-pay.js';
 import { SandboxError, type TradeActions } from './trade-actions.js';
+import { BILL_METHOD, type TradeBillDesk } from './trade-bill.js';
 
 // Alipay serves its JSON answers as text/html; clients must not depend on the content type.
 const CONTENT_TYPE = 'text/html;charset=utf-8';
 const PAGE_METHODS = new Set(['alipay.trade.page.pay', 'alipay.trade.wap.pay']);
 
-export function registerGatewayRoutes(app: FastifyInstance, actions: TradeActions): void {
+export function registerGatewayRoutes(app: FastifyInstance, actions: TradeActions, bills: TradeBillDesk): void {
   const o = actions.o;
 
   const html = (reply: FastifyReply, body: string) => reply.code(200).type(CONTENT_TYPE).send(body);
@@ -40,6 +41,7 @@ export function registerGatewayRoutes(app: FastifyInstance, actions: TradeAction
       if (method === 'alipay.trade.close') return json(reply, method, closeTrade(actions, biz.biz));
       if (method === 'alipay.trade.refund') return json(reply, method, refundTrade(actions, biz.biz));
       if (method === 'alipay.trade.fastpay.refund.query') return json(reply, method, queryRefund(actions, biz.biz));
+      if (method === BILL_METHOD) return json(reply, method, bills.downloadUrl(biz.biz));
 
       // alipay.trade.page.pay: the buyer's browser arrives at the cashier.
       const fields = pagePayRequest(params, biz.biz, actions.book, o.now());
@@ -56,5 +58,12 @@ export function registerGatewayRoutes(app: FastifyInstance, actions: TradeAction
       }
       return html(reply, cashierPage(o.publicBaseUrl, page, trade));
     },
+  });
+
+  // The bill file behind a bill_download_url: no signature, the link itself is the credential.
+  app.get<{ Querystring: { fileId?: string } }>('/downloadBillFile.resource', async (request, reply) => {
+    const found = bills.download(request.query.fileId ?? '');
+    if (!found) return reply.code(404).type('text/plain;charset=utf-8').send('file not found or link expired');
+    return reply.code(200).type('application/octet-stream').header('content-disposition', `attachment; filename="${found.fileName}"`).send(found.file);
   });
 }

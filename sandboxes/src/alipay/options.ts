@@ -1,5 +1,6 @@
 import type { KeyObject } from 'node:crypto';
 import { loadPrivateKey, loadPublicKey } from '@shop/payments/alipay/keys';
+import { SandboxClock } from './clock.js';
 
 /** Alipay's documented notify retry intervals after a failed delivery: 4m, 10m, 10m, 1h, 2h, 6h, 15h. */
 export const ALIPAY_RETRY_SCHEDULE_MS: readonly number[] = [4, 10, 10, 60, 120, 360, 900].map((m) => m * 60_000);
@@ -31,8 +32,10 @@ export interface AlipaySandboxOptions {
   notifyTradeClosed?: boolean;
   /** How long one notify POST may take before it counts as failed. Default 10 s. */
   deliveryTimeoutMs?: number;
-  /** Clock, for tests of expiry. */
+  /** The clock the sandbox's own clock runs from (tests shift it further through `_control/clock`). */
   now?: () => Date;
+  /** Alipay's fee on a payment, billed as 服务费 (UNVERIFIED: 0.6% is the usual website-payment rate). Default "0.006". */
+  billFeeRate?: string;
 }
 
 export interface ResolvedSandboxOptions {
@@ -48,10 +51,22 @@ export interface ResolvedSandboxOptions {
   notifySignIncludesSignType: boolean;
   notifyTradeClosed: boolean;
   deliveryTimeoutMs: number;
+  /** The sandbox's clock: every trade time, expiry and bill window reads it. */
+  clock: SandboxClock;
   now: () => Date;
+  billFeeRate: { num: number; den: number };
+}
+
+/** "0.006" -> 6/1000, exact, for fee arithmetic in integers. */
+export function decimalRatio(text: string): { num: number; den: number } {
+  const m = /^(\d+)(?:\.(\d{1,8}))?$/.exec(text.trim());
+  if (!m) throw new Error(`not a decimal rate: ${text}`);
+  const places = (m[2] ?? '').length;
+  return { num: Number(`${m[1]}${m[2] ?? ''}`), den: 10 ** places };
 }
 
 export function resolveOptions(o: AlipaySandboxOptions): ResolvedSandboxOptions {
+  const clock = new SandboxClock(o.now);
   return {
     publicBaseUrl: o.publicBaseUrl.replace(/\/+$/, ''),
     appId: o.appId,
@@ -65,6 +80,8 @@ export function resolveOptions(o: AlipaySandboxOptions): ResolvedSandboxOptions 
     notifySignIncludesSignType: o.notifySignIncludesSignType ?? false,
     notifyTradeClosed: o.notifyTradeClosed ?? true,
     deliveryTimeoutMs: o.deliveryTimeoutMs ?? 10_000,
-    now: o.now ?? (() => new Date()),
+    clock,
+    now: () => clock.now(),
+    billFeeRate: decimalRatio(o.billFeeRate ?? '0.006'),
   };
 }

@@ -74,6 +74,11 @@ export class TradeBook {
     return [...this.pages.values()].filter((p) => p.outTradeNo === outTradeNo);
   }
 
+  /** Every trade, in creation order. */
+  all(): SandboxTrade[] {
+    return [...this.trades.values()];
+  }
+
   /** trade_no wins when both are given, as at Alipay. */
   find(outTradeNo?: string, tradeNo?: string): SandboxTrade | undefined {
     if (tradeNo) {

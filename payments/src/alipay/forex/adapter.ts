@@ -26,6 +26,9 @@ import { verifyForexNotification } from './notification.js';
 import { signedForexParams, type ForexSignType } from './signing.js';
 import { beijingCompact } from './time.js';
 import { xmlLeaves, xmlText } from './xml.js';
+import { BEIJING, BillNotReady, BillRejected, type FetchedBill } from '../../bills.js';
+import { BillFormatError, billPublishedAt, dayInZone, isBillDate, sha256Hex } from '../../bill-support.js';
+import { forexTransactionFormat, parseForexTransactionFile, type ForexTransactionFormat, type ForexTransactionFormatOverrides } from './transaction-file.js';
 
 export const ALIPAY_FOREX_GATEWAY = 'https://intlmapi.alipay.com/gateway.do';
 
@@ -70,17 +73,53 @@ export interface AlipayForexConfig {
   supplier?: string;
   timeoutMs?: number;
   fetch?: typeof fetch;
+  /** The transaction file's layout (header names, delimiter, type letters): overrides of FOREX_TRANSACTION_FORMAT. */
+  billFormat?: ForexTransactionFormatOverrides;
+  /** When the file of day T exists: T+1 at this Beijing time (HH:mm). Default 09:00. */
+  billPublishedAt?: string;
+  /**
+   * forex_compare_file answers errors as plain text (UNVERIFIED list, from merchant integrations):
+   * texts meaning "not yet", "no transactions in the period" (before `billPublishedAt`: not yet),
+   * and "try again". Defaults FOREX_COMPARE_ANSWERS.
+   */
+  billAnswers?: Partial<ForexCompareAnswers>;
+  /** Clock for the bill day checks; default the system clock. */
+  now?: () => Date;
 }
+
+export interface ForexCompareAnswers {
+  notReady: readonly string[];
+  empty: readonly string[];
+  retryable: readonly string[];
+  /** Other known refusals (bad dates, too long a period): errors that trying again does not cure. */
+  refused: readonly string[];
+}
+
+export const FOREX_COMPARE_ANSWERS: ForexCompareAnswers = {
+  notReady: ['Finish date not ahead of today'],
+  empty: ['No balance account data in the period'],
+  retryable: ['System exception', 'Internet connected exception'],
+  refused: [
+    'Over 10 days to Date period',
+    'Over limit balance amount record',
+    'Finish date ahead of begin date',
+    'Illegal Date period',
+    'Date format incorrect',
+  ],
+};
 
 export class AlipayForexAdapter implements PaymentProvider {
   readonly name = 'alipay' as const;
   readonly setup = 'overseas' as const;
+  /** Alipay cuts its bill days in Beijing time. */
+  readonly billZone = BEIJING;
   readonly identity: { merchantId?: string; appId?: string } = {};
   private readonly key: KeyObject;
   private readonly alipayKey: KeyObject;
   private readonly signType: ForexSignType;
   private readonly currency: string;
   readonly gatewayUrl: string;
+  private readonly billFormat: ForexTransactionFormat;
 
   constructor(private readonly config: AlipayForexConfig) {
     if (!/^2088\d{12}$/.test(config.partner)) throw new Error('Alipay partner id must be 16 digits starting with 2088');
@@ -90,6 +129,7 @@ export class AlipayForexAdapter implements PaymentProvider {
     this.signType = config.signType ?? 'RSA2';
     this.currency = (config.currency ?? 'EUR').toUpperCase();
     this.gatewayUrl = config.gatewayUrl ?? ALIPAY_FOREX_GATEWAY;
+    this.billFormat = forexTransactionFormat(config.billFormat);
   }
 
   /** Where the cashier form posts: the storefront's CSP must allow it as a form target. */
@@ -221,6 +261,51 @@ export class AlipayForexAdapter implements PaymentProvider {
     return this.refund(input);
   }
 
+  /**
+   * The transactions of one Beijing day: forex_compare_file with start_date = end_date = that day
+   * (yyyyMMdd), signed like every MAPI call. The answer is the file itself, or a plain-text refusal.
+   */
+  async fetchBill(date: string): Promise<FetchedBill> {
+    if (!isBillDate(date)) throw new ProviderError('alipay', 'INVALID_BILL_DATE', `bill date ${date} is not YYYY-MM-DD`, false);
+    const now = (this.config.now ?? (() => new Date()))();
+    if (date >= dayInZone(now, 480)) throw new BillNotReady('alipay', date, `the file of ${date} cannot exist before the day is over in Beijing`);
+    const day = date.replaceAll('-', '');
+    const raw = await this.callBytes({ service: 'forex_compare_file', start_date: day, end_date: day });
+    const text = new TextDecoder(this.billFormat.encoding).decode(raw);
+    const answers = { ...FOREX_COMPARE_ANSWERS, ...this.config.billAnswers };
+    const said = (list: readonly string[]) => list.some((m) => text.includes(m));
+    const base = {
+      provider: 'alipay' as const,
+      setup: 'overseas' as const,
+      date,
+      raw,
+      integrity: { algorithm: 'none' as const },
+      sha256: sha256Hex(raw),
+      mediaType: 'text/plain',
+    };
+    if (text.trimStart().startsWith('<')) {
+      const error = xmlText(text, 'error') ?? 'UNKNOWN';
+      throw new ProviderError('alipay', error, `forex_compare_file: ${error}`, error === 'SYSTEM_ERROR');
+    }
+    if (said(answers.notReady)) throw new BillNotReady('alipay', date, `forex_compare_file: ${text.trim().slice(0, 200)}`);
+    if (said(answers.empty)) {
+      // The same words answer a day without trades and a day whose file is not made yet.
+      if (now < billPublishedAt(date, 480, this.config.billPublishedAt ?? '09:00')) {
+        throw new BillNotReady('alipay', date, `forex_compare_file: ${text.trim().slice(0, 200)} (before the file is published)`);
+      }
+      return { ...base, rows: [] };
+    }
+    if (said(answers.retryable)) throw new ProviderError('alipay', 'SYSTEM_ERROR', `forex_compare_file: ${text.trim().slice(0, 200)}`, true);
+    if (said(answers.refused)) throw new ProviderError('alipay', 'ILLEGAL_ARGUMENT', `forex_compare_file: ${text.trim().slice(0, 200)}`, false);
+    try {
+      const { rows } = parseForexTransactionFile(text, this.billFormat, `${this.config.partner}_transaction_${day}.txt`);
+      return { ...base, rows };
+    } catch (err) {
+      if (err instanceof BillFormatError) throw new BillRejected('alipay', date, err.kind, err.message);
+      throw err;
+    }
+  }
+
   private async notifyVerify(notifyId: string): Promise<string> {
     const url = new URL(this.gatewayUrl);
     url.search = new URLSearchParams({ service: 'notify_verify', partner: this.config.partner, notify_id: notifyId }).toString();
@@ -228,23 +313,31 @@ export class AlipayForexAdapter implements PaymentProvider {
   }
 
   private async call(params: AlipayParams): Promise<string> {
+    return new TextDecoder().decode(await this.callBytes(params));
+  }
+
+  private async callBytes(params: AlipayParams): Promise<Buffer> {
     const signed = signedForexParams({ ...params, partner: this.config.partner, _input_charset: 'UTF-8' }, this.signType, this.key);
     const url = new URL(this.gatewayUrl);
     url.search = new URLSearchParams(signed).toString();
-    return this.fetchText(url);
+    return this.fetchBytes(url);
   }
 
   private async fetchText(url: URL): Promise<string> {
+    return new TextDecoder().decode(await this.fetchBytes(url));
+  }
+
+  private async fetchBytes(url: URL): Promise<Buffer> {
     let res: Response;
     try {
       res = await (this.config.fetch ?? fetch)(url, { signal: AbortSignal.timeout(this.config.timeoutMs ?? 10_000) });
     } catch (err) {
       throw new ProviderError('alipay', 'NETWORK', `Alipay unreachable: ${(err as Error).message}`, true);
     }
-    const text = await res.text();
+    const body = Buffer.from(await res.arrayBuffer());
     if (res.status >= 500) throw new ProviderError('alipay', `HTTP_${res.status}`, `Alipay answered ${res.status}`, true, res.status);
     if (res.status !== 200) throw new ProviderError('alipay', `HTTP_${res.status}`, `Alipay answered ${res.status}`, false, res.status);
-    return text;
+    return body;
   }
 }
 

@@ -3,3 +3,13 @@ export { forexSign, forexSignContent, forexVerify, signedForexParams, type Forex
 export { verifyForexNotification } from './notification.js';
 export { xmlElement, xmlLeaves, xmlText } from './xml.js';
 export { beijingCompact } from './time.js';
+export { FOREX_COMPARE_ANSWERS, type ForexCompareAnswers } from './adapter.js';
+export {
+  FOREX_TRANSACTION_FORMAT,
+  forexTransactionFormat,
+  parseForexTransactionFile,
+  type ForexTransactionColumns,
+  type ForexTransactionFormat,
+  type ForexTransactionFormatOverrides,
+  type ParsedForexTransactions,
+} from './transaction-file.js';

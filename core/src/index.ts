@@ -40,3 +40,6 @@ export {
   type AdvanceRefund,
   type RecordPayerAmount,
 } from './refunds/index.js';
+export { reconcileDay, type ReconcileDay, type ReconcileResult } from './reconciliation/reconcile.js';
+export { resolveReconciliationItem, type ResolveItem, type ResolvedItem } from './reconciliation/review.js';
+export type { Verdict } from './reconciliation/verdicts.js';

@@ -16,3 +16,5 @@ export { ORDER_TRANSITIONS, SHIPPING_TRANSITIONS, canMoveOrder, openOrder, reuse
 export { REFUND_TRANSITIONS, openRefund, refundNoFor } from './refunds/index.js';
 export { appendOrderEvent } from './order-events.js';
 export { outboxJob, relayNow } from './outbox.js';
+export { settleAttemptIn } from './settle.js';
+export { judgeBill, billTotals, type LedgerView, type LedgerAttempt, type Judged } from './reconciliation/verdicts.js';

@@ -7,7 +7,13 @@ export type RefusalReason =
   | 'order_not_found'
   | 'not_bank_transfer'
   | 'not_awaiting_payment'
-  | 'open_paper_order_exists';
+  | 'open_paper_order_exists'
+  | 'reconciliation_unsupported'
+  | 'item_not_found'
+  | 'item_not_open'
+  | 'action_not_allowed'
+  | 'note_required'
+  | 'note_too_long';
 
 export class LedgerRefusal extends Error {
   constructor(

@@ -6,7 +6,7 @@ import { appendOrderEvent } from './order-events.js';
 import { settleOrder } from './order-ledger.js';
 import { advanceRefund } from './refunds/execute.js';
 import { openRefund } from './refunds/request.js';
-import { inTransaction } from './unit-of-work.js';
+import { inTransaction, type UnitOfWork } from './unit-of-work.js';
 
 export type SettleSource = 'notification' | 'poll' | 'return' | 'operator' | 'reconciliation';
 
@@ -32,8 +32,20 @@ export interface SettleOutcome {
  * jobs retry a failure).
  */
 export async function settleAttempt(deps: CoreDeps, input: SettleAttempt): Promise<SettleOutcome> {
+  const outcome = await inTransaction(deps, (uow) => settleAttemptIn(deps, uow, input));
+  // Sent at once; the refunds sweep retries whatever does not get through now.
+  if (outcome.duplicateRefundNo) await advanceRefund(deps, { refundNo: outcome.duplicateRefundNo });
+  return outcome;
+}
+
+/**
+ * Primitive: settleAttempt's changes in a running unit of work, for a command that settles as part
+ * of its own change (an operator's answer to a reconciliation item). A duplicate's refund is only
+ * recorded here: the caller sends it after its commit (`duplicateRefundNo`).
+ */
+export async function settleAttemptIn(deps: CoreDeps, uow: UnitOfWork, input: SettleAttempt): Promise<SettleOutcome> {
   const { intentId, source, providerRef } = input;
-  const outcome = await inTransaction(deps, async (uow) => {
+  {
     const { trx } = uow;
     const intent = await trx
       .selectFrom('payment_intents')
@@ -66,10 +78,7 @@ export async function settleAttempt(deps: CoreDeps, input: SettleAttempt): Promi
       reason: 'duplicate payment, refunded automatically',
     });
     return { transitioned: false, orderNo: intent.order_no, duplicateRefundNo: refund.refund_no };
-  });
-  // Sent at once; the refunds sweep retries whatever does not get through now.
-  if (outcome.duplicateRefundNo) await advanceRefund(deps, { refundNo: outcome.duplicateRefundNo });
-  return outcome;
+  }
 }
 
 export interface FinishAttempt {

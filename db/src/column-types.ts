@@ -19,6 +19,12 @@ export type InvoiceType = 'vat_general' | 'vat_special';
 export type PickupMethod = 'express' | 'electronic';
 export type RefundKind = 'order' | 'duplicate_payment';
 export type RefundRowStatus = 'requested' | 'pending' | 'succeeded' | 'failed';
+export type MerchantSetup = 'overseas' | 'domestic';
+export type BillIntegrity = 'sha1' | 'none';
+export type ReconciliationOutcome = 'reconciled' | 'not_ready' | 'rejected' | 'failed';
+export type ReconciliationVerdict = 'matched' | 'missing_settlement' | 'amount_mismatch' | 'unknown_refund' | 'missing_at_provider' | 'duplicate_payment';
+/** closed: nothing to do; open: waits for an operator; the others say how it was resolved. */
+export type ReconciliationState = 'closed' | 'open' | 'settled' | 'refunded' | 'acknowledged' | 'found_later';
 
 /**
  * A jsonb column is written as JSON text: pg would send a JavaScript array as a PostgreSQL array,

@@ -3,7 +3,7 @@
  * Please do not edit it manually.
  */
 
-import type { ActorType, BookFormat, CodePurpose, IntentStatus, InvoiceType, JsonText, Language, MirrorStatus, OrderStatus, PayType, PickupMethod, ProviderHeaders, ProviderName, RefundKind, RefundRowStatus, Role, ShippingStatus } from "../column-types.js";
+import type { ActorType, BillIntegrity, BookFormat, CodePurpose, IntentStatus, InvoiceType, JsonText, Language, MerchantSetup, MirrorStatus, OrderStatus, PayType, PickupMethod, ProviderHeaders, ProviderName, ReconciliationOutcome, ReconciliationState, ReconciliationVerdict, RefundKind, RefundRowStatus, Role, ShippingStatus } from "../column-types.js";
 import type { ColumnType } from "kysely";
 
 export type Generated<T> = T extends ColumnType<infer S, infer I, infer U>
@@ -186,6 +186,20 @@ export interface PaymentIntents {
   updated_at: Generated<Timestamp>;
 }
 
+export interface ProviderBills {
+  bill_date: string;
+  fetched_at: Generated<Timestamp>;
+  id: Generated<Int8>;
+  integrity: BillIntegrity;
+  integrity_expected: string | null;
+  media_type: string;
+  provider: ProviderName;
+  raw: Buffer;
+  row_count: number;
+  setup: MerchantSetup;
+  sha256: string;
+}
+
 export interface ProviderEvents {
   error: string | null;
   event_id: string;
@@ -216,6 +230,44 @@ export interface PurchaseInfos {
   town: string;
   vat_id: string | null;
   zip: string;
+}
+
+export interface ReconciliationItems {
+  bill_date: string;
+  bill_id: Int8 | null;
+  bill_row: JsonText | null;
+  created_at: Generated<Timestamp>;
+  detail: Generated<string>;
+  id: Generated<Int8>;
+  intent_id: Int8 | null;
+  note: string | null;
+  order_id: Int8 | null;
+  out_trade_no: string;
+  provider: ProviderName;
+  recheck_until: string | null;
+  refund_id: Int8 | null;
+  refund_no: string | null;
+  resolved_at: Timestamp | null;
+  resolved_by: number | null;
+  row_key: string;
+  setup: MerchantSetup;
+  state: ReconciliationState;
+  updated_at: Generated<Timestamp>;
+  verdict: ReconciliationVerdict;
+}
+
+export interface ReconciliationRuns {
+  bill_date: string;
+  bill_id: Int8 | null;
+  detail: string | null;
+  differences: Generated<number>;
+  finished_at: Generated<Timestamp>;
+  id: Generated<Int8>;
+  outcome: ReconciliationOutcome;
+  provider: ProviderName;
+  setup: MerchantSetup;
+  started_at: Timestamp;
+  totals: JsonText | null;
 }
 
 export interface Refunds {
@@ -316,8 +368,11 @@ export interface DB {
   outbox: Outbox;
   payment_attempt_events: PaymentAttemptEvents;
   payment_intents: PaymentIntents;
+  provider_bills: ProviderBills;
   provider_events: ProviderEvents;
   purchase_infos: PurchaseInfos;
+  reconciliation_items: ReconciliationItems;
+  reconciliation_runs: ReconciliationRuns;
   refunds: Refunds;
   registration_mirrors: RegistrationMirrors;
   report_states: ReportStates;

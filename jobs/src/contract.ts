@@ -42,6 +42,18 @@ export const payloadSchemas = {
   'payment-poll': Type.Object({ intentId: numericId }, strict),
   /** Closes a replaced or expired attempt at its provider so it can no longer be paid. */
   'payment-close': Type.Object({ intentId: numericId }, strict),
+  /**
+   * Reconciles a provider's daily bill (core/src/reconciliation): `date` (YYYY-MM-DD in the
+   * provider's time zone) for one day, as an operator's re-run asks; without it, the days that
+   * are due (the last published day and the two before it, for trades missing at the provider).
+   */
+  'bill-reconciliation': Type.Object(
+    {
+      provider: oneOf(['wechat', 'alipay', 'paypal']),
+      date: Type.Optional(Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'a date (YYYY-MM-DD)' })),
+    },
+    strict,
+  ),
   /** refunds: sends requested refunds and asks about pending ones (core/src/refunds). */
   maintenance: Type.Object({ task: oneOf(['relay-outbox', 'reconcile', 'expire-orders', 'refunds']) }, strict),
 } satisfies Record<string, TSchema>;
@@ -76,6 +88,8 @@ export const defaultJobOptions: Record<QueueName, DefaultJobOptions> = {
   // Counts provider errors only (a pending attempt re-delays itself): about a day of them.
   'payment-poll': { ...kept, ...retries(15, 3_000) },
   'payment-close': { ...kept, ...retries(13, 10_000) },
+  // A bill the provider has not published yet, or a fetch that failed: again over about two hours.
+  'bill-reconciliation': { ...kept, ...retries(6, 120_000) },
   maintenance: { ...kept, attempts: 1 },
 };
 
@@ -107,6 +121,10 @@ export function jobIdFor<Q extends QueueName>(queue: Q, payload: JobPayloads[Q])
       return `poll-${(payload as JobPayloads['payment-poll']).intentId}`;
     case 'payment-close':
       return `close-${(payload as JobPayloads['payment-close']).intentId}`;
+    case 'bill-reconciliation': {
+      const p = payload as JobPayloads['bill-reconciliation'];
+      return `bills-${p.provider}-${p.date ?? 'due'}`;
+    }
     default:
       return `${queue}-${(payload as JobPayloads['maintenance']).task}`;
   }

@@ -40,6 +40,7 @@ export {
   type AdvanceRefund,
   type RecordPayerAmount,
 } from './refunds/index.js';
-export { reconcileDay, type ReconcileDay, type ReconcileResult } from './reconciliation/reconcile.js';
+export { reconcileDay, reconcileDueDays, type ReconcileDay, type ReconcileDueDays, type ReconcileResult } from './reconciliation/reconcile.js';
 export { resolveReconciliationItem, type ResolveItem, type ResolvedItem } from './reconciliation/review.js';
+export { reconcileBankStatement, type ReconcileBankStatement, type BankStatementResult } from './reconciliation/bank-statement.js';
 export type { Verdict } from './reconciliation/verdicts.js';

@@ -22,7 +22,9 @@ export type RefundRowStatus = 'requested' | 'pending' | 'succeeded' | 'failed';
 export type MerchantSetup = 'overseas' | 'domestic';
 export type BillIntegrity = 'sha1' | 'none';
 export type ReconciliationOutcome = 'reconciled' | 'not_ready' | 'rejected' | 'failed';
-export type ReconciliationVerdict = 'matched' | 'missing_settlement' | 'amount_mismatch' | 'unknown_refund' | 'missing_at_provider' | 'duplicate_payment';
+/** `unmatched_credit`: a bank credit whose reference names no order of the shop. */
+// prettier-ignore
+export type ReconciliationVerdict = 'matched' | 'missing_settlement' | 'amount_mismatch' | 'unknown_refund' | 'missing_at_provider' | 'duplicate_payment' | 'unmatched_credit';
 /** closed: nothing to do; open: waits for an operator; the others say how it was resolved. */
 export type ReconciliationState = 'closed' | 'open' | 'settled' | 'refunded' | 'acknowledged' | 'found_later';
 

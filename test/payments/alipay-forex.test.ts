@@ -281,3 +281,35 @@ t.test('forex_refund: refunded once per out_return_no, never beyond the payment'
   const unpaid = await openCashier();
   t.match(await adapter.refund({ ...r, refundNo: 'RF-UNPAID', outTradeNo: unpaid.input.outTradeNo }), { state: 'failed', detail: 'TRADE_STATUS_ERROR' });
 });
+
+t.test('no close call exists: close() asks and answers honestly (open until the timeout, paid, never a pretend close)', async (t) => {
+  const { input } = await openCashier();
+  const before = Date.now();
+  const open = await adapter.close(input.outTradeNo);
+  t.equal(open.state, 'open', 'an unpaid trade stays payable');
+  const until = open.state === 'open' ? open.payableUntil.getTime() : 0;
+  t.ok(until >= before + 12 * 3_600_000 && until <= Date.now() + 12 * 3_600_000, "payable for Alipay's default 12 h from now");
+  t.match(await adapter.query(input.outTradeNo), { state: 'pending', detail: 'WAIT_BUYER_PAY' }, 'and still is: nothing was closed');
+  await fetch(`${base}/_control/pay`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ outTradeNo: input.outTradeNo }),
+  });
+  t.same(await adapter.close(input.outTradeNo), { state: 'paid' }, 'paid after the "close": the money counts');
+
+  const short = new AlipayForexAdapter({
+    partner,
+    privateKey: creds.appPrivateKey,
+    alipayPublicKey: creds.alipayPublicKey,
+    gatewayUrl: sandbox.gatewayUrl,
+    timeoutRule: '30m',
+  });
+  const other = await openCashier();
+  const answer = await short.close(other.input.outTradeNo);
+  t.ok(answer.state === 'open' && answer.payableUntil.getTime() <= Date.now() + 30 * 60_000, 'a configured timeout_rule bounds the window');
+  t.throws(
+    () => new AlipayForexAdapter({ partner, privateKey: creds.appPrivateKey, alipayPublicKey: creds.alipayPublicKey, timeoutRule: '2 hours' }),
+    /timeout_rule "2 hours"/,
+    'a timeout_rule Alipay would refuse is refused at start',
+  );
+});

@@ -63,10 +63,10 @@ async function main(): Promise<void> {
   const watch = watchRedisLoss(deps, {
     everyMs: Math.min(5_000, config.reconcileIntervalMs),
     marker: RECONCILE_SCHEDULER,
-    reschedule: () => scheduleMaintenance(queues, 1_000, config.reconcileIntervalMs),
+    reschedule: () => scheduleMaintenance(queues, 1_000, config.reconcileIntervalMs, deps.providers),
   });
   // Intact schedulers are upserted anyway, so a changed interval takes effect.
-  if ((await watch.check()) === 'intact') await scheduleMaintenance(queues, 1_000, config.reconcileIntervalMs);
+  if ((await watch.check()) === 'intact') await scheduleMaintenance(queues, 1_000, config.reconcileIntervalMs, deps.providers);
   const mail = createTransport(config.smtpUrl);
   const workers = startWorkers(deps, connection, buildProcessors(deps, mail), { metrics });
   log.info({ queues: workers.map((w) => w.name), metricsPort: metricsServer?.port }, 'workers started');

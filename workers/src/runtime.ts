@@ -12,6 +12,8 @@ import { registrationMirrorProcessor } from './processors/registration-mirror.js
 import { paymentCloseProcessor } from './processors/payment-close.js';
 import { paymentPollProcessor } from './processors/payment-poll.js';
 import { settlementProcessor } from './processors/settlement.js';
+import { BILL_READY, billReconciliationProcessor } from './processors/bill-reconciliation.js';
+import type { ProviderRegistry } from '@shop/payments/registry';
 
 export type Processors = { [Q in QueueName]?: Processor<JobPayloads[Q]> };
 
@@ -25,6 +27,7 @@ export function buildProcessors(deps: WorkerDeps, mail: Transporter): Processors
     'payment-poll': paymentPollProcessor(deps),
     'payment-close': paymentCloseProcessor(deps),
     settlement: settlementProcessor(deps),
+    'bill-reconciliation': billReconciliationProcessor(deps),
   };
 }
 
@@ -70,7 +73,18 @@ export function startWorkers(deps: WorkerDeps, connection: Redis, processors: Pr
 }
 
 /** The periodic work every worker deployment runs (idempotent: schedulers are upserted). */
-export async function scheduleMaintenance(queues: Queues, relayEveryMs = 1_000, reconcileEveryMs = 30_000): Promise<void> {
+export async function scheduleMaintenance(queues: Queues, relayEveryMs = 1_000, reconcileEveryMs = 30_000, bills: ProviderRegistry = {}): Promise<void> {
+  // Each provider's daily bill, once it is published, in the provider's time zone.
+  for (const name of ['wechat', 'alipay', 'paypal'] as const) {
+    const provider = bills[name];
+    if (!provider?.fetchBill) continue;
+    const at = BILL_READY[name];
+    await queues['bill-reconciliation'].upsertJobScheduler(
+      `bills-${name}`,
+      { pattern: `${at.minute} ${at.hour} * * *`, tz: provider.billZone ?? 'Asia/Shanghai' },
+      { name: 'bill-reconciliation', data: { provider: name } },
+    );
+  }
   await queues.maintenance.upsertJobScheduler('expire-orders', { every: 60_000 }, { name: 'maintenance', data: { task: 'expire-orders' } });
   // Refunds waiting to be sent or for their result at the provider (notifications may be lost).
   await queues.maintenance.upsertJobScheduler('refunds', { every: Math.max(relayEveryMs, 1_000) }, { name: 'maintenance', data: { task: 'refunds' } });

@@ -5,7 +5,7 @@
 // twice and acts on nothing twice: only items it inserts lead to an action.
 import { sql } from 'kysely';
 import { BillNotReady, BillRejected, type FetchedBill, type ProviderName } from '@shop/payments';
-import { addDays, checkIsoDate, startOfDay } from '@shop/payments/zoned-time';
+import { addDays, checkIsoDate, dayInZone, startOfDay } from '@shop/payments/zoned-time';
 import type { CoreDeps } from '../deps.js';
 import { LedgerRefusal } from '../refusal.js';
 import { advanceRefund } from '../refunds/execute.js';
@@ -204,4 +204,25 @@ function initialState(j: Judged): 'closed' | 'open' | 'refunded' {
   if (j.verdict === 'duplicate_payment' && j.attempt?.liveRefundId) return 'refunded';
   // A missing settlement with its attempt is settled right after this transaction (state 'settled').
   return 'open';
+}
+
+export interface ReconcileDueDays {
+  provider: ProviderName;
+  now?: Date;
+}
+
+/**
+ * The daily run: the provider's last finished day, and the RECHECK_DAYS days before it again (a
+ * trade missing from a bill may turn up in a later one; a re-run is otherwise a no-op). The newest
+ * day comes first.
+ */
+export async function reconcileDueDays(deps: CoreDeps, input: ReconcileDueDays): Promise<(ReconcileResult & { date: string })[]> {
+  const zone = deps.providers[input.provider]?.billZone ?? 'Asia/Shanghai';
+  const last = addDays(dayInZone((input.now ?? new Date()).getTime(), zone), -1);
+  const results: (ReconcileResult & { date: string })[] = [];
+  for (let i = 0; i <= RECHECK_DAYS; i++) {
+    const date = addDays(last, -i);
+    results.push({ ...(await reconcileDay(deps, { provider: input.provider, date })), date });
+  }
+  return results;
 }

@@ -1,9 +1,11 @@
 // The verdict of every bill row, decided from the bill and the shop's ledger alone (no I/O), as
 // ../shared/reference/reconciliation.md tabulates it. The command in reconcile.ts loads what this
 // needs, stores the verdicts and takes the one automatic action (settling a missing settlement).
+import type { ReconciliationVerdict } from '@shop/db';
 import type { BillRow } from '@shop/payments';
 
-export type Verdict = 'matched' | 'missing_settlement' | 'amount_mismatch' | 'unknown_refund' | 'missing_at_provider' | 'duplicate_payment';
+/** The verdicts, as the database's CHECK lists them (`unmatched_credit` is a bank statement's). */
+export type Verdict = ReconciliationVerdict;
 
 /** What the ledger holds of an attempt the bill names (or that the bill should name). */
 export interface LedgerAttempt {

@@ -44,7 +44,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('bill_date', 'text', (c) => c.notNull().check(sql`bill_date ~ '^[0-9]{4}-[0-9]{2}-[0-9]{2}$'`))
     .addColumn('row_key', 'text', (c) => c.notNull())
     .addColumn('verdict', 'text', (c) =>
-      c.notNull().check(sql`verdict in ('matched', 'missing_settlement', 'amount_mismatch', 'unknown_refund', 'missing_at_provider', 'duplicate_payment')`),
+      c
+        .notNull()
+        .check(
+          sql`verdict in ('matched', 'missing_settlement', 'amount_mismatch', 'unknown_refund', 'missing_at_provider', 'duplicate_payment', 'unmatched_credit')`,
+        ),
     )
     .addColumn('state', 'text', (c) => c.notNull().check(sql`state in ('closed', 'open', 'settled', 'refunded', 'acknowledged', 'found_later')`))
     .addColumn('out_trade_no', 'text', (c) => c.notNull())

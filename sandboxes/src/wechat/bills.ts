@@ -3,11 +3,10 @@
 // (price, payer and settlement amounts with the rates). WeChat's windows apply: the bill of day T
 // from 09:00 Beijing on T+1, only the last 3 months (domestic) / 180 days (Global), and no bill for
 // a day without trades. Per-trade bill faults change what the bill says.
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { centsToDecimal } from '@shop/payments/provider';
 import { sha1Hex } from '@shop/payments/bills';
 import { STATEMENT_COLUMNS, TRADE_BILL_COLUMNS, TRADE_BILL_SUMMARY_COLUMNS } from '@shop/payments/wechat/bill-file';
-import { randomDigits } from '@shop/payments/wechat/random';
 import { toChinaRfc3339 } from '@shop/payments/wechat/time';
 import { addDays, dayInZone, startOfDay } from '@shop/payments/zoned-time';
 import { convertMinor, scaledRate } from '@shop/payments/fx/convert';
@@ -100,8 +99,9 @@ export class BillDesk {
           order,
           at: order.successTime!,
           amount: f.unknownRefundMinor,
-          refundNo: `UNKNOWN${randomDigits(12)}`,
-          refundId: `50${randomDigits(27)}`,
+          // Named from the trade, so the published bill is the same file every time it is asked for.
+          refundNo: `UNKNOWN${stableDigits(`no:${order.outTradeNo}`, 12)}`,
+          refundId: `50${stableDigits(`id:${order.outTradeNo}`, 27)}`,
           refundStatus: 'SUCCESS',
           corrupt: false,
         });
@@ -285,4 +285,14 @@ export class DownloadTokens {
     const f = this.files.get(token);
     return f && f.expiresAt > Date.now() ? f.bytes : undefined;
   }
+}
+
+/** `n` digits derived from `seed`: the same every time. */
+function stableDigits(seed: string, n: number): string {
+  let out = '';
+  for (let i = 0; out.length < n; i++)
+    out += BigInt(`0x${createHash('sha256').update(`${seed}:${i}`).digest('hex')}`)
+      .toString()
+      .slice(1, 40);
+  return out.slice(0, n);
 }

@@ -1,4 +1,4 @@
-import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { Job, Worker } from 'bullmq';
 
 // The workers' own figures: how long jobs take and how often they fail, per queue. Queue depths
@@ -10,6 +10,8 @@ export interface WorkerMetrics {
   observe(worker: Worker): void;
   /** Counts what the reconciliation sweep had to put back, per kind of work. */
   requeued(kind: string, count: number): void;
+  /** One day of a provider's bill reconciled (or not ready, or refused): its outcome, new verdicts and open differences. */
+  billReconciled(provider: string, outcome: string, verdicts: Partial<Record<string, number>>, differences: number): void;
 }
 
 export function createWorkerMetrics(): WorkerMetrics {
@@ -35,6 +37,24 @@ export function createWorkerMetrics(): WorkerMetrics {
     labelNames: ['kind'],
     registers: [registry],
   });
+  const billRuns = new Counter({
+    name: 'shop_bill_reconciliations_total',
+    help: "Days of a provider's bill reconciled, by provider and outcome (reconciled, not_ready, rejected).",
+    labelNames: ['provider', 'outcome'],
+    registers: [registry],
+  });
+  const billVerdicts = new Counter({
+    name: 'shop_bill_verdicts_total',
+    help: 'Bill rows judged for the first time, by provider and verdict (matched, missing_settlement, amount_mismatch, …).',
+    labelNames: ['provider', 'verdict'],
+    registers: [registry],
+  });
+  const billOpen = new Gauge({
+    name: 'shop_bill_open_differences',
+    help: 'Differences waiting for an operator in the last day a provider was reconciled for.',
+    labelNames: ['provider'],
+    registers: [registry],
+  });
   const ran = (job: Job) => (job.finishedOn && job.processedOn ? (job.finishedOn - job.processedOn) / 1000 : null);
   return {
     registry,
@@ -56,6 +76,11 @@ export function createWorkerMetrics(): WorkerMetrics {
     },
     requeued(kind, count) {
       if (count > 0) requeued.inc({ kind }, count);
+    },
+    billReconciled(provider, outcome, verdicts, differences) {
+      billRuns.inc({ provider, outcome });
+      for (const [verdict, n] of Object.entries(verdicts)) if (n) billVerdicts.inc({ provider, verdict }, n);
+      if (outcome === 'reconciled') billOpen.set({ provider }, differences);
     },
   };
 }

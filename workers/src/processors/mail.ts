@@ -5,6 +5,7 @@ import type { WorkerDeps } from '../deps.js';
 import { receiptMail, verificationCodeMail, type MailBrand } from '../mail/templates.js';
 import { bankTransferDetailsMail } from '../mail/bank-transfer.js';
 import { refundMail } from '../mail/refund.js';
+import { reconciliationAlertMail } from '../mail/reconciliation-alert.js';
 import { unseal } from '@shop/config';
 
 /** Where a code goes: the email itself, or the email of the account owning the phone number. */
@@ -48,6 +49,7 @@ export function mailProcessor(deps: WorkerDeps, transport: Transporter) {
     }
     if (data.kind === 'bank-transfer-details') return bankTransferDetailsMail(deps, transport, data.orderNo, brand);
     if (data.kind === 'refund') return refundMail(deps, transport, data.refundNo, brand);
+    if (data.kind === 'reconciliation-alert') return reconciliationAlertMail(deps, transport, data, brand);
     const order = await deps.db
       .selectFrom('orders')
       .innerJoin('users', 'users.id', 'orders.user_id')

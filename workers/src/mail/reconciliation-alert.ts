@@ -1,0 +1,103 @@
+import { UnrecoverableError } from 'bullmq';
+import type { Transporter } from 'nodemailer';
+import type { WorkerDeps } from '../deps.js';
+import { layout, type Lang, type MailBrand, type RenderedMail } from './templates.js';
+
+// To every operator, in their language, when a day's reconciliation of a provider's bill found
+// differences or the bill was refused: what, how many of each kind, and where to answer them.
+
+const PROVIDER = { wechat: 'WeChat Pay', alipay: 'Alipay', paypal: 'PayPal' } as const;
+const PROVIDER_ZH = { wechat: '微信支付', alipay: '支付宝', paypal: 'PayPal' } as const;
+
+const VERDICT = {
+  en: {
+    missing_settlement: 'paid at the provider, not settled in the shop',
+    amount_mismatch: 'amount, currency or rate differs',
+    unknown_refund: 'refund the shop did not ask for',
+    missing_at_provider: 'settled in the shop, missing from the bill',
+    duplicate_payment: 'second payment of a paid order',
+  },
+  zh: {
+    missing_settlement: '渠道已收款、商城未入账',
+    amount_mismatch: '金额、币种或汇率不一致',
+    unknown_refund: '商城未发起的退款',
+    missing_at_provider: '商城已入账、账单中缺失',
+    duplicate_payment: '已支付订单的重复付款',
+  },
+} as const;
+
+export interface AlertData {
+  provider: keyof typeof PROVIDER;
+  date: string;
+  outcome: string;
+  detail: string | null;
+  /** Open differences of the day by verdict. */
+  open: Partial<Record<keyof (typeof VERDICT)['en'], number>>;
+}
+
+export function reconciliationAlertText(d: AlertData, lang: Lang, brand: MailBrand): RenderedMail {
+  const zh = lang === 'zh';
+  const name = zh ? PROVIDER_ZH[d.provider] : PROVIDER[d.provider];
+  const href = `${brand.shopUrl}admin/reconciliation?date=${d.date}`;
+  if (d.outcome === 'rejected') {
+    const subject = zh ? `对账：${name} ${d.date} 的账单未通过校验` : `Reconciliation: ${name} bill of ${d.date} refused`;
+    return layout(brand, lang, subject, [
+      {
+        kind: 'p',
+        text: zh
+          ? `${name} ${d.date} 的账单未通过完整性校验，已拒绝，未进行对账。请稍后重新对账；如仍失败，请联系渠道。`
+          : `The ${name} bill of ${d.date} failed its integrity check and was refused; nothing was reconciled. Run it again later; if it fails again, contact the provider.`,
+      },
+      { kind: 'facts', rows: [[zh ? '原因' : 'Reason', d.detail ?? '']] },
+      { kind: 'button', text: zh ? '打开对账页面' : 'Open the reconciliation page', href },
+    ]);
+  }
+  const rows = (Object.entries(d.open) as [keyof (typeof VERDICT)['en'], number][])
+    .filter(([, n]) => n > 0)
+    .map(([v, n]) => [VERDICT[lang][v], String(n)] as [string, string]);
+  const total = rows.reduce((s, [, n]) => s + Number(n), 0);
+  const subject = zh ? `对账：${name} ${d.date} 有 ${total} 处差异` : `Reconciliation: ${total} difference${total === 1 ? '' : 's'} in ${name} on ${d.date}`;
+  return layout(brand, lang, subject, [
+    {
+      kind: 'p',
+      text: zh
+        ? `${name} ${d.date} 的账单与商城账目有差异，需要处理（入账、退款或备注确认）。渠道已收款的缺失入账已自动入账。`
+        : `The ${name} bill of ${d.date} and the shop's books differ. Each difference needs an answer (settle, refund, or acknowledge with a note). Payments the provider took but the shop had not settled were settled automatically.`,
+    },
+    { kind: 'facts', rows },
+    { kind: 'button', text: zh ? '打开对账页面' : 'Open the reconciliation page', href },
+  ]);
+}
+
+export async function reconciliationAlertMail(
+  deps: WorkerDeps,
+  transport: Transporter,
+  job: { provider: AlertData['provider']; date: string; runId: string },
+  brand: MailBrand,
+): Promise<unknown> {
+  const run = await deps.db.selectFrom('reconciliation_runs').select(['outcome', 'detail']).where('id', '=', job.runId).executeTakeFirst();
+  if (!run) throw new UnrecoverableError(`reconciliation run ${job.runId} does not exist`);
+  const open = await deps.db
+    .selectFrom('reconciliation_items')
+    .select(['verdict', (eb) => eb.fn.countAll<string>().as('n')])
+    .where('provider', '=', job.provider)
+    .where('bill_date', '=', job.date)
+    .where('state', '=', 'open')
+    .groupBy('verdict')
+    .execute();
+  if (run.outcome !== 'rejected' && !open.length) return { skipped: 'no open differences left' };
+  const operators = await deps.db.selectFrom('users').select(['email', 'language']).where('role', '=', 'operator').where('email', 'is not', null).execute();
+  const data: AlertData = {
+    provider: job.provider,
+    date: job.date,
+    outcome: run.outcome,
+    detail: run.detail,
+    open: Object.fromEntries(open.filter((o) => o.verdict !== 'matched').map((o) => [o.verdict, Number(o.n)])),
+  };
+  const sent: string[] = [];
+  for (const op of operators) {
+    const info = await transport.sendMail({ from: deps.config.mailFrom, to: op.email!, ...reconciliationAlertText(data, op.language, brand) });
+    sent.push(info.messageId);
+  }
+  return { sent: sent.length };
+}

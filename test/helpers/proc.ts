@@ -1,3 +1,4 @@
+import type { ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
 
 // What a command left running, found through /proc (Linux). A process it starts is one of:
@@ -84,4 +85,43 @@ export function listeningPorts(pids: number[]): number[] {
     }
   }
   return [...ports].sort((a, b) => a - b);
+}
+
+/**
+ * A child process's output (stdout and stderr as they arrive) and its exit, to wait on. `exited`
+ * settles when the process exits; its last lines may still be on their way (and processes it
+ * started may hold the same pipes open), so wait for them with `printed`.
+ */
+export function watchOutput(child: ChildProcess) {
+  let out = '';
+  let closed: string | null = null;
+  const waiting: Array<() => void> = [];
+  const wake = () => {
+    for (const w of waiting.splice(0)) w();
+  };
+  const onOutput = (d: Buffer) => {
+    out += d.toString();
+    wake();
+  };
+  child.stdout?.on('data', onOutput);
+  child.stderr?.on('data', onOutput);
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
+  // 'close': the process has exited and every writer of its pipes has closed them, so the output is complete.
+  child.once('close', (code, signal) => {
+    closed = String(code ?? signal);
+    wake();
+  });
+  return {
+    exited,
+    output: () => out,
+    /** Resolves once the output matches; fails once the output is complete without it. No deadline of its own: tap's timeout is the bound. */
+    printed: async (pattern: RegExp): Promise<void> => {
+      while (!pattern.test(out)) {
+        if (closed) throw new Error(`exited (${closed}) without printing ${pattern}:\n${out}`);
+        await new Promise<void>((resolve) => waiting.push(resolve));
+      }
+    },
+  };
 }

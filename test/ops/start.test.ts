@@ -10,7 +10,7 @@ import pg from 'pg';
 import t from 'tap';
 import getPort from 'get-port';
 import { portOpen } from '../../scripts/src/stack/util.js';
-import { listeningPorts, processesOf } from '../helpers/proc.js';
+import { listeningPorts, processesOf, watchOutput } from '../helpers/proc.js';
 import { eventually, tempDir } from '../helpers/tmp.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -47,15 +47,7 @@ function npmStart(t: { teardown(fn: () => unknown): void }, dataDir: string, por
     delete env[k];
   // A process group of its own, so the test can press Ctrl-C the way a terminal does.
   const child = spawn(process.execPath, [path.join(root, 'scripts', 'start.mjs')], { env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
-  let out = '';
-  const waiting: Array<() => void> = [];
-  const onOutput = (d: Buffer) => {
-    out += d.toString();
-    for (const w of waiting.splice(0)) w();
-  };
-  child.stdout!.on('data', onOutput);
-  child.stderr!.on('data', onOutput);
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const { exited, printed, output } = watchOutput(child);
   const processes = () => processesOf(child.pid!, MARK, mark);
   // Whatever the test leaves behind when it fails part-way.
   t.teardown(() => {
@@ -67,22 +59,10 @@ function npmStart(t: { teardown(fn: () => unknown): void }, dataDir: string, por
       }
     }
   });
-  let done = false;
-  void exited.then(() => {
-    done = true;
-    for (const w of waiting.splice(0)) w();
-  });
-  /** Resolves once the output matches; fails if npm start exits first. */
-  const printed = async (pattern: RegExp): Promise<void> => {
-    while (!pattern.test(out)) {
-      if (done) throw new Error(`npm start exited before printing ${pattern}:\n${out}`);
-      await new Promise<void>((resolve) => waiting.push(resolve));
-    }
-  };
   return {
-    exited,
+    exited: exited.then((e) => e.code),
     printed,
-    output: () => out,
+    output,
     processes,
     ctrlC: () => process.kill(-child.pid!, 'SIGINT'),
   };
@@ -130,6 +110,7 @@ t.test('npm start brings the stack up on the ports it is given, keeps its data, 
 
   first.ctrlC();
   t.equal(await first.exited, 0, 'Ctrl-C exits cleanly');
+  await first.printed(/stopped\.\n/);
   t.same(first.processes(), [], 'no process it started is left');
   for (const [name, port] of Object.entries(ports)) t.notOk(await portOpen(port), `${name} ${port} is closed`);
 
@@ -157,6 +138,8 @@ t.test('a start that fails on a port in use says which and stops everything it h
   const start = npmStart(t, dataDir, ports);
   const code = await start.exited;
   t.not(code, 0, 'it exits non-zero');
+  // Its last lines, written before it exited.
+  await start.printed(/npm start failed:[^]*stopped\.\n/);
   t.match(
     start.output(),
     `npm start failed: port ${ports.SMS_SANDBOX_PORT} (SMS sandbox) is already in use: stop what listens there or set SMS_SANDBOX_PORT to another port`,

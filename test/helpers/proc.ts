@@ -19,7 +19,7 @@ function read(file: string): string | null {
   try {
     return readFileSync(file, 'utf8');
   } catch {
-    return null; // ended while being listed
+    return null; // ended while being listed, or not ours to read
   }
 }
 
@@ -29,9 +29,10 @@ export function processesOf(group: number, name: string, value: string): Process
   const all = new Map<number, { ppid: number; pgrp: number; environ: string; command: string }>();
   for (const pid of readdirSync('/proc').filter((p) => /^\d+$/.test(p))) {
     const stat = read(`/proc/${pid}/stat`);
-    const environ = read(`/proc/${pid}/environ`);
-    const cmdline = read(`/proc/${pid}/cmdline`);
-    if (stat === null || environ === null || cmdline === null) continue;
+    if (stat === null) continue;
+    // Another user's environment is not readable (without root): its group and parent still count.
+    const environ = read(`/proc/${pid}/environ`) ?? '';
+    const cmdline = read(`/proc/${pid}/cmdline`) ?? '';
     // pid (comm) state ppid pgrp ...: comm may hold spaces and parentheses.
     const [, ppid, pgrp] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
     all.set(Number(pid), { ppid: Number(ppid), pgrp: Number(pgrp), environ, command: cmdline.split('\0').join(' ').trim() });

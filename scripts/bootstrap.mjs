@@ -74,9 +74,18 @@ export function startTypecheckTests() {
   return startCheck(process.execPath, [path.join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', path.join(root, 'test')], 'type check of the tests');
 }
 
-export function ensureBuilt() {
-  // The GraphQL types follow the SDL (written only when they change, so tsc's cache stays warm).
-  run(process.execPath, [path.join(root, 'scripts', 'gen-graphql-types.mjs')], 'GraphQL types');
+/**
+ * Brings the build up to date. The GraphQL types generated from the SDL (scripts/gen-graphql-types.mjs)
+ * are either rewritten when the SDL changed (`generated: 'write'`, npm start: written only when their
+ * text changes, so tsc's cache stays warm) or checked (`generated: 'check'`, npm test): there the files
+ * in the tree must already be what the SDL gives, and a stale one fails the run before anything is
+ * built, naming the file and the fix, so a commit that forgot `npm run gen:graphql` fails its tests
+ * instead of being mended by them.
+ */
+export function ensureBuilt({ generated = 'write' } = {}) {
+  const gen = path.join(root, 'scripts', 'gen-graphql-types.mjs');
+  if (generated === 'check') run(process.execPath, [gen, '--check'], 'the check of the generated GraphQL types');
+  else run(process.execPath, [gen], 'GraphQL types');
   // tsc -b is incremental: when nothing changed it only checks timestamps.
   run(process.execPath, [path.join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-b'], 'TypeScript build');
   const web = path.join(root, 'web');

@@ -67,7 +67,9 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.a
     if (!check) writeFileSync(file, text);
   }
   if (check && stale.length) {
-    console.error(`stale GraphQL types (run \`npm run gen:graphql\`): ${stale.join(', ')}`);
+    console.error(
+      `generated GraphQL types that are not what schema/sdl gives: ${stale.join(', ')}\n` + 'run `npm run gen:graphql` and commit the files it writes',
+    );
     process.exit(1);
   }
   if (!check && stale.length) console.log(`GraphQL types written: ${stale.join(', ')}`);

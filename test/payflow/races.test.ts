@@ -3,7 +3,7 @@ import t from 'tap';
 import { aeadEncrypt, rsaSign, responseMessage } from '../../payments/src/wechat/index.js';
 import { registerLegacy } from '../helpers/accounts.js';
 import { buy } from '../helpers/orders.js';
-import { drivers, paidTransitions, waitPaid } from '../helpers/payflow.js';
+import { allCopiesAnswered, drivers, paidTransitions, waitPaid } from '../helpers/payflow.js';
 import { startStack, uniqueEmail } from '../helpers/stack.js';
 import { eventually } from '../helpers/tmp.js';
 
@@ -31,7 +31,8 @@ t.test('notifications racing the poller and the result pages settle once', async
       `${d.provider}: checks answered`,
     );
     await waitPaid(stack, co.order.orderNo);
-    await new Promise((r) => setTimeout(r, 500));
+    // Count once every duplicate has been answered: none can arrive after that.
+    await eventually(`${d.provider}: every duplicate answered`, () => allCopiesAnswered(stack, d.provider, co.paymentIntent.id, 5), 30_000);
     t.equal(await paidTransitions(stack, co.order.orderNo), 1, `${d.provider}: one paid transition`);
     const legacyPath =
       d.provider === 'wechat'

@@ -155,7 +155,9 @@ t.test('reorder fault: the older event arrives after the newer one', async (t) =
   const { providerRef } = await adapter.createAttempt(input);
   await control('faults', { reorder: true, remaining: 1 });
   await control(`orders/${providerRef}/approve`, {});
-  await new Promise((r) => setTimeout(r, 100));
+  await eventually('APPROVED held by the sandbox', async () =>
+    sandbox.engine.dispatcher.events.some((e) => e.event.resource.id === providerRef && e.state === 'held'),
+  );
   t.equal(arrivals(input.outTradeNo).length, 0, 'APPROVED is held back');
   await adapter.capture(input.outTradeNo, providerRef!);
   const got = await eventually('both events', async () => (arrivals(input.outTradeNo).length >= 2 ? arrivals(input.outTradeNo) : false));
@@ -183,10 +185,13 @@ t.test('wrong-amount fault: validly signed, but the amount is off', async (t) =>
 t.test('drop fault: the event is never sent; the log says so', async (t) => {
   await control('faults', { drop: true, remaining: 1 });
   const { outTradeNo, orderId } = await approve();
-  await new Promise((r) => setTimeout(r, 200));
-  t.equal(arrivals(outTradeNo).length, 0);
-  const event = sandbox.engine.dispatcher.events.find((e) => e.event.resource.id === orderId)!;
+  // Once the sandbox has logged the event as dropped it will not send it: nothing can arrive later.
+  const event = await eventually('the event logged as dropped', async () => {
+    const found = sandbox.engine.dispatcher.events.find((e) => e.event.resource.id === orderId);
+    return found && (await deliveriesOf(found.event.id)).some((d) => d.outcome === 'dropped') && found;
+  });
   t.match(await deliveriesOf(event.event.id), [{ outcome: 'dropped' }]);
+  t.equal(arrivals(outTradeNo).length, 0);
   // The dashboard's "Resend" still works for a dropped event.
   await control(`events/${event.event.id}/resend`, {});
   await eventually('resent event', async () => arrivals(outTradeNo)[0]);

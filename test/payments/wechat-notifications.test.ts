@@ -208,7 +208,11 @@ t.test('duplicates carry the same event id', async (t) => {
 
 t.test('reordered: the older event arrives after the newer one', async (t) => {
   const older = await paidOrder('order', { reordered: true });
-  await new Promise((r) => setTimeout(r, 100));
+  // The sandbox holds it (no timeout of its own) until a newer event goes out.
+  await eventually('the older event held', async () => {
+    const res = await fetch(`${sandbox.baseUrl}/_control/deliveries?out_trade_no=${older}`);
+    return ((await res.json()) as { held: number }).held === 1;
+  });
   t.equal(receiver.of('order').length, 0, 'held until a newer event goes out');
   const newer = await paidOrder('order');
   await eventually('both callbacks', async () => receiver.of('order').length === 2);
@@ -230,8 +234,9 @@ t.test('delayed, wrong amount and dropped callbacks', async (t) => {
   t.equal((await adapter.query(wrong)).amountCents, 12345, 'the query tells the real amount');
 
   const dropped = await paidOrder('drop', { drop: true });
-  await new Promise((r) => setTimeout(r, 300));
-  t.equal(receiver.of('drop').length, 0, 'nothing delivered');
+  // Once the sandbox has logged it as dropped it will not send it: nothing can arrive later.
+  await eventually('the callback logged as dropped', async () => (await deliveries(dropped)).some((d) => d.kind === 'dropped'));
   t.match(await deliveries(dropped), [{ kind: 'dropped' }]);
+  t.equal(receiver.of('drop').length, 0, 'nothing delivered');
   t.equal((await adapter.query(dropped)).state, 'succeeded', 'only a query reveals the payment');
 });

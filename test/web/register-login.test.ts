@@ -150,8 +150,9 @@ for (const lang of ['en', 'zh'] as const) {
       .waitFor();
     await page.waitForFunction((src) => document.querySelector('[data-testid=captcha-image]')?.getAttribute('src') !== src, firstImage);
     t.equal(await login.locator('input[name=captcha]').inputValue(), '', 'a failed login clears and refreshes the captcha');
-    // A click loads another captcha; the button then stays locked for about a second.
-    await page.waitForTimeout(1100);
+    // A click loads another captcha; the button then stays locked for about a second. The refresh
+    // after the failed login may have locked it: wait until it is free again.
+    await page.waitForFunction(() => !(document.querySelector('[data-testid=captcha-refresh]') as HTMLButtonElement).disabled);
     const before = await login.getByTestId('captcha-image').getAttribute('src');
     await login.getByTestId('captcha-refresh').click();
     t.ok(await login.getByTestId('captcha-refresh').isDisabled(), 'refresh locked right after a click');

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { ensureRedisServer } from '../../scripts/src/stack/redis.js';
 import getPort from 'get-port';
 import { portOpen, waitFor } from '../../scripts/src/stack/util.js';
+import { watchOutput } from '../helpers/proc.js';
 
 export const root = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -12,6 +13,8 @@ export interface Running {
   child: ChildProcess;
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
   output: () => string;
+  /** Resolves once the output matches; fails once the process has exited without it (see watchOutput). */
+  printed: (pattern: RegExp) => Promise<void>;
 }
 
 type T = { teardown(fn: () => unknown): void };
@@ -23,16 +26,11 @@ export function runNode(t: T, script: string, env: NodeJS.ProcessEnv, args: stri
     env: { ...process.env, LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  let out = '';
-  child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
-  child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-    child.once('exit', (code, signal) => resolve({ code, signal })),
-  );
+  const { exited, output, printed } = watchOutput(child);
   t.teardown(() => {
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
   });
-  return { child, exited, output: () => out };
+  return { child, exited, output, printed };
 }
 
 /** A redis-server of the test's own, started with the given extra arguments (a bad policy ...). */
@@ -50,6 +48,11 @@ export async function startOwnRedis(t: T, dir: string, args: string[]): Promise<
         child.kill('SIGTERM');
       }),
   );
-  await waitFor(`redis-server on ${port}`, async () => !exited && (await portOpen(port)), 15_000);
+  await waitFor(
+    `redis-server on ${port}`,
+    async () => !exited && (await portOpen(port)),
+    60_000,
+    () => (exited ? 'redis-server exited' : null),
+  );
   return { url: `redis://127.0.0.1:${port}`, port };
 }

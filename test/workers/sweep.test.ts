@@ -160,9 +160,20 @@ t.test('the relay runs a finished job id again for a new outbox row; a replay do
   const row = { id: '1', queue: 'payment-close', job_name: 'payment-close', job_id: `close-${intentId}`, payload: { intentId } };
   await deliver(row);
   await eventually('first run', async () => runs === 1 && (await state(deps.queues, 'payment-close', row.job_id)) === 'completed');
+  // A replay decides in Redis before it returns: the finished job stays as it was and nothing is
+  // queued to run, so no run can follow (no window to wait out).
+  const queue = deps.queues['payment-close'] as unknown as Queue;
+  const finished = (await queue.getJob(row.job_id))!;
   await deliverTo(deps.queues, 'keep')(row);
-  await new Promise((r) => setTimeout(r, 300));
-  t.equal(runs, 1, 'a replay leaves the finished job alone');
+  t.equal((await queue.getJob(row.job_id))?.timestamp, finished.timestamp, 'a replay leaves the finished job alone');
+  t.equal(await state(deps.queues, 'payment-close', row.job_id), 'completed');
+  const queued = await queue.getJobCounts('waiting', 'paused', 'active', 'delayed', 'prioritized', 'waiting-children');
+  t.equal(
+    Object.values(queued).reduce((a, b) => a + b, 0),
+    0,
+    `nothing queued to run (${JSON.stringify(queued)})`,
+  );
+  t.equal(runs, 1);
   await deliver(row);
   await eventually('second run', async () => runs === 2);
   t.pass('the kept completed job did not swallow the new request');

@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { portOpen, waitFor } from './util.js';
+import { ensurePortFree, portOpen, waitFor } from './util.js';
 
 export interface RunningMailSink {
   smtpUrl: string;
@@ -10,25 +10,44 @@ export interface RunningMailSink {
   stop: () => Promise<void>;
 }
 
-/** MailDev: an SMTP server that keeps every mail and shows it in a browser (and over REST). */
-export async function startMailSink(opts: { smtpPort: number; webPort: number }): Promise<RunningMailSink> {
+/**
+ * MailDev: an SMTP server that keeps every mail and shows it in a browser (and over REST).
+ * `onSpawn` gets its stop as soon as the process exists; a start that fails here stops it itself.
+ */
+export async function startMailSink(opts: { smtpPort: number; webPort: number; onSpawn?: (stop: () => Promise<void>) => void }): Promise<RunningMailSink> {
   const require = createRequire(import.meta.url);
   const bin = path.join(path.dirname(require.resolve('maildev/package.json')), 'bin', 'maildev');
+  await ensurePortFree(opts.smtpPort, 'mail sink SMTP');
+  await ensurePortFree(opts.webPort, 'mail sink web');
   const child = spawn(process.execPath, [bin, '--smtp', String(opts.smtpPort), '--web', String(opts.webPort), '--ip', '127.0.0.1', '--silent'], {
     stdio: 'ignore',
   });
-  let exited = false;
-  child.once('exit', () => (exited = true));
-  await waitFor('mail sink', async () => !exited && (await portOpen(opts.smtpPort)) && (await portOpen(opts.webPort)), 20_000);
-  return {
-    smtpUrl: `smtp://127.0.0.1:${opts.smtpPort}`,
-    webUrl: `http://127.0.0.1:${opts.webPort}`,
-    process: child,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        if (exited) return resolve();
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-      }),
+  let exited: string | null = null;
+  const exit = new Promise<void>((resolve) => {
+    child.once('exit', (code, signal) => {
+      exited = `maildev exited (${code ?? signal})`;
+      resolve();
+    });
+    child.once('error', (err) => {
+      exited = `maildev could not start: ${err.message}`;
+      resolve();
+    });
+  });
+  const stop = async () => {
+    if (!exited) child.kill('SIGTERM');
+    await exit;
   };
+  opts.onSpawn?.(stop);
+  try {
+    await waitFor(
+      'mail sink',
+      async () => !exited && (await portOpen(opts.smtpPort)) && (await portOpen(opts.webPort)),
+      60_000,
+      () => exited,
+    );
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+  return { smtpUrl: `smtp://127.0.0.1:${opts.smtpPort}`, webUrl: `http://127.0.0.1:${opts.webPort}`, process: child, stop };
 }

@@ -1,6 +1,6 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
-import { portOpen, waitFor, which } from './util.js';
+import { ensurePortFree, portOpen, waitFor, which } from './util.js';
 
 export interface RunningRedis {
   url: string;
@@ -24,10 +24,15 @@ export function ensureRedisServer(): string {
   throw new Error('redis-server not found: install it (sudo apt-get install redis-server) or set REDIS_URL to a running Redis.');
 }
 
-/** Starts redis-server with AOF on and noeviction: queues must never lose jobs to eviction. */
-export async function startRedis(opts: { dir: string; port: number }): Promise<RunningRedis> {
+/**
+ * Starts redis-server with AOF on and noeviction: queues must never lose jobs to eviction.
+ * `onSpawn` gets its stop as soon as the process exists, so a start that is cut short can stop it;
+ * one that fails here stops it itself.
+ */
+export async function startRedis(opts: { dir: string; port: number; onSpawn?: (stop: () => Promise<void>) => void }): Promise<RunningRedis> {
   const bin = ensureRedisServer();
   mkdirSync(opts.dir, { recursive: true });
+  await ensurePortFree(opts.port, 'Redis');
   const child = spawn(
     bin,
     [
@@ -52,18 +57,32 @@ export async function startRedis(opts: { dir: string; port: number }): Promise<R
     ],
     { stdio: 'ignore' },
   );
-  let exited = false;
-  child.once('exit', () => (exited = true));
-  await waitFor(`redis-server on port ${opts.port}`, async () => !exited && (await portOpen(opts.port)), 15_000);
-  return {
-    url: `redis://127.0.0.1:${opts.port}`,
-    port: opts.port,
-    process: child,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        if (exited) return resolve();
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-      }),
+  let exited: string | null = null;
+  const exit = new Promise<void>((resolve) => {
+    child.once('exit', (code, signal) => {
+      exited = `redis-server exited (${code ?? signal})`;
+      resolve();
+    });
+    child.once('error', (err) => {
+      exited = `redis-server could not start: ${err.message}`;
+      resolve();
+    });
+  });
+  const stop = async () => {
+    if (!exited) child.kill('SIGTERM');
+    await exit;
   };
+  opts.onSpawn?.(stop);
+  try {
+    await waitFor(
+      `redis-server on port ${opts.port}`,
+      async () => !exited && (await portOpen(opts.port)),
+      60_000,
+      () => exited,
+    );
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+  return { url: `redis://127.0.0.1:${opts.port}`, port: opts.port, process: child, stop };
 }

@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import net from 'node:net';
+import getPort from 'get-port';
 
 export function portOpen(port: number, host = '127.0.0.1'): Promise<boolean> {
   return new Promise((resolve) => {
@@ -9,13 +10,34 @@ export function portOpen(port: number, host = '127.0.0.1'): Promise<boolean> {
   });
 }
 
-export async function waitFor(what: string, check: () => Promise<boolean>, timeoutMs = 30_000): Promise<void> {
+/**
+ * Waits until `check` answers true. `gone` tells when what is awaited can no longer come (the
+ * process that should bring it up has exited): then it fails at once with that reason.
+ */
+export async function waitFor(what: string, check: () => Promise<boolean>, timeoutMs = 30_000, gone?: () => string | null): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
+    const reason = gone?.();
+    if (reason) throw new Error(`${what} did not come up: ${reason}`);
     if (await check().catch(() => false)) return;
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error(`${what} did not come up within ${timeoutMs / 1000} s`);
+}
+
+/** Fails, naming the port, when something already listens on it. */
+export async function ensurePortFree(port: number, what: string, setting?: string): Promise<void> {
+  if (await portOpen(port)) {
+    throw new Error(`port ${port} (${what}) is already in use: stop what listens there${setting ? ` or set ${setting} to another port` : ''}`);
+  }
+}
+
+/** A port from the environment: `fallback` when unset, a free port when 0 (or unset without a fallback). */
+export async function portSetting(name: string, fallback?: number): Promise<number> {
+  const raw = process.env[name];
+  const port = raw === undefined || raw === '' ? (fallback ?? 0) : Number(raw);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`${name} must be a port number (0 for any free port), got "${raw}"`);
+  return port || getPort();
 }
 
 export function which(cmd: string): string | null {

@@ -5,6 +5,17 @@ import type { Charge, PaymentProvider, ProviderName } from '@shop/payments';
 import { WechatPayAdapter, adapterConfigFromCredentials, generateWechatCredentials } from '@shop/payments/wechat/index';
 import { BillSandboxControl } from '@shop/sandboxes/bills/index';
 import { startWechatSandbox } from '@shop/sandboxes/wechat/index';
+import { PaypalAdapter } from '@shop/payments/paypal/index';
+import { AlipayAdapter } from '@shop/payments/alipay/index';
+import { paypalAdapterConfigForSandbox, startPaypalSandboxServer } from '@shop/sandboxes/paypal/index';
+import { AlipaySandboxControl, parseHtmlForm, startAlipaySandboxServer, submitHtmlForm } from '@shop/sandboxes/alipay/index';
+
+/** What the kit needs of an attempt to pay it at the provider. */
+export interface PaidAttempt {
+  out_trade_no: string;
+  provider_ref: string | null;
+  next_action: unknown;
+}
 
 export interface BillKit {
   label: string;
@@ -14,7 +25,7 @@ export interface BillKit {
   method: 'native' | 'page' | 'redirect';
   charge: Charge;
   /** The buyer pays the attempt at the provider; its notification never reaches the shop. */
-  pay(outTradeNo: string): Promise<void>;
+  pay(attempt: PaidAttempt): Promise<void>;
   /** The provider's clock (the bill's day and its publication follow it). */
   setClock(at: Date): Promise<void>;
   alterAmount(outTradeNo: string, byMinor: number): Promise<void>;
@@ -52,13 +63,82 @@ export async function wechatKit(setup: 'domestic' | 'overseas'): Promise<BillKit
     adapter,
     method: 'native',
     charge: overseas ? { amountMinor: 7500, currency: 'EUR' } : { amountMinor: 58359, currency: 'CNY' },
-    pay: (no) => post(`${sandbox.baseUrl}/_control/orders/${no}/pay`, { faults: { drop: true } }),
+    pay: (a) => post(`${sandbox.baseUrl}/_control/orders/${a.out_trade_no}/pay`, { faults: { drop: true } }),
     setClock: async (at) => void (await control.setClock(at)),
     alterAmount: async (no, by) => void (await control.setBillFaults(no, { alterAmountMinor: by })),
     unknownRefund: async (no, amountMinor) => void (await control.setBillFaults(no, { unknownRefundMinor: amountMinor })),
     omit: async (no) => void (await control.setBillFaults(no, { omit: true })),
     corrupt: async (no) => void (await control.setBillFaults(no, { corrupt: true })),
     clearFaults: async () => void (await control.clearBillFaults()),
+    close: () => sandbox.close(),
+  };
+}
+
+export async function paypalKit(): Promise<BillKit> {
+  const sandbox = await startPaypalSandboxServer({ timeScale: 0.001 });
+  const control = new BillSandboxControl(sandbox.url);
+  const adapter = new PaypalAdapter({
+    ...paypalAdapterConfigForSandbox(sandbox.url, sandbox.credentials),
+    reportingTimeZone: 'Europe/Berlin',
+    now: () => sandbox.engine.clock.now(),
+  });
+  return {
+    label: 'PayPal',
+    provider: 'paypal',
+    adapter,
+    method: 'redirect',
+    charge: { amountMinor: 7500, currency: 'EUR' },
+    // The buyer approves; the capture is the shop's, whose answer never reached it.
+    pay: async (a) => {
+      sandbox.engine.approve(a.provider_ref!);
+      const s = await adapter.capture!(a.out_trade_no, a.provider_ref!);
+      if (s.state !== 'succeeded') throw new Error(`capture ${s.state}`);
+    },
+    setClock: async (at) => void (await control.setClock(at)),
+    alterAmount: async (no, by) => void (await control.setBillFaults(no, { alterAmountMinor: by })),
+    unknownRefund: async (no, amountMinor) => void (await control.setBillFaults(no, { unknownRefundMinor: amountMinor })),
+    omit: async (no) => void (await control.setBillFaults(no, { omit: true })),
+    corrupt: null,
+    clearFaults: async () => void (await control.clearBillFaults()),
+    close: () => sandbox.close(),
+  };
+}
+
+export async function alipayKit(): Promise<BillKit> {
+  const sandbox = await startAlipaySandboxServer({ timeScale: 0.00001, prefix: '/pay/alipay' });
+  const control = new AlipaySandboxControl(sandbox.baseUrl);
+  const c = sandbox.credentials;
+  const adapter = new AlipayAdapter({
+    appId: c.appId,
+    appPrivateKey: c.appPrivateKey,
+    alipayPublicKey: c.alipayPublicKey,
+    sellerId: c.sellerId,
+    gatewayUrl: sandbox.gatewayUrl,
+  });
+  const ok = async (p: Promise<{ status: number; body: unknown }>) => {
+    const r = await p;
+    if (r.status !== 200) throw new Error(`Alipay sandbox control: ${r.status} ${JSON.stringify(r.body)}`);
+  };
+  return {
+    label: 'Alipay domestic',
+    provider: 'alipay',
+    adapter,
+    method: 'page',
+    charge: { amountMinor: 58359, currency: 'CNY' },
+    // The buyer opens the cashier from the form the shop handed out, and pays.
+    pay: async (a) => {
+      await submitHtmlForm(parseHtmlForm((a.next_action as { body: string }).body));
+      await ok(control.pay(a.out_trade_no, { drop: true }));
+    },
+    setClock: (at) => ok(control.setClock(at)),
+    alterAmount: (no, by) => ok(control.setBillFaults(no, { amountDeltaMinor: by })),
+    unknownRefund: (no, amountMinor) => ok(control.setBillFaults(no, { unknownRefund: { amountMinor } })),
+    omit: (no) => ok(control.setBillFaults(no, { omit: true })),
+    corrupt: () => ok(control.corruptBills('summary')),
+    clearFaults: async () => {
+      await ok(control.corruptBills(null));
+      await ok(control.clearBillFaults());
+    },
     close: () => sandbox.close(),
   };
 }

@@ -1,0 +1,139 @@
+// Bank transfers reconciled against the bank's statement, as an operator uploads it (camt.053 and
+// an online-banking CSV export): the credits that name an order and carry its amount complete
+// exactly those orders, in one step and audited; partly matched credits (the order named, the
+// money different) and credits naming no order are listed and complete nothing; the same file
+// again changes nothing.
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import t from 'tap';
+import { checkoutOrder, reconcileBankStatement, recordPaperOrder, type CoreDeps } from '@shop/core';
+import { BankTransferProvider } from '@shop/payments';
+import { parseBankCsv, parseCamt053 } from '@shop/payments/bank-statement/index';
+import { coreDeps, newBuyer } from '../helpers/core-deps.js';
+
+const fixture = (name: string) => readFileSync(fileURLToPath(new URL(`../../test/fixtures/bank/${name}`, import.meta.url)));
+
+async function bankOrder(deps: CoreDeps, orderNo: string): Promise<void> {
+  const buyer = await newBuyer(deps);
+  const book = await deps.db.selectFrom('books').select(['id', 'price_cents', 'currency']).where('price_cents', '=', 7500).executeTakeFirstOrThrow();
+  await checkoutOrder(deps, {
+    buyer,
+    book,
+    format: 'ebook',
+    provider: 'bank_transfer',
+    method: 'offline',
+    payType: 3,
+    paymentMethod: 'bank transfer',
+    country: 'DE',
+    language: 'en',
+    invoiceRequired: false,
+    remarks: null,
+    expiresAt: new Date(Date.now() + 7 * 86_400_000),
+    newOrderNo: () => orderNo,
+    outTradeNo: (no, n) => `${no}P${n}`,
+    attemptInput: (o, a) => ({
+      outTradeNo: a.out_trade_no,
+      orderNo: o.order_no,
+      description: 'bank transfer',
+      amountCents: a.amount_cents,
+      currency: a.currency,
+      method: 'offline',
+      notifyUrl: 'http://127.0.0.1:9/notify',
+      returnUrl: 'http://127.0.0.1:9/return',
+      expiresAt: o.expires_at,
+    }),
+  });
+}
+
+/** The shop's side of the fixtures: four 75.00 EUR e-book orders and a 150.00 EUR paper order (two copies). */
+async function orders(deps: CoreDeps) {
+  for (const no of ['20261122K7M2Q9XD4B', '20261123H3V8N5PW0R', '20261124Z9T4M7KC2E', '20261121QW3E5R7T9Y']) await bankOrder(deps, no);
+  const buyer = await newBuyer(deps);
+  const book = await deps.db.selectFrom('books').select(['id', 'price_cents', 'currency']).where('price_cents', '=', 7500).executeTakeFirstOrThrow();
+  await recordPaperOrder(deps, {
+    buyerId: buyer.id,
+    book,
+    quantity: 2,
+    language: 'en',
+    country: 'DE',
+    remarks: null,
+    markPaid: false,
+    paymentReference: null,
+    expiresAt: new Date(Date.now() + 7 * 86_400_000),
+    orderNo: '20261120MX4R8TNB6C',
+    outTradeNo: '20261120MX4R8TNB6CP1',
+    actor: { type: 'operator', id: '1' },
+    details: async () => {},
+  });
+}
+
+const statusOf = async (deps: CoreDeps) =>
+  Object.fromEntries((await deps.db.selectFrom('orders').select(['order_no', 'status']).orderBy('order_no').execute()).map((o) => [o.order_no, o.status]));
+
+t.test('camt.053: the matched credits complete exactly their orders, once', async (t) => {
+  const deps = await coreDeps(t, { bank_transfer: new BankTransferProvider() });
+  await orders(deps);
+  const operator = await newBuyer(deps, 'operator');
+  const raw = fixture('camt053-credits.xml');
+  const credits = parseCamt053(raw.toString('utf8'));
+  const r = await reconcileBankStatement(deps, { credits, raw, mediaType: 'application/xml', operatorId: operator.id });
+  t.same(
+    r.completed.sort(),
+    ['20261120MX4R8TNB6C', '20261121QW3E5R7T9Y', '20261122K7M2Q9XD4B'],
+    'the credits with the order number and its amount complete it',
+  );
+  t.same(r.partial.map((p) => p.orderNo).sort(), ['20261123H3V8N5PW0R', '20261124Z9T4M7KC2E'], 'a different amount is listed, not completed');
+  t.ok(
+    r.unmatched.some((u) => u.amount === '19.99'),
+    'a credit naming no order is listed',
+  );
+  t.same(await statusOf(deps), {
+    '20261120MX4R8TNB6C': 'paid',
+    '20261121QW3E5R7T9Y': 'paid',
+    '20261122K7M2Q9XD4B': 'paid',
+    '20261123H3V8N5PW0R': 'pending_payment',
+    '20261124Z9T4M7KC2E': 'pending_payment',
+  });
+  const paidEvents = await deps.db
+    .selectFrom('order_events')
+    .innerJoin('orders', 'orders.id', 'order_events.order_id')
+    .select(['orders.order_no', 'order_events.actor_type', 'order_events.actor_id', 'order_events.data'])
+    .where('order_events.type', '=', 'paid')
+    .orderBy('orders.order_no')
+    .execute();
+  t.match(paidEvents, [
+    { order_no: '20261120MX4R8TNB6C', actor_type: 'operator', actor_id: String(operator.id), data: { source: 'bank_transfer' } },
+    { order_no: '20261121QW3E5R7T9Y', actor_type: 'operator' },
+    { order_no: '20261122K7M2Q9XD4B', actor_type: 'operator', data: { reference: '2026112500001' } },
+  ]);
+  const audit = await deps.db.selectFrom('audit_events').select(['type', 'actor_type']).where('subject_type', '=', 'reconciliation_item').execute();
+  t.equal(audit.filter((a) => a.type === 'settled').length, 3, 'each completion audited');
+  t.equal(audit.length, r.completed.length + r.partial.length + r.unmatched.length, 'and each listed credit');
+
+  const again = await reconcileBankStatement(deps, { credits, raw, mediaType: 'application/xml', operatorId: operator.id });
+  t.same(again, { completed: [], partial: [], unmatched: [], known: credits.length }, 'the same statement again: nothing new');
+  t.equal((await deps.db.selectFrom('provider_bills').select('id').where('provider', '=', 'bank_transfer').execute()).length, 1, 'kept once');
+});
+
+t.test('an online-banking CSV export: the same rule', async (t) => {
+  const deps = await coreDeps(t, { bank_transfer: new BankTransferProvider() });
+  await orders(deps);
+  const operator = await newBuyer(deps, 'operator');
+  const raw = fixture('statement-sparkasse.csv');
+  const credits = parseBankCsv(raw.toString('utf8'));
+  const r = await reconcileBankStatement(deps, { credits, raw, mediaType: 'text/csv', operatorId: operator.id });
+  t.same(r.completed, ['20261122K7M2Q9XD4B'], 'only the credit with the order number and its amount completes');
+  t.same(r.partial.map((p) => p.orderNo).sort(), ['20261123H3V8N5PW0R', '20261124Z9T4M7KC2E', '20261124Z9T4M7KC2E'], 'partly matched');
+  t.same(
+    r.unmatched.map((u) => u.amount),
+    ['19.99'],
+    'unknown',
+  );
+  t.same(await statusOf(deps), {
+    '20261120MX4R8TNB6C': 'pending_payment',
+    '20261121QW3E5R7T9Y': 'pending_payment',
+    '20261122K7M2Q9XD4B': 'paid',
+    '20261123H3V8N5PW0R': 'pending_payment',
+    '20261124Z9T4M7KC2E': 'pending_payment',
+  });
+});

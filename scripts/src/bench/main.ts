@@ -13,6 +13,7 @@ import { statementsPerRequest } from './sql-count.js';
 import { BENCH_METRICS_TOKEN, root, startBenchStack } from './stack.js';
 import { settlementRate } from './settlement.js';
 import { quiesce } from './quiesce.js';
+import { reconciliationFigures } from './reconciliation.js';
 
 interface Row {
   case: string;
@@ -28,7 +29,7 @@ interface Row {
 const fmt = (n: number) => (n >= 100 ? n.toFixed(0) : n.toFixed(1));
 const gql = (query: string) => JSON.stringify({ query });
 
-// BENCH_ONLY=books,orders,getlist,checkout,settlement,download,sql,spa,lighthouse runs a subset (for profiling).
+// BENCH_ONLY=books,orders,getlist,checkout,settlement,download,reconciliation,sql,spa,lighthouse runs a subset (for profiling).
 const only = process.env.BENCH_ONLY?.split(',')
   .map((s) => s.trim())
   .filter(Boolean);
@@ -242,6 +243,18 @@ async function main(): Promise<void> {
         'plain streaming',
         0.5,
       );
+    }
+    if (want('reconciliation')) {
+      await step('reconciliation of a day of 10,000 trades');
+      const r = await reconciliationFigures(db, stack.redisUrl, stack.queuePrefix);
+      rows.push({
+        case: `reconciling a day of ${r.trades.toLocaleString('en')} trades (one provider, bill given)`,
+        figure: `${r.seconds.toFixed(1)} s (${fmt(r.trades / r.seconds)} rows/s), heap +${r.peakHeapMb.toFixed(0)} MB at its peak, bench process RSS ${r.peakRssMb.toFixed(0)} MB; ${r.matched} matched`,
+        baseline: '-',
+        ratio: null,
+        target: '-',
+        met: null,
+      });
     }
     if (want('sql')) {
       await step('SQL counts');

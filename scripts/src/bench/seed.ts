@@ -39,3 +39,27 @@ export async function seedBench(db: Kysely<Database>, buyers = 1000, ordersPerBu
   }
   return out;
 }
+
+/**
+ * One provider's day of `trades` paid e-book orders (WeChat Pay, domestic, CNY), each with its
+ * paying attempt settled at `paidAt`: the ledger a day's bill of the same trades is reconciled
+ * against. Answers the attempts' out_trade_nos.
+ */
+export async function seedBilledDay(db: Kysely<Database>, trades: number, paidAt: Date): Promise<string[]> {
+  const buyer = await db
+    .insertInto('users')
+    .values({ email: `bill-day-${Date.now()}@example.com`, first_name: 'Bill', last_name: 'Day', password_hash: 'x' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const prefix = `BD${Date.now().toString(36).toUpperCase()}`;
+  await sql`insert into orders (order_no, user_id, book_id, format, country, pay_type, provider, unit_price_cents, amount_cents, currency, status, paid_at, created_at, expires_at)
+    select ${prefix} || lpad(g::text, 6, '0'), ${buyer.id}, 1, 'paper', 'China', 2, 'wechat', 7500, 7500, 'EUR', 'paid', ${paidAt}, ${paidAt}, ${paidAt}::timestamptz + interval '2 hours'
+    from generate_series(1, ${trades}) g`.execute(db);
+  await sql`insert into payment_intents (order_id, provider, method, out_trade_no, status, amount_cents, currency, succeeded_at, created_at)
+    select o.id, 'wechat', 'native', o.order_no || 'P1', 'succeeded', 58359, 'CNY', ${paidAt}, ${paidAt}
+    from orders o where o.order_no like ${`${prefix}%`}`.execute(db);
+  await sql`update orders o set paid_intent_id = a.id from payment_intents a where a.order_id = o.id and o.order_no like ${`${prefix}%`}`.execute(db);
+  await sql`analyze`.execute(db);
+  const rows = await db.selectFrom('payment_intents').select('out_trade_no').where('out_trade_no', 'like', `${prefix}%`).orderBy('id').execute();
+  return rows.map((r) => r.out_trade_no);
+}

@@ -1,0 +1,139 @@
+// Every refusal of an operator's mutation (and of a buyer or a guest calling one) changes nothing:
+// the database, every table but the sessions the requests themselves refresh, and the payment
+// sandboxes (their trades and refunds) are the same after the refused call as before it. The
+// checks run before anything is written, never after.
+import t from 'tap';
+import { gqlOk, MARK_COMPLETED, MARK_SHIPPED, operator, paperInput, RECORD_PAPER, buyerWithoutMail } from './helpers.js';
+import { buy } from '../helpers/orders.js';
+import { drivers, waitPaid } from '../helpers/payflow.js';
+import { startStack, type TestStack } from '../helpers/stack.js';
+import type { Client } from '../helpers/http.js';
+import { sql } from 'kysely';
+
+const env = { RETRY_DELAY_SCALE: '0.01', RATE_LIMIT_SCALE: '50' };
+const REFUND = `mutation($o: ID!, $r: String) { refundOrder(orderNo: $o, reference: $r) { changed } }`;
+const REFUND_DUP = `mutation($o: ID!, $a: ID!) { refundDuplicatePayment(orderNo: $o, attemptId: $a) { changed } }`;
+const RETRY = `mutation($u: ID!) { retryRegistrationMirror(userId: $u) { changed } }`;
+
+/** Every table's rows, in id order where there is one. */
+async function database(stack: TestStack): Promise<string> {
+  const tables = await sql<{ table_name: string }>`
+    select table_name from information_schema.tables
+    where table_schema = 'public' and table_name not like 'kysely_%' and table_name <> 'sessions' order by table_name`.execute(stack.db);
+  const out: Record<string, unknown> = {};
+  for (const { table_name } of tables.rows) out[table_name] = (await sql`select * from ${sql.table(table_name)} order by 1`.execute(stack.db)).rows;
+  return JSON.stringify(out);
+}
+
+/** What the payment sandboxes hold: WeChat's orders and refunds, Alipay's trades, PayPal's orders. */
+async function sandboxes(stack: TestStack): Promise<string> {
+  const base = stack.sandboxes!.url;
+  const get = async (path: string) => (await fetch(`${base}${path}`)).json();
+  return JSON.stringify([
+    await get('/wechat/_control/orders'),
+    await get('/wechat/_control/refunds'),
+    await get('/alipay/_control/trades'),
+    await get('/paypal/_control/orders'),
+  ]);
+}
+
+t.test('each refused operator mutation leaves the database and the provider sandboxes as they were', async (t) => {
+  const stack = await startStack(t, env, { payments: true, workers: false });
+  const op = await operator(stack);
+  const b = await buyerWithoutMail(stack, 'refusals');
+  // A paid WeChat e-book order, a pending bank-transfer e-book order, a pending paper order.
+  const paid = (await buy(b.client, { paymentMethod: 'WECHAT_NATIVE', bookId: '1' })).data!.checkout;
+  await drivers.find((d) => d.provider === 'wechat')!.pay(stack, paid);
+  await waitPaid(stack, paid.order.orderNo);
+  const pending = (await buy(b.client, { paymentMethod: 'BANK_TRANSFER', bookId: '2' })).data!.checkout.order;
+  const paper = (await gqlOk<{ recordPaperOrder: { order: { orderNo: string } } }>(op.client, RECORD_PAPER, { i: paperInput(b.email) })).recordPaperOrder.order;
+  const payingAttempt = (await stack.db.selectFrom('orders').select('paid_intent_id').where('order_no', '=', paid.order.orderNo).executeTakeFirstOrThrow())
+    .paid_intent_id!;
+  const otherAttempt = (
+    await stack.db.selectFrom('payment_intents').select('id').where('out_trade_no', 'like', `${pending.orderNo}%`).executeTakeFirstOrThrow()
+  ).id;
+  const guest = stack.client();
+
+  const refusals: Array<{ what: string; client: Client; query: string; variables: Record<string, unknown>; code: string }> = [
+    {
+      what: 'refundDuplicatePayment of the attempt that paid the order',
+      client: op.client,
+      query: REFUND_DUP,
+      variables: { o: paid.order.orderNo, a: payingAttempt },
+      code: 'WRONG_ORDER_STATE',
+    },
+    {
+      what: "refundDuplicatePayment of another order's attempt",
+      client: op.client,
+      query: REFUND_DUP,
+      variables: { o: paid.order.orderNo, a: otherAttempt },
+      code: 'WRONG_ORDER_STATE',
+    },
+    {
+      what: 'refundDuplicatePayment with a malformed attempt id',
+      client: op.client,
+      query: REFUND_DUP,
+      variables: { o: paid.order.orderNo, a: 'x1' },
+      code: 'WRONG_ORDER_STATE',
+    },
+    { what: 'refundOrder of an unpaid order', client: op.client, query: REFUND, variables: { o: pending.orderNo }, code: 'WRONG_ORDER_STATE' },
+    { what: 'refundOrder of an unknown order', client: op.client, query: REFUND, variables: { o: 'NOPE' }, code: 'NOT_FOUND' },
+    { what: 'refundOrder by a buyer', client: b.client, query: REFUND, variables: { o: paid.order.orderNo }, code: 'FORBIDDEN' },
+    { what: 'refundOrder by a guest', client: guest, query: REFUND, variables: { o: paid.order.orderNo }, code: 'UNAUTHENTICATED' },
+    {
+      what: 'markBankTransferCompleted of a WeChat order',
+      client: op.client,
+      query: MARK_COMPLETED,
+      variables: { o: paid.order.orderNo, r: 'REF-1' },
+      code: 'WRONG_ORDER_STATE',
+    },
+    {
+      what: 'markBankTransferCompleted without a reference',
+      client: op.client,
+      query: MARK_COMPLETED,
+      variables: { o: pending.orderNo, r: ' ' },
+      code: 'BAD_USER_INPUT',
+    },
+    {
+      what: 'markBankTransferCompleted of an unknown order',
+      client: op.client,
+      query: MARK_COMPLETED,
+      variables: { o: 'NOPE', r: 'REF-1' },
+      code: 'NOT_FOUND',
+    },
+    { what: 'markBankTransferCompleted by a buyer', client: b.client, query: MARK_COMPLETED, variables: { o: pending.orderNo, r: 'REF-1' }, code: 'FORBIDDEN' },
+    { what: 'markOrderShipped of an e-book', client: op.client, query: MARK_SHIPPED, variables: { o: paid.order.orderNo }, code: 'WRONG_ORDER_STATE' },
+    { what: 'markOrderShipped of an unpaid paper order', client: op.client, query: MARK_SHIPPED, variables: { o: paper.orderNo }, code: 'WRONG_ORDER_STATE' },
+    {
+      what: 'recordPaperOrder beside an open paper order',
+      client: op.client,
+      query: RECORD_PAPER,
+      variables: { i: paperInput(b.email) },
+      code: 'WRONG_ORDER_STATE',
+    },
+    { what: 'recordPaperOrder for no account', client: op.client, query: RECORD_PAPER, variables: { i: paperInput('nobody@example.com') }, code: 'NOT_FOUND' },
+    {
+      what: 'recordPaperOrder of 100 copies',
+      client: op.client,
+      query: RECORD_PAPER,
+      variables: { i: paperInput(b.email, { bookId: '3', quantity: 100 }) },
+      code: 'BAD_USER_INPUT',
+    },
+    {
+      what: 'retryRegistrationMirror of an account without a failed mirror',
+      client: op.client,
+      query: RETRY,
+      variables: { u: String(b.userId) },
+      code: 'WRONG_ORDER_STATE',
+    },
+  ];
+  for (const r of refusals) {
+    const db = await database(stack);
+    const sb = await sandboxes(stack);
+    const answer = await r.client.gql(r.query, r.variables);
+    t.ok(answer.errors?.length, `${r.what}: refused`);
+    t.equal(answer.errors?.[0]?.extensions?.code, r.code, `${r.what}: ${r.code}`);
+    t.equal(await database(stack), db, `${r.what}: the database is unchanged`);
+    t.equal(await sandboxes(stack), sb, `${r.what}: the sandboxes are unchanged`);
+  }
+});

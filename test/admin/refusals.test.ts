@@ -120,11 +120,11 @@ t.test('each refused operator mutation leaves the database and the provider sand
       code: 'BAD_USER_INPUT',
     },
     {
-      what: 'retryRegistrationMirror of an account without a failed mirror',
+      what: 'retryRegistrationMirror of an account without a mirror',
       client: op.client,
       query: RETRY,
       variables: { u: String(b.userId) },
-      code: 'WRONG_ORDER_STATE',
+      code: 'NOT_FOUND',
     },
   ];
   for (const r of refusals) {

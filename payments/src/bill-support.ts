@@ -1,6 +1,5 @@
 // What every adapter's bill download shares: the bill day and when a provider publishes it, local
 // provider times as ISO 8601, and the stored file's hash.
-import { createHash } from 'node:crypto';
 
 /** True for a real calendar day written YYYY-MM-DD. */
 export function isBillDate(date: string): boolean {
@@ -41,9 +40,7 @@ export function localTimeToIso(text: string, offsetMinutes: number): string | nu
   return Number.isNaN(Date.parse(iso)) ? null : iso;
 }
 
-export function sha256Hex(data: Uint8Array): string {
-  return createHash('sha256').update(data).digest('hex');
-}
+export { sha256Hex } from './bills.js';
 
 /** A bill file that does not have the layout its parser expects; `where` names the place. */
 export class BillFormatError extends Error {

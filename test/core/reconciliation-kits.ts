@@ -9,6 +9,9 @@ import { PaypalAdapter } from '@shop/payments/paypal/index';
 import { AlipayAdapter } from '@shop/payments/alipay/index';
 import { paypalAdapterConfigForSandbox, startPaypalSandboxServer } from '@shop/sandboxes/paypal/index';
 import { AlipaySandboxControl, parseHtmlForm, startAlipaySandboxServer, submitHtmlForm } from '@shop/sandboxes/alipay/index';
+import { ForexSandboxControl } from '@shop/sandboxes/alipay-forex/index';
+import { startSandboxes } from '@shop/sandboxes/combined';
+import { AlipayForexAdapter } from '@shop/payments/alipay/forex/index';
 
 /** What the kit needs of an attempt to pay it at the provider. */
 export interface PaidAttempt {
@@ -140,5 +143,38 @@ export async function alipayKit(): Promise<BillKit> {
       await ok(control.clearBillFaults());
     },
     close: () => sandbox.close(),
+  };
+}
+
+export async function alipayForexKit(): Promise<BillKit> {
+  const sandboxes = await startSandboxes({ appUrl: 'http://127.0.0.1:9', timeScale: 0.0001, setups: { alipay: 'overseas' } });
+  const config = sandboxes.adapters.alipay;
+  if (config.setup !== 'overseas') throw new Error('the cross-border sandbox expected');
+  const adapter = new AlipayForexAdapter(config);
+  const control = new ForexSandboxControl(`${sandboxes.url}/alipay`);
+  const ok = async (p: Promise<{ status: number; body: unknown }>) => {
+    const r = await p;
+    if (r.status !== 200) throw new Error(`Alipay cross-border sandbox control: ${r.status} ${JSON.stringify(r.body)}`);
+  };
+  return {
+    label: 'Alipay cross-border',
+    provider: 'alipay',
+    adapter,
+    method: 'page',
+    charge: { amountMinor: 7500, currency: 'EUR' },
+    pay: async (a) => {
+      await submitHtmlForm(parseHtmlForm((a.next_action as { body: string }).body));
+      await ok(control.pay(a.out_trade_no, { drop: true }));
+    },
+    setClock: (at) => ok(control.setClock(at)),
+    alterAmount: (no, by) => ok(control.setBillFaults(no, { amountDeltaMinor: by })),
+    unknownRefund: (no, amountMinor) => ok(control.setBillFaults(no, { unknownRefund: { amountMinor } })),
+    omit: (no) => ok(control.setBillFaults(no, { omit: true })),
+    corrupt: () => ok(control.corruptBills('summary')),
+    clearFaults: async () => {
+      await ok(control.corruptBills(null));
+      await ok(control.clearBillFaults());
+    },
+    close: () => sandboxes.close(),
   };
 }

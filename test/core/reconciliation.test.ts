@@ -10,7 +10,7 @@ import { createAttempt } from '@shop/core/internal';
 import { addDays, dayInZone, startOfDay } from '@shop/payments/zoned-time';
 import { coreDeps, newBuyer } from '../helpers/core-deps.js';
 import { setTimestamp } from '../helpers/db.js';
-import { alipayKit, paypalKit, wechatKit, type BillKit } from './reconciliation-kits.js';
+import { alipayForexKit, alipayKit, paypalKit, wechatKit, type BillKit } from './reconciliation-kits.js';
 
 const HOUR = 3_600_000;
 
@@ -215,7 +215,7 @@ async function walkOneDay(t: Test, kit: BillKit) {
   }
 }
 
-for (const make of [() => wechatKit('domestic'), () => wechatKit('overseas'), paypalKit, alipayKit]) {
+for (const make of [() => wechatKit('domestic'), () => wechatKit('overseas'), paypalKit, alipayKit, alipayForexKit]) {
   t.test('a day reconciled', async (t) => {
     const kit = await make();
     t.teardown(() => kit.close());

@@ -8,7 +8,7 @@ import t from 'tap';
 import { AlipayForexAdapter } from '../../payments/src/alipay/forex/index.js';
 import { generateAlipayCredentials } from '../../payments/src/alipay/keys.js';
 import { NotificationRejected, type VerifiedNotification } from '../../payments/src/provider.js';
-import { alipayForexSandbox } from '../../sandboxes/src/alipay-forex/index.js';
+import { alipayForexSandbox, ForexSandboxControl } from '../../sandboxes/src/alipay-forex/index.js';
 import { eventually } from '../helpers/tmp.js';
 
 const creds = generateAlipayCredentials();
@@ -312,4 +312,33 @@ t.test('no close call exists: close() asks and answers honestly (open until the 
     /timeout_rule "2 hours"/,
     'a timeout_rule Alipay would refuse is refused at start',
   );
+});
+
+t.test('timeout_rule as Alipay applies it: an unpaid trade closes when its window runs out, and only enabled values are taken', async (t) => {
+  const ctl = new ForexSandboxControl(base);
+  const { input } = await openCashier();
+  await ctl.advanceClock(12 * 3_600_000 - 60_000);
+  t.match(await adapter.query(input.outTradeNo), { state: 'pending', detail: 'WAIT_BUYER_PAY' }, 'payable just before its 12 h');
+  await ctl.advanceClock(120_000);
+  t.match(await adapter.query(input.outTradeNo), { state: 'closed', detail: 'TRADE_CLOSED' }, 'closed once the 12 h have passed');
+  const late = await ctl.pay(input.outTradeNo);
+  t.equal(late.status, 409, 'a closed trade cannot be paid');
+  await ctl.setClock(new Date());
+
+  const short = new AlipayForexAdapter({
+    partner,
+    privateKey: creds.appPrivateKey,
+    alipayPublicKey: creds.alipayPublicKey,
+    gatewayUrl: sandbox.gatewayUrl,
+    timeoutRule: '30m',
+  });
+  const created = await short.createAttempt(attempt());
+  if (created.nextAction.type !== 'form') throw new Error('form expected');
+  const form = formOf(created.nextAction.body);
+  const res = await fetch(form.action, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(form.fields).toString(),
+  });
+  t.match(await res.text(), /timeout_rule 30m is not enabled for this partner/, 'a value Alipay has not enabled is refused at the cashier');
 });

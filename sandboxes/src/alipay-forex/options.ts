@@ -28,6 +28,11 @@ export interface ForexSandboxOptions {
   now?: () => Date;
   /** Alipay's fee on a payment, in the transaction file's Fee column (UNVERIFIED rate). Default "0.018". */
   billFeeRate?: string;
+  /**
+   * The timeout_rule values Alipay has enabled for this partner besides its default (12h), which
+   * needs no enabling. A trade asking for any other value is refused, as Alipay refuses it.
+   */
+  enabledTimeoutRules?: string[];
 }
 
 export interface ResolvedForexOptions {
@@ -44,6 +49,7 @@ export interface ResolvedForexOptions {
   clock: SandboxClock;
   now: () => Date;
   billFeeRate: { num: number; den: number };
+  enabledTimeoutRules: ReadonlySet<string>;
 }
 
 export function resolveForexOptions(o: ForexSandboxOptions): ResolvedForexOptions {
@@ -62,5 +68,6 @@ export function resolveForexOptions(o: ForexSandboxOptions): ResolvedForexOption
     clock,
     now: () => clock.now(),
     billFeeRate: decimalRatio(o.billFeeRate ?? '0.018'),
+    enabledTimeoutRules: new Set(['12h', ...(o.enabledTimeoutRules ?? [])]),
   };
 }

@@ -1,5 +1,6 @@
 // The sandbox's trades: created when the buyer's browser reaches the cashier (WAIT_BUYER_PAY),
-// TRADE_FINISHED once paid (this product is final at payment), and their refunds by out_return_no.
+// TRADE_FINISHED once paid (this product is final at payment), TRADE_CLOSED once unpaid past
+// their timeout_rule (Alipay's default 12h; other values only when enabled), and their refunds.
 import { randomBytes } from 'node:crypto';
 import { convertMinor } from '@shop/payments/fx/convert';
 import { ForexError, fee, httpUrl, type Params } from './request.js';
@@ -24,7 +25,19 @@ export interface ForexTrade {
   fingerprint: string;
   buyerId?: string;
   paidAt?: Date;
+  /** When the buyer reached the cashier, and how long the trade stays payable from then (timeout_rule). */
+  openedAt: Date;
+  timeoutMs: number;
   refunds: Map<string, { outReturnNo: string; cents: number; at: Date }>;
+}
+
+const RULE_UNITS: Record<string, number> = { m: 60_000, h: 3_600_000, d: 86_400_000 };
+
+/** A timeout_rule in milliseconds (documented values: minutes, hours or days up to 15d); null when malformed. */
+function ruleMs(rule: string): number | null {
+  const m = /^(\d{1,4})([mhd])$/.exec(rule);
+  const ms = m ? Number(m[1]) * RULE_UNITS[m[2]!]! : NaN;
+  return ms >= 60_000 && ms <= 15 * 86_400_000 ? ms : null;
 }
 
 const digits = (n: number) => Array.from(randomBytes(n), (b) => String(b % 10)).join('');
@@ -35,15 +48,21 @@ export class ForexTrades {
   constructor(private readonly o: ResolvedForexOptions) {}
 
   get(outTradeNo: string): ForexTrade | undefined {
-    return this.byNo.get(outTradeNo);
+    return this.closedIfDue(this.byNo.get(outTradeNo));
   }
 
   byToken(token: string): ForexTrade | undefined {
-    return [...this.byNo.values()].find((t) => t.token === token);
+    return this.closedIfDue([...this.byNo.values()].find((t) => t.token === token));
   }
 
   all(): ForexTrade[] {
-    return [...this.byNo.values()];
+    return [...this.byNo.values()].map((t) => this.closedIfDue(t)!);
+  }
+
+  /** An unpaid trade past its timeout_rule is closed: it can no longer be paid. */
+  private closedIfDue(trade: ForexTrade | undefined): ForexTrade | undefined {
+    if (trade?.status === 'WAIT_BUYER_PAY' && this.o.now().getTime() >= trade.openedAt.getTime() + trade.timeoutMs) trade.status = 'TRADE_CLOSED';
+    return trade;
   }
 
   clear(): void {
@@ -60,6 +79,10 @@ export class ForexTrades {
     if (p.product_code !== product) throw new ForexError('ILLEGAL_ARGUMENT', `product_code must be ${product} for ${p.service}`);
     for (const k of ['notify_url', 'return_url'] as const)
       if (p[k] !== undefined && !httpUrl(p[k])) throw new ForexError('ILLEGAL_ARGUMENT', `${k} is not a URL`);
+    const timeoutMs = p.timeout_rule === undefined ? ruleMs('12h')! : ruleMs(p.timeout_rule);
+    if (timeoutMs === null) throw new ForexError('ILLEGAL_ARGUMENT', `timeout_rule ${p.timeout_rule} is not a documented value`);
+    if (p.timeout_rule !== undefined && !this.o.enabledTimeoutRules.has(p.timeout_rule))
+      throw new ForexError('ILLEGAL_ARGUMENT', `timeout_rule ${p.timeout_rule} is not enabled for this partner`);
     const amount = fee(p.total_fee ?? p.rmb_fee);
     if (amount === null) throw new ForexError('ILLEGAL_FEE', 'the amount must be 0.01..1000000.00 with at most two decimals');
     const fingerprint = JSON.stringify(
@@ -67,7 +90,7 @@ export class ForexTrades {
         .filter(([k]) => k !== 'sign')
         .sort(),
     );
-    const existing = this.byNo.get(p.out_trade_no!);
+    const existing = this.get(p.out_trade_no!);
     if (existing) {
       if (existing.status === 'TRADE_FINISHED') throw new ForexError('TRADE_HAS_SUCCESS');
       if (existing.fingerprint !== fingerprint) throw new ForexError('DUPLICATE_OUT_TRADE_NO', 'this out_trade_no was used with other parameters');
@@ -87,6 +110,8 @@ export class ForexTrades {
       ...(p.notify_url ? { notifyUrl: p.notify_url } : {}),
       ...(p.return_url ? { returnUrl: p.return_url } : {}),
       status: 'WAIT_BUYER_PAY',
+      openedAt: this.o.now(),
+      timeoutMs,
       fingerprint,
       refunds: new Map(),
     };
@@ -95,7 +120,7 @@ export class ForexTrades {
   }
 
   pay(trade: ForexTrade): boolean {
-    if (trade.status !== 'WAIT_BUYER_PAY') return false;
+    if (this.closedIfDue(trade)!.status !== 'WAIT_BUYER_PAY') return false;
     trade.status = 'TRADE_FINISHED';
     trade.paidAt = this.o.now();
     trade.buyerId = `2088${digits(12)}`;
@@ -109,7 +134,7 @@ export class ForexTrades {
     if (!/^\d{14}$/.test(p.gmt_return!)) throw new ForexError('ILLEGAL_ARGUMENT', 'gmt_return must be yyyyMMddHHmmss');
     if (p.currency !== this.o.currency) throw new ForexError('ILLEGAL_CURRENCY');
     if ('return_amount' in p === 'return_rmb_amount' in p) throw new ForexError('ILLEGAL_ARGUMENT', 'send exactly one of return_amount and return_rmb_amount');
-    const trade = this.byNo.get(p.out_trade_no!);
+    const trade = this.get(p.out_trade_no!);
     if (!trade) throw new ForexError('TRADE_NOT_EXIST');
     if (trade.status !== 'TRADE_FINISHED') throw new ForexError('TRADE_STATUS_ERROR');
     const cents = fee(p.return_amount ?? p.return_rmb_amount);

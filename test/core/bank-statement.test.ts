@@ -6,44 +6,14 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import t from 'tap';
-import { checkoutOrder, reconcileBankStatement, recordPaperOrder, type CoreDeps } from '@shop/core';
+import { reconcileBankStatement, recordPaperOrder, type CoreDeps } from '@shop/core';
 import { BankTransferProvider } from '@shop/payments';
 import { parseBankCsv, parseCamt053 } from '@shop/payments/bank-statement/index';
-import { coreDeps, newBuyer } from '../helpers/core-deps.js';
+import { checkoutFor, coreDeps, newBuyer } from '../helpers/core-deps.js';
 
 const fixture = (name: string) => readFileSync(fileURLToPath(new URL(`../../test/fixtures/bank/${name}`, import.meta.url)));
 
-async function bankOrder(deps: CoreDeps, orderNo: string): Promise<void> {
-  const buyer = await newBuyer(deps);
-  const book = await deps.db.selectFrom('books').select(['id', 'price_cents', 'currency']).where('price_cents', '=', 7500).executeTakeFirstOrThrow();
-  await checkoutOrder(deps, {
-    buyer,
-    book,
-    format: 'ebook',
-    provider: 'bank_transfer',
-    method: 'offline',
-    payType: 3,
-    paymentMethod: 'bank transfer',
-    country: 'DE',
-    language: 'en',
-    invoiceRequired: false,
-    remarks: null,
-    expiresAt: new Date(Date.now() + 7 * 86_400_000),
-    newOrderNo: () => orderNo,
-    outTradeNo: (no, n) => `${no}P${n}`,
-    attemptInput: (o, a) => ({
-      outTradeNo: a.out_trade_no,
-      orderNo: o.order_no,
-      description: 'bank transfer',
-      amountCents: a.amount_cents,
-      currency: a.currency,
-      method: 'offline',
-      notifyUrl: 'http://127.0.0.1:9/notify',
-      returnUrl: 'http://127.0.0.1:9/return',
-      expiresAt: o.expires_at,
-    }),
-  });
-}
+const bankOrder = (deps: CoreDeps, orderNo: string) => checkoutFor(deps, { provider: 'bank_transfer', method: 'offline', orderNo });
 
 /** The shop's side of the fixtures: four 75.00 EUR e-book orders and a 150.00 EUR paper order (two copies). */
 async function orders(deps: CoreDeps) {

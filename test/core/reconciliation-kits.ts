@@ -107,27 +107,29 @@ export async function paypalKit(): Promise<BillKit> {
   };
 }
 
-export async function alipayKit(): Promise<BillKit> {
-  const sandbox = await startAlipaySandboxServer({ timeScale: 0.00001, prefix: '/pay/alipay' });
-  const control = new AlipaySandboxControl(sandbox.baseUrl);
-  const c = sandbox.credentials;
-  const adapter = new AlipayAdapter({
-    appId: c.appId,
-    appPrivateKey: c.appPrivateKey,
-    alipayPublicKey: c.alipayPublicKey,
-    sellerId: c.sellerId,
-    gatewayUrl: sandbox.gatewayUrl,
-  });
+/** The controls both Alipay sandboxes share (the cashier and pay controls, the clock, the bill faults). */
+interface AlipayControls {
+  pay(outTradeNo: string, faults: { drop: boolean }): Promise<{ status: number; body: unknown }>;
+  setClock(at: Date): Promise<{ status: number; body: unknown }>;
+  setBillFaults(
+    outTradeNo: string,
+    faults: { omit?: boolean; amountDeltaMinor?: number; unknownRefund?: { amountMinor: number } },
+  ): Promise<{ status: number; body: unknown }>;
+  corruptBills(corrupt: 'summary' | null): Promise<{ status: number; body: unknown }>;
+  clearBillFaults(): Promise<{ status: number; body: unknown }>;
+}
+
+function alipayKitOf(label: string, adapter: PaymentProvider, charge: Charge, control: AlipayControls, close: () => Promise<void>): BillKit {
   const ok = async (p: Promise<{ status: number; body: unknown }>) => {
     const r = await p;
-    if (r.status !== 200) throw new Error(`Alipay sandbox control: ${r.status} ${JSON.stringify(r.body)}`);
+    if (r.status !== 200) throw new Error(`${label} sandbox control: ${r.status} ${JSON.stringify(r.body)}`);
   };
   return {
-    label: 'Alipay domestic',
+    label,
     provider: 'alipay',
     adapter,
     method: 'page',
-    charge: { amountMinor: 58359, currency: 'CNY' },
+    charge,
     // The buyer opens the cashier from the form the shop handed out, and pays.
     pay: async (a) => {
       await submitHtmlForm(parseHtmlForm((a.next_action as { body: string }).body));
@@ -142,39 +144,27 @@ export async function alipayKit(): Promise<BillKit> {
       await ok(control.corruptBills(null));
       await ok(control.clearBillFaults());
     },
-    close: () => sandbox.close(),
+    close,
   };
+}
+
+export async function alipayKit(): Promise<BillKit> {
+  const sandbox = await startAlipaySandboxServer({ timeScale: 0.00001, prefix: '/pay/alipay' });
+  const c = sandbox.credentials;
+  const adapter = new AlipayAdapter({
+    appId: c.appId,
+    appPrivateKey: c.appPrivateKey,
+    alipayPublicKey: c.alipayPublicKey,
+    sellerId: c.sellerId,
+    gatewayUrl: sandbox.gatewayUrl,
+  });
+  return alipayKitOf('Alipay domestic', adapter, { amountMinor: 58359, currency: 'CNY' }, new AlipaySandboxControl(sandbox.baseUrl), () => sandbox.close());
 }
 
 export async function alipayForexKit(): Promise<BillKit> {
   const sandboxes = await startSandboxes({ appUrl: 'http://127.0.0.1:9', timeScale: 0.0001, setups: { alipay: 'overseas' } });
   const config = sandboxes.adapters.alipay;
   if (config.setup !== 'overseas') throw new Error('the cross-border sandbox expected');
-  const adapter = new AlipayForexAdapter(config);
   const control = new ForexSandboxControl(`${sandboxes.url}/alipay`);
-  const ok = async (p: Promise<{ status: number; body: unknown }>) => {
-    const r = await p;
-    if (r.status !== 200) throw new Error(`Alipay cross-border sandbox control: ${r.status} ${JSON.stringify(r.body)}`);
-  };
-  return {
-    label: 'Alipay cross-border',
-    provider: 'alipay',
-    adapter,
-    method: 'page',
-    charge: { amountMinor: 7500, currency: 'EUR' },
-    pay: async (a) => {
-      await submitHtmlForm(parseHtmlForm((a.next_action as { body: string }).body));
-      await ok(control.pay(a.out_trade_no, { drop: true }));
-    },
-    setClock: (at) => ok(control.setClock(at)),
-    alterAmount: (no, by) => ok(control.setBillFaults(no, { amountDeltaMinor: by })),
-    unknownRefund: (no, amountMinor) => ok(control.setBillFaults(no, { unknownRefund: { amountMinor } })),
-    omit: (no) => ok(control.setBillFaults(no, { omit: true })),
-    corrupt: () => ok(control.corruptBills('summary')),
-    clearFaults: async () => {
-      await ok(control.corruptBills(null));
-      await ok(control.clearBillFaults());
-    },
-    close: () => sandboxes.close(),
-  };
+  return alipayKitOf('Alipay cross-border', new AlipayForexAdapter(config), { amountMinor: 7500, currency: 'EUR' }, control, () => sandboxes.close());
 }

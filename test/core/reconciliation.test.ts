@@ -5,48 +5,16 @@
 // answers and refusals with their audit rows; the same day again changes nothing; a bill that
 // fails its checksum is refused.
 import t, { type Test } from 'tap';
-import { checkoutOrder, LedgerRefusal, reconcileDay, resolveReconciliationItem, settleAttempt, type CoreDeps } from '@shop/core';
+import { LedgerRefusal, reconcileDay, resolveReconciliationItem, settleAttempt, type CoreDeps } from '@shop/core';
 import { createAttempt } from '@shop/core/internal';
 import { addDays, dayInZone, startOfDay } from '@shop/payments/zoned-time';
-import { coreDeps, newBuyer } from '../helpers/core-deps.js';
+import { checkoutFor, coreDeps, newBuyer } from '../helpers/core-deps.js';
 import { setTimestamp } from '../helpers/db.js';
 import { alipayForexKit, alipayKit, paypalKit, wechatKit, type BillKit } from './reconciliation-kits.js';
 
 const HOUR = 3_600_000;
 
-async function buy(deps: CoreDeps, kit: BillKit, bookId = 1) {
-  const buyer = await newBuyer(deps);
-  const book = await deps.db.selectFrom('books').select(['id', 'price_cents', 'currency']).where('id', '=', bookId).executeTakeFirstOrThrow();
-  const { order, intent } = await checkoutOrder(deps, {
-    buyer,
-    book,
-    charge: kit.charge,
-    format: 'ebook',
-    provider: kit.provider,
-    method: kit.method,
-    payType: 2,
-    paymentMethod: kit.label,
-    country: 'CN',
-    language: 'en',
-    invoiceRequired: false,
-    remarks: null,
-    expiresAt: new Date(Date.now() + HOUR),
-    newOrderNo: () => `RC${Date.now()}${Math.floor(Math.random() * 1e6)}`,
-    outTradeNo: (orderNo, n) => `${orderNo}P${n}`,
-    attemptInput: (o, a) => ({
-      outTradeNo: a.out_trade_no,
-      orderNo: o.order_no,
-      description: 'Automotive SPICE PAM 4.0',
-      amountCents: a.amount_cents,
-      currency: a.currency,
-      method: kit.method,
-      notifyUrl: 'http://127.0.0.1:9/api/pay/notify',
-      returnUrl: 'http://127.0.0.1:9/return',
-      expiresAt: o.expires_at,
-    }),
-  });
-  return { buyer, order, intent };
-}
+const buy = (deps: CoreDeps, kit: BillKit) => checkoutFor(deps, { provider: kit.provider, method: kit.method, charge: kit.charge });
 
 /** Paid at the provider and settled in the shop at `at` (its notification arrived). */
 async function paidAndSettled(deps: CoreDeps, kit: BillKit, at: Date) {

@@ -1,7 +1,8 @@
 // The core tier's stand-in for a process: core's dependencies over a fresh test database, real
 // Redis queues under their own prefix, and the given providers. No gateway, no workers: tests call
 // core's commands directly, as the gateway and the workers do.
-import type { CoreDeps } from '@shop/core';
+import { checkoutOrder, type CoreDeps } from '@shop/core';
+import type { Charge, ProviderName } from '@shop/payments';
 import { silentStatusEvents } from '@shop/core/status-events';
 import { closeQueues, createQueues, producerConnection } from '@shop/jobs';
 import type { ProviderRegistry } from '@shop/payments/registry';
@@ -45,4 +46,51 @@ export async function newBuyer(deps: Pick<CoreDeps, 'db'>, role: 'buyer' | 'oper
     .returning('id')
     .executeTakeFirstOrThrow();
   return { id: u.id, email };
+}
+
+export interface CoreCheckout {
+  provider: ProviderName;
+  method: 'native' | 'page' | 'redirect' | 'offline';
+  /** What the attempt charges; absent, the 75.00 EUR book's price. */
+  charge?: Charge;
+  /** Absent, a fresh number. */
+  orderNo?: string;
+}
+
+let orders = 0;
+
+/** A new buyer's checkout of the 75.00 EUR e-book through core, as the gateway's checkout calls it. */
+export async function checkoutFor(deps: CoreDeps, c: CoreCheckout) {
+  const buyer = await newBuyer(deps);
+  const book = await deps.db.selectFrom('books').select(['id', 'price_cents', 'currency']).where('price_cents', '=', 7500).executeTakeFirstOrThrow();
+  const offline = c.method === 'offline';
+  const { order, intent } = await checkoutOrder(deps, {
+    buyer,
+    book,
+    ...(c.charge ? { charge: c.charge } : {}),
+    format: 'ebook',
+    provider: c.provider,
+    method: c.method,
+    payType: offline ? 3 : 2,
+    paymentMethod: c.provider,
+    country: 'CN',
+    language: 'en',
+    invoiceRequired: false,
+    remarks: null,
+    expiresAt: new Date(Date.now() + (offline ? 7 * 86_400_000 : 3_600_000)),
+    newOrderNo: () => c.orderNo ?? `CT${process.pid}${Date.now()}${++orders}`,
+    outTradeNo: (orderNo, n) => `${orderNo}P${n}`,
+    attemptInput: (o, a) => ({
+      outTradeNo: a.out_trade_no,
+      orderNo: o.order_no,
+      description: 'Automotive SPICE PAM 4.0',
+      amountCents: a.amount_cents,
+      currency: a.currency,
+      method: c.method,
+      notifyUrl: 'http://127.0.0.1:9/api/pay/notify',
+      returnUrl: 'http://127.0.0.1:9/return',
+      expiresAt: o.expires_at,
+    }),
+  });
+  return { buyer, order, intent };
 }

@@ -2,12 +2,12 @@ import type { IResolvers, MercuriusLoaders } from 'mercurius';
 import { checkout, type CheckoutOutcome } from '../services/orders/checkout.js';
 import { requestHash, withIdempotency } from '../services/orders/idempotency.js';
 import { findOwnOrder, listOwnOrders, PAGE_SIZES, paidEbookIds, paidEbookOrder } from '../services/orders/queries.js';
-import { invoicesByOrderNo, latestIntent, purchaseInfoForBuyer } from '../services/orders/details.js';
+import { invoicesByOrderNo, latestIntent, purchaseInfoForBuyer, refundsByOrderNo } from '../services/orders/details.js';
 import { checkPayment } from '../services/payments/check.js';
 import type { ShopContext } from './context.js';
-import { lower } from './enums.js';
+import { lower, upper } from './enums.js';
 import { requireUser } from './errors.js';
-import { bankAccountOf, presentCheck, presentIntent, presentOrder } from './present-orders.js';
+import { bankAccountOf, presentCheck, presentIntent, presentOrder, presentOrderRefund } from './present-orders.js';
 
 const lowerOrNone = <T extends string>(v: T | null | undefined) => (v ? lower(v) : undefined);
 
@@ -16,6 +16,8 @@ function presentOutcome(ctx: ShopContext, r: CheckoutOutcome) {
     order: presentOrder(r.order, ctx.locale),
     paymentIntent: presentIntent(r.intent, ctx.deps.config.payeeName, bankAccountOf(ctx.deps.providers)),
     reused: r.reused,
+    previousPaymentOpenUntil: r.previousPaymentOpen?.until ?? null,
+    previousPaymentProvider: r.previousPaymentOpen ? upper(r.previousPaymentOpen.provider) : null,
   };
 }
 
@@ -77,7 +79,7 @@ export const orderResolvers: IResolvers = {
   },
 };
 
-/** A buyer's order's invoice, batched: one query for every order of a page, scoped to the buyer. */
+/** A buyer's order's invoice and refunds, batched: one query each for every order of a page, scoped to the buyer. */
 export const orderLoaders: MercuriusLoaders = {
   Order: {
     invoice: async (queries, ctx) =>
@@ -86,6 +88,14 @@ export const orderLoaders: MercuriusLoaders = {
         queries.map((q) => q.obj.orderNo),
         requireUser(ctx).id,
       ),
+    refunds: async (queries, ctx) =>
+      (
+        await refundsByOrderNo(
+          ctx.deps.db,
+          queries.map((q) => q.obj.orderNo),
+          requireUser(ctx).id,
+        )
+      ).map((list) => list.map(presentOrderRefund)),
   },
 };
 

@@ -1,6 +1,6 @@
 import type { Transaction } from 'kysely';
-import type { Database, Order, PaymentIntent } from '@shop/db';
-import { checkoutOrder, LedgerRefusal } from '@shop/core';
+import type { Database, Order, PaymentIntent, ProviderName } from '@shop/db';
+import { checkoutOrder, LedgerRefusal, type WithdrawnAttempt } from '@shop/core';
 import type { Charge } from '@shop/payments';
 import { AppError, appError, unauthenticated } from '../errors.js';
 import type { ServiceDeps } from '../deps.js';
@@ -31,6 +31,19 @@ export interface CheckoutOutcome {
   order: OrderView;
   intent: IntentView;
   reused: boolean;
+  /**
+   * An earlier payment of the order that its provider could not cancel (Alipay cross-border): it
+   * stays payable until `until` (ISO 8601), and paid anyway it is refunded automatically. Null when
+   * none; absent in an answer kept for an idempotent replay before it existed.
+   */
+  previousPaymentOpen?: { provider: ProviderName; until: string } | null;
+}
+
+/** The withdrawn attempt that stays payable longest, as the buyer is told about it. */
+export function stillPayable(withdrawn: readonly WithdrawnAttempt[], now = new Date()): { provider: ProviderName; until: string } | null {
+  const open = withdrawn.filter((w) => w.payableUntil > now).sort((a, b) => b.payableUntil.getTime() - a.payableUntil.getTime());
+  const last = open[0];
+  return last ? { provider: last.provider, until: last.payableUntil.toISOString() } : null;
 }
 
 type Tx = Transaction<Database>;
@@ -180,7 +193,7 @@ export async function checkout(deps: ServiceDeps, user: SessionUser | null, inpu
     method: intent.method,
     bank_reference: intent.provider === 'bank_transfer' ? o.order_no : o.bank_reference,
   });
-  return { order, intent: intentView(o.order_no, intent), reused: result.reused };
+  return { order, intent: intentView(o.order_no, intent), reused: result.reused, previousPaymentOpen: stillPayable(result.withdrawn) };
 }
 
 const PHONE = /Mobi|Android|iPhone|iPod|HarmonyOS/i;

@@ -52,6 +52,9 @@ function useOrderCells(onShowInfo: (orderNo: string) => void) {
   };
 }
 
+/** An order row with its refunds on the line below: no rule between the two. */
+const UNDERLINED_BY_REFUNDS = { '& > td': { borderBottomWidth: '0' } };
+
 /**
  * My Orders: the spec's eleven columns from 633 px on, sized so that nothing the buyer needs
  * (the password and the Download link) leaves the frame at 1280 px; one card per order on phones.
@@ -92,7 +95,7 @@ function OrdersGrid({ rows, onShowInfo, filtered }: Props) {
           ) : null}
           {rows.map((r) => (
             <Fragment key={r.orderNo}>
-              <Table.Row data-testid="order-row" data-order-no={r.orderNo}>
+              <Table.Row data-testid="order-row" data-order-no={r.orderNo} css={r.refunds.length ? UNDERLINED_BY_REFUNDS : undefined}>
                 {/* Date over time: the narrowest form of YYYY-MM-DD HH:mm. */}
                 <Table.Cell px={2} minW="5.5rem" whiteSpace="normal">
                   {formatDateTime(r.createdAt)}

@@ -62,9 +62,14 @@ t.test('a switch away from an open Alipay cross-border trade, a second payment r
   const hours = (Date.parse(second.checkout.previousPaymentOpenUntil!) - before) / 3_600_000;
   t.ok(hours > 11.9 && hours <= 12.01, `Alipay's default timeout_rule, 12 h (${hours.toFixed(2)} h)`);
 
-  // Asked again with nothing left to withdraw: nothing to tell.
+  // Asked again for the same QR: nothing is withdrawn now, but the Alipay page is still payable.
   const again = await gqlOk<Answer>(a.client, CHECKOUT, { i: input('WECHAT_NATIVE') });
-  t.same([again.checkout.previousPaymentOpenUntil, again.checkout.previousPaymentProvider], [null, null], 'the same attempt again: no earlier payment open');
+  t.equal(again.checkout.paymentIntent.id, second.checkout.paymentIntent.id, 'the same WeChat attempt again');
+  t.same(
+    [again.checkout.previousPaymentOpenUntil, again.checkout.previousPaymentProvider],
+    [second.checkout.previousPaymentOpenUntil, 'ALIPAY'],
+    'and the answer still names the Alipay page',
+  );
 
   // The legacy face withdraws the same way and keeps its documented answer, field for field.
   const legacyFirst = await gqlOk<Answer>(a.client, CHECKOUT, { i: input('ALIPAY', '2') });

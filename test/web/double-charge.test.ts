@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import t from 'tap';
 import { untilInteractive } from '../helpers/browser.js';
 import { mailsTo } from '../helpers/mail.js';
@@ -18,7 +18,8 @@ await startWalks();
 
 const COUNTRY = { en: { search: 'germ', country: 'Germany' }, zh: { search: '德', country: '德国' } } as const;
 const BOOK = 0;
-const PRICE = '75.00';
+const PRICES = ['75.00', '250.00', '50.00'];
+const PRICE = PRICES[BOOK]!;
 
 /** The shop's own formatting of a moment and a day, as the buyer's browser does it (its ICU, its time zone). */
 function localFormat(page: Page, iso: string, lang: 'en' | 'zh', withTime: boolean): Promise<string> {
@@ -32,14 +33,14 @@ function localFormat(page: Page, iso: string, lang: 'en' | 'zh', withTime: boole
 }
 
 /** Buy now → Alipay: the cashier opens. Answers the signed request that opened it and its out_trade_no. */
-async function openAlipayCashier(w: Walk) {
+async function openAlipayCashier(w: Walk, book = BOOK) {
   const { page, T } = w;
-  const p = await openPurchase(page, T, { book: BOOK, ...COUNTRY[w.lang], method: 'ALIPAY' });
+  const p = await openPurchase(page, T, { book, ...COUNTRY[w.lang], method: 'ALIPAY' });
   const cashierRequest = page.waitForRequest((r) => r.isNavigationRequest() && new URL(r.url()).pathname.endsWith('/alipay/gateway.do'));
   await p.dlg.getByTestId('purchase-submit').click();
   const request = await cashierRequest;
   await page.getByTestId('alipay-pay').waitFor();
-  w.t.equal(await page.getByTestId('alipay-forex-amount').innerText(), `${PRICE} EUR`, 'the Alipay cashier asks for the EUR price');
+  w.t.equal(await page.getByTestId('alipay-forex-amount').innerText(), `${PRICES[book]} EUR`, 'the Alipay cashier asks for the EUR price');
   const outTradeNo = (await page.getByTestId('alipay-out-trade-no').innerText()).trim();
   await w.shot(page, 'alipay-cashier');
   // The same signed request again (gateway.do also answers GET) opens the same cashier, as a tab
@@ -49,10 +50,9 @@ async function openAlipayCashier(w: Walk) {
   return { cashierUrl: url.toString(), outTradeNo };
 }
 
-/** Back in the shop: WeChat Pay instead. The QR page tells the buyer the Alipay page stays payable. */
-async function switchToWeChat(w: Walk, alipayTradeNo: string) {
+/** Back from a provider's page to the book list, ready for another Buy now. */
+async function backToShop(w: Walk) {
   const { page, T } = w;
-  const { stack } = walkEnv();
   await page.goBack();
   await page.waitForURL('**/shop/index');
   // Restored from the back-forward cache, the purchase dialog may still be open: closed as a buyer would.
@@ -62,10 +62,36 @@ async function switchToWeChat(w: Walk, alipayTradeNo: string) {
     await stale.waitFor({ state: 'detached' });
   }
   await untilInteractive(page, 'buy-now');
+}
+
+/** The notice as the buyer reads it: the Alipay page stays valid until the local time the ledger keeps. */
+async function seeNotice(w: Walk, notice: Locator, until: Date, what: string) {
+  const { T } = w;
+  await notice.waitFor();
+  w.t.equal(await notice.getAttribute('role'), 'note', `${what}: a note`);
+  w.t.equal(await notice.getByTestId('previous-payment-until').getAttribute('data-until'), until.toISOString(), `${what}: the time the ledger keeps`);
+  const provider = T.pay.providers.ALIPAY;
+  w.t.equal(
+    (await notice.innerText()).replace(/\s+/g, ' ').trim(),
+    `${T.pay.previousOpenTitle.replace('{{provider}}', provider)} ${T.pay.previousOpen.replace('{{provider}}', provider).replace('{{until}}', await localFormat(w.page, until.toISOString(), w.lang, true))}`,
+    `${what}: in the buyer's language, the Alipay page stays valid until a local time, do not pay it, it would be refunded`,
+  );
+}
+
+/** Back in the shop: WeChat Pay instead. The QR page tells the buyer the Alipay page stays payable. */
+async function switchToWeChat(w: Walk, alipayTradeNo: string) {
+  const { page, T } = w;
+  const { stack } = walkEnv();
+  await backToShop(w);
   const p = await openPurchase(page, T, { book: BOOK, ...COUNTRY[w.lang], method: 'WECHAT_NATIVE' });
   await p.dlg.getByTestId('purchase-submit').click();
-  await page.waitForURL(/\/shop\/views\/pay\/WxNativePay/);
+  // The switch closes (here: withdraws) the Alipay attempt before WeChat Pay is asked for a QR: two
+  // provider calls, slow on a loaded machine. A refusal would show as a toast: named if it comes.
   const qr = page.getByTestId('qr-page');
+  const toast = page.getByTestId('toast');
+  await qr.or(toast).first().waitFor({ timeout: 30_000 });
+  w.t.same(await toast.allInnerTexts(), [], 'the switch to WeChat Pay is not refused');
+  await page.waitForURL(/\/shop\/views\/pay\/WxNativePay/);
   await qr.getByTestId('payee').filter({ hasNotText: '…' }).waitFor();
   const orderNo = (await qr.getByTestId('order-no').innerText()).trim();
 
@@ -79,16 +105,7 @@ async function switchToWeChat(w: Walk, alipayTradeNo: string) {
   const until = old.payable_until!;
   w.t.ok(until.getTime() > Date.now() + 60 * 60_000, 'and stays payable at Alipay for hours (its timeout_rule)');
 
-  const notice = qr.getByTestId('previous-payment-notice');
-  await notice.waitFor();
-  w.t.equal(await notice.getAttribute('role'), 'note');
-  w.t.equal(await notice.getByTestId('previous-payment-until').getAttribute('data-until'), until.toISOString(), 'the notice names the time the ledger keeps');
-  const provider = T.pay.providers.ALIPAY;
-  w.t.equal(
-    (await notice.innerText()).replace(/\s+/g, ' ').trim(),
-    `${T.pay.previousOpenTitle.replace('{{provider}}', provider)} ${T.pay.previousOpen.replace('{{provider}}', provider).replace('{{until}}', await localFormat(page, until.toISOString(), w.lang, true))}`,
-    'the buyer reads, in their language: the Alipay page stays valid until a local time, do not pay it, it would be refunded',
-  );
+  await seeNotice(w, qr.getByTestId('previous-payment-notice'), until, 'the QR page');
   await w.shot(page, 'wechat-qr-previous-open');
 
   // "Scanning" on the buyer's phone: another device, its own browser context.
@@ -218,3 +235,56 @@ for (const lang of ['en', 'zh'] as const)
     },
     { signedIn: true },
   );
+
+// The other places the new payment is shown: before leaving for PayPal's page (a dialog), and the
+// bank-transfer notice, which still names the Alipay page withdrawn by the checkout before.
+walk(
+  'switch-notices: Alipay cashier left open, then PayPal, then bank transfer',
+  'zh',
+  async (w) => {
+    const { stack } = walkEnv();
+    const { page, T } = w;
+    const book = 2;
+    await page.getByRole('link', { name: T.nav.publication }).first().click();
+    await page.waitForURL('**/shop/index');
+    await untilInteractive(page, 'buy-now');
+    const alipay = await openAlipayCashier(w, book);
+    await backToShop(w);
+    const before = await stack.db
+      .selectFrom('payment_intents')
+      .select(['status', 'payable_until'])
+      .where('out_trade_no', '=', alipay.outTradeNo)
+      .executeTakeFirstOrThrow();
+    w.t.same(before, { status: 'pending', payable_until: null }, 'going back withdraws nothing: the Alipay attempt is open until the buyer chooses again');
+
+    const paypal = await openPurchase(page, T, { book, ...COUNTRY[w.lang], method: 'PAYPAL' });
+    await paypal.dlg.getByTestId('purchase-submit').click();
+    const dialog = page.getByTestId('previous-payment-dialog');
+    await dialog.waitFor();
+    const withdrawn = (
+      await stack.db.selectFrom('payment_intents').select(['payable_until']).where('out_trade_no', '=', alipay.outTradeNo).executeTakeFirstOrThrow()
+    ).payable_until!;
+    await seeNotice(w, dialog.getByTestId('previous-payment-notice'), withdrawn, 'before PayPal');
+    w.t.ok(page.url().includes('/shop/index'), 'the buyer is still in the shop');
+    await w.shot(page, 'paypal-previous-open');
+    await dialog.getByTestId('previous-payment-continue').click();
+    await page.waitForURL(/\/paypal\//);
+    w.t.pass('on to PayPal once the buyer has read it');
+
+    await backToShop(w);
+    const transfer = await openPurchase(page, T, { book, ...COUNTRY[w.lang], method: 'BANK_TRANSFER' });
+    await transfer.dlg.getByTestId('purchase-submit').click();
+    const info = page.getByTestId('purchase-info-dialog');
+    await info.waitFor();
+    await info.locator('input[name=streetNumber]').fill('Hauptstraße 5');
+    await info.locator('input[name=zip]').fill('10115');
+    await info.locator('input[name=town]').fill('Berlin');
+    await info.getByTestId('purchase-info-submit').click();
+    const offline = page.getByTestId('offline-dialog');
+    await offline.waitFor();
+    await seeNotice(w, offline.getByTestId('previous-payment-notice'), withdrawn, 'with the bank details');
+    await w.shot(page, 'offline-previous-open');
+    await offline.getByRole('button', { name: T.common.ok }).click();
+  },
+  { signedIn: true },
+);

@@ -39,6 +39,19 @@ export interface CheckoutOutcome {
   previousPaymentOpen?: { provider: ProviderName; until: string } | null;
 }
 
+/** The order's attempts withdrawn by earlier checkouts that stay payable at their providers (besides the current one). */
+async function withdrawnEarlier(deps: ServiceDeps, orderId: string, currentId: string): Promise<WithdrawnAttempt[]> {
+  const rows = await deps.db
+    .selectFrom('payment_intents')
+    .select(['id', 'provider', 'payable_until'])
+    .where('order_id', '=', orderId)
+    .where('status', '=', 'closed')
+    .where('payable_until', '>', new Date())
+    .where('id', '!=', currentId)
+    .execute();
+  return rows.flatMap((r) => (r.payable_until ? [{ id: r.id, provider: r.provider, payableUntil: r.payable_until }] : []));
+}
+
 /** The withdrawn attempt that stays payable longest, as the buyer is told about it. */
 export function stillPayable(withdrawn: readonly WithdrawnAttempt[], now = new Date()): { provider: ProviderName; until: string } | null {
   const open = withdrawn.filter((w) => w.payableUntil > now).sort((a, b) => b.payableUntil.getTime() - a.payableUntil.getTime());
@@ -193,7 +206,9 @@ export async function checkout(deps: ServiceDeps, user: SessionUser | null, inpu
     method: intent.method,
     bank_reference: intent.provider === 'bank_transfer' ? o.order_no : o.bank_reference,
   });
-  return { order, intent: intentView(o.order_no, intent), reused: result.reused, previousPaymentOpen: stillPayable(result.withdrawn) };
+  // Every answer while an earlier page stays payable says so, not only the checkout that withdrew it.
+  const earlier = result.reused ? await withdrawnEarlier(deps, o.id, intent.id) : [];
+  return { order, intent: intentView(o.order_no, intent), reused: result.reused, previousPaymentOpen: stillPayable([...result.withdrawn, ...earlier]) };
 }
 
 const PHONE = /Mobi|Android|iPhone|iPod|HarmonyOS/i;

@@ -282,7 +282,7 @@ export const zhScreens: ScreenMessages = {
     paidState: '已收到您的付款。',
     successBodyPaper: '已收到您的付款，客服将与您联系配送事宜。',
     previousOpenTitle: '您之前打开的{{provider}}付款页面仍然有效',
-    previousOpen: '您之前为此订单打开的{{provider}}付款页面在 {{until}} 之前仍然有效。请不要再支付该页面。如仍被支付，该笔款项将自动原路退回。',
+    previousOpen: '您之前为此订单打开的{{provider}}付款页面在 {{until}} 之前仍然有效。请勿在该页面付款；如仍在该页面付款，该笔款项将自动原路退回。',
     previousOpenDialogTitle: '付款前请注意',
     previousOpenContinue: '继续付款',
     providers: { ALIPAY: '支付宝', WECHAT: '微信支付', PAYPAL: 'PayPal', BANK_TRANSFER: '银行转账' },

@@ -9,6 +9,8 @@ import { buy } from '../helpers/orders.js';
 import { drivers, waitPaid } from '../helpers/payflow.js';
 import { sentBytes } from '../helpers/sent-bytes.js';
 import { startStack, uniqueEmail } from '../helpers/stack.js';
+import { eventually } from '../helpers/tmp.js';
+import { gqlOk, operator } from '../admin/helpers.js';
 
 // My Orders arrives with the buyer's orders in the HTML (web/src/ssr.tsx, rendered per request by
 // gateway/src/plugins/spa-prerender.ts for the session's buyer): painted before any script runs,
@@ -177,6 +179,62 @@ t.test('the SPA takes over the painted list without Apollo, and loads it when th
         `${label}: no error in the console`,
       );
       t.same(warnings, [], `${label}: no hydration warning`);
+      await context.close();
+    }
+  }
+});
+
+t.test("a refund is in the painted page, in the buyer's language, and stays after the takeover", async (t) => {
+  const shot = screenshots('orders-prerender');
+  // A buyer of their own whose paid e-book an operator refunds.
+  const scratchRefund = await browser.newContext({ baseURL: stack.base });
+  const refundedBuyer = await signInBuyer(stack, scratchRefund, { email: uniqueEmail('orders-ssr-refund') });
+  const refundToken = (await scratchRefund.cookies()).find((c) => c.name === 'token')!.value;
+  await scratchRefund.close();
+  const bought = (await buy(refundedBuyer, { paymentMethod: 'WECHAT_NATIVE', country: 'Germany', purchaseInfo: null })).data!.checkout;
+  await drivers.find((d) => d.method === 'WECHAT_NATIVE')!.pay(stack, bought);
+  await waitPaid(stack, bought.order.orderNo);
+  const op = await operator(stack);
+  await gqlOk(op.client, 'mutation($o: ID!) { refundOrder(orderNo: $o) { changed } }', { o: bought.order.orderNo });
+  const refundedAt = await eventually(
+    'the order refunded',
+    async () =>
+      (
+        await stack.db
+          .selectFrom('refunds')
+          .innerJoin('orders', 'orders.id', 'refunds.order_id')
+          .select('refunds.completed_at')
+          .where('orders.order_no', '=', bought.order.orderNo)
+          .where('refunds.status', '=', 'succeeded')
+          .executeTakeFirst()
+      )?.completed_at ?? false,
+    30_000,
+  );
+  for (const lang of ['en', 'zh'] as const) {
+    const T = TEXTS[lang];
+    for (const js of [false, true]) {
+      const label = `${lang}, ${js ? 'hydrated' : 'JavaScript off'}`;
+      const context = await browser.newContext({ baseURL: stack.base, javaScriptEnabled: js, viewport: { width: 1280, height: 900 } });
+      await asBuyer(context, lang, refundToken);
+      const page = await context.newPage();
+      await page.goto('/shop/orders');
+      if (js) {
+        await untilInteractive(page, 'filter-status');
+        await page.waitForLoadState('networkidle');
+      }
+      const refunds = page.locator(`[data-refunds-of="${bought.order.orderNo}"]`).getByTestId('order-refund');
+      t.equal(await refunds.count(), 1, `${label}: one refund under the order`);
+      const day = await page.evaluate(([at, l]) => new Intl.DateTimeFormat(l === 'zh' ? 'zh-CN' : 'en-GB', { dateStyle: 'medium' }).format(new Date(at)), [
+        refundedAt.toISOString(),
+        lang,
+      ] as const);
+      t.equal(
+        (await refunds.innerText()).trim(),
+        T.orders.refunds.refundedEbook.replace('{{amount}}', '75.00').replace('{{currency}}', 'EUR').replace('{{date}}', day),
+        `${label}: refunded, on which day, and the e-book no longer downloads`,
+      );
+      t.equal(await page.locator(`[data-order-no="${bought.order.orderNo}"]`).getByTestId('download').count(), 0, `${label}: no Download link`);
+      await shot(page, `${lang}-refunded-${js ? 'hydrated' : 'no-js'}`);
       await context.close();
     }
   }

@@ -1855,6 +1855,24 @@ export type introspection = {
             "isDeprecated": false
           },
           {
+            "name": "previousPaymentOpenUntil",
+            "type": {
+              "kind": "SCALAR",
+              "name": "String"
+            },
+            "args": [],
+            "isDeprecated": false
+          },
+          {
+            "name": "previousPaymentProvider",
+            "type": {
+              "kind": "ENUM",
+              "name": "PaymentProvider"
+            },
+            "args": [],
+            "isDeprecated": false
+          },
+          {
             "name": "reused",
             "type": {
               "kind": "NON_NULL",
@@ -3294,6 +3312,24 @@ export type introspection = {
             "isDeprecated": false
           },
           {
+            "name": "refunds",
+            "type": {
+              "kind": "NON_NULL",
+              "ofType": {
+                "kind": "LIST",
+                "ofType": {
+                  "kind": "NON_NULL",
+                  "ofType": {
+                    "kind": "OBJECT",
+                    "name": "OrderRefund"
+                  }
+                }
+              }
+            },
+            "args": [],
+            "isDeprecated": false
+          },
+          {
             "name": "shippingStatus",
             "type": {
               "kind": "NON_NULL",
@@ -3394,6 +3430,70 @@ export type introspection = {
               "ofType": {
                 "kind": "SCALAR",
                 "name": "Int"
+              }
+            },
+            "args": [],
+            "isDeprecated": false
+          }
+        ],
+        "interfaces": []
+      },
+      {
+        "kind": "OBJECT",
+        "name": "OrderRefund",
+        "fields": [
+          {
+            "name": "amount",
+            "type": {
+              "kind": "NON_NULL",
+              "ofType": {
+                "kind": "SCALAR",
+                "name": "String"
+              }
+            },
+            "args": [],
+            "isDeprecated": false
+          },
+          {
+            "name": "completedAt",
+            "type": {
+              "kind": "SCALAR",
+              "name": "String"
+            },
+            "args": [],
+            "isDeprecated": false
+          },
+          {
+            "name": "currency",
+            "type": {
+              "kind": "NON_NULL",
+              "ofType": {
+                "kind": "SCALAR",
+                "name": "String"
+              }
+            },
+            "args": [],
+            "isDeprecated": false
+          },
+          {
+            "name": "kind",
+            "type": {
+              "kind": "NON_NULL",
+              "ofType": {
+                "kind": "ENUM",
+                "name": "RefundKind"
+              }
+            },
+            "args": [],
+            "isDeprecated": false
+          },
+          {
+            "name": "status",
+            "type": {
+              "kind": "NON_NULL",
+              "ofType": {
+                "kind": "ENUM",
+                "name": "RefundStatus"
               }
             },
             "args": [],

@@ -2,12 +2,13 @@ import type { IResolvers, MercuriusLoaders } from 'mercurius';
 import { checkout, type CheckoutOutcome } from '../services/orders/checkout.js';
 import { requestHash, withIdempotency } from '../services/orders/idempotency.js';
 import { findOwnOrder, listOwnOrders, PAGE_SIZES, paidEbookIds, paidEbookOrder } from '../services/orders/queries.js';
-import { invoicesByOrderNo, latestIntent, purchaseInfoForBuyer } from '../services/orders/details.js';
+import { invoicesByOrderNo, latestIntent, purchaseInfoForBuyer, refundsByOrderNo } from '../services/orders/details.js';
 import { checkPayment } from '../services/payments/check.js';
+import { batchLoader } from './batch.js';
 import type { ShopContext } from './context.js';
-import { lower } from './enums.js';
+import { lower, upper } from './enums.js';
 import { requireUser } from './errors.js';
-import { bankAccountOf, presentCheck, presentIntent, presentOrder } from './present-orders.js';
+import { bankAccountOf, presentCheck, presentIntent, presentOrder, presentOrderRefund } from './present-orders.js';
 
 const lowerOrNone = <T extends string>(v: T | null | undefined) => (v ? lower(v) : undefined);
 
@@ -16,6 +17,8 @@ function presentOutcome(ctx: ShopContext, r: CheckoutOutcome) {
     order: presentOrder(r.order, ctx.locale),
     paymentIntent: presentIntent(r.intent, ctx.deps.config.payeeName, bankAccountOf(ctx.deps.providers)),
     reused: r.reused,
+    previousPaymentOpenUntil: r.previousPaymentOpen?.until ?? null,
+    previousPaymentProvider: r.previousPaymentOpen ? upper(r.previousPaymentOpen.provider) : null,
   };
 }
 
@@ -66,6 +69,9 @@ export const orderResolvers: IResolvers = {
       return presentOutcome(ctx, outcome);
     },
   },
+  Order: {
+    refunds: (order: { orderNo: string }, _args, ctx) => refundsOf(ctx, order.orderNo),
+  },
   Book: {
     ebookPurchased: async (book: { id: string }, _args, ctx) => (await boughtBooks(ctx)).has(Number(book.id)),
     ebookPassword: async (book: { id: string }, _args, ctx) => ((await boughtBooks(ctx)).has(Number(book.id)) ? (ctx.user?.email ?? null) : null),
@@ -88,6 +94,15 @@ export const orderLoaders: MercuriusLoaders = {
       ),
   },
 };
+
+/**
+ * A buyer's order's refunds, batched: one query for every order of a page, scoped to the buyer.
+ * Also asked by the server-rendered My Orders, whose in-process execution Mercurius' loaders do
+ * not serve (batch.ts).
+ */
+const refundsOf = batchLoader(async (orderNos: string[], ctx: ShopContext) =>
+  (await refundsByOrderNo(ctx.deps.db, orderNos, requireUser(ctx).id)).map((list) => list.map(presentOrderRefund)),
+);
 
 /** One query per request for every book's "bought" flag (a per-request memo, not N lookups). */
 const memo = new WeakMap<object, Promise<Set<number>>>();

@@ -1,4 +1,5 @@
 import { centsToDecimal, type BankAccount, type PaymentProvider, type ProviderName } from '@shop/payments';
+import type { OrderRefundView } from '../services/orders/details.js';
 import type { IntentView, OrderView } from '../services/orders/views.js';
 import type { PaymentCheck } from '../services/payments/check.js';
 import { text, type Locale } from '../i18n/messages.js';
@@ -39,6 +40,11 @@ export function presentOrder(o: OrderView, locale: 'zh' | 'en') {
     bankReference: o.bankReference,
     refundedAt: o.refundedAt ?? null,
   };
+}
+
+/** A refund of the buyer's order: what went back, why, and when. */
+export function presentOrderRefund(r: OrderRefundView) {
+  return { amount: centsToDecimal(r.amountMinor), currency: r.currency, kind: upper(r.kind), status: upper(r.status), completedAt: r.completedAt };
 }
 
 export function presentIntent(i: IntentView, payee: string, bankAccount: BankAccount | null = null) {

@@ -793,6 +793,22 @@ export type Order = {
   bankReference?: Maybe<Scalars["String"]>;
   /** ISO 8601; set once the payment went back to the buyer (the e-book is then no longer downloadable). */
   refundedAt?: Maybe<Scalars["String"]>;
+  /** The refunds of this order that went through or are under way, oldest first (a failed one is left out). */
+  refunds: Array<OrderRefund>;
+};
+
+/** A refund of one of the buyer's orders, as the buyer sees it. */
+export type OrderRefund = {
+  __typename?: "OrderRefund";
+  /** In the currency the payment was made in at the provider. */
+  amount: Scalars["String"];
+  currency: Scalars["String"];
+  /** ORDER: the order's own payment (its e-book no longer downloads); DUPLICATE_PAYMENT: a second payment, refunded automatically. */
+  kind: RefundKind;
+  /** REQUESTED or PENDING while under way, SUCCEEDED once the money went back. */
+  status: RefundStatus;
+  /** ISO 8601; when the refund went through (null while under way). */
+  completedAt?: Maybe<Scalars["String"]>;
 };
 
 export type OrderPage = {
@@ -877,6 +893,14 @@ export type CheckoutPayload = {
   paymentIntent: PaymentIntent;
   /** True when an open order for the same book and format was reused. */
   reused: Scalars["Boolean"];
+  /**
+   * ISO 8601. An earlier payment page of this order that its provider cannot cancel (Alipay's
+   * cross-border trade) stays payable until then: the buyer is asked not to pay it, and a payment of
+   * it after the order is paid is refunded automatically. Null when no earlier payment stays open.
+   */
+  previousPaymentOpenUntil?: Maybe<Scalars["String"]>;
+  /** The provider of that earlier payment; null when previousPaymentOpenUntil is. */
+  previousPaymentProvider?: Maybe<PaymentProvider>;
 };
 
 /** Answer of checkPayment, for the result pages. */
@@ -1063,6 +1087,7 @@ export type ResolversTypes = {
   Invoice: ResolverTypeWrapper<Invoice>;
   PurchaseInfo: ResolverTypeWrapper<PurchaseInfo>;
   Order: ResolverTypeWrapper<Order>;
+  OrderRefund: ResolverTypeWrapper<OrderRefund>;
   OrderPage: ResolverTypeWrapper<OrderPage>;
   OrderFilter: OrderFilter;
   NextActionType: NextActionType;
@@ -1112,6 +1137,7 @@ export type ResolversParentTypes = {
   Invoice: Invoice;
   PurchaseInfo: PurchaseInfo;
   Order: Order;
+  OrderRefund: OrderRefund;
   OrderPage: OrderPage;
   OrderFilter: OrderFilter;
   PaySign: PaySign;
@@ -2010,6 +2036,28 @@ export type OrderResolvers<
     ParentType,
     ContextType
   >;
+  refunds?: Resolver<
+    Array<ResolversTypes["OrderRefund"]>,
+    ParentType,
+    ContextType
+  >;
+  isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type OrderRefundResolvers<
+  ContextType = ShopContext,
+  ParentType extends ResolversParentTypes["OrderRefund"] =
+    ResolversParentTypes["OrderRefund"],
+> = {
+  amount?: Resolver<ResolversTypes["String"], ParentType, ContextType>;
+  currency?: Resolver<ResolversTypes["String"], ParentType, ContextType>;
+  kind?: Resolver<ResolversTypes["RefundKind"], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes["RefundStatus"], ParentType, ContextType>;
+  completedAt?: Resolver<
+    Maybe<ResolversTypes["String"]>,
+    ParentType,
+    ContextType
+  >;
   isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
@@ -2112,6 +2160,16 @@ export type CheckoutPayloadResolvers<
     ContextType
   >;
   reused?: Resolver<ResolversTypes["Boolean"], ParentType, ContextType>;
+  previousPaymentOpenUntil?: Resolver<
+    Maybe<ResolversTypes["String"]>,
+    ParentType,
+    ContextType
+  >;
+  previousPaymentProvider?: Resolver<
+    Maybe<ResolversTypes["PaymentProvider"]>,
+    ParentType,
+    ContextType
+  >;
   isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
@@ -2172,6 +2230,7 @@ export type Resolvers<ContextType = ShopContext> = {
   Invoice?: InvoiceResolvers<ContextType>;
   PurchaseInfo?: PurchaseInfoResolvers<ContextType>;
   Order?: OrderResolvers<ContextType>;
+  OrderRefund?: OrderRefundResolvers<ContextType>;
   OrderPage?: OrderPageResolvers<ContextType>;
   PaySign?: PaySignResolvers<ContextType>;
   NextAction?: NextActionResolvers<ContextType>;
@@ -2867,6 +2926,20 @@ export interface Loaders<
       TContext
     >;
     refundedAt?: LoaderResolver<Maybe<Scalars["String"]>, Order, {}, TContext>;
+    refunds?: LoaderResolver<Array<OrderRefund>, Order, {}, TContext>;
+  };
+
+  OrderRefund?: {
+    amount?: LoaderResolver<Scalars["String"], OrderRefund, {}, TContext>;
+    currency?: LoaderResolver<Scalars["String"], OrderRefund, {}, TContext>;
+    kind?: LoaderResolver<RefundKind, OrderRefund, {}, TContext>;
+    status?: LoaderResolver<RefundStatus, OrderRefund, {}, TContext>;
+    completedAt?: LoaderResolver<
+      Maybe<Scalars["String"]>,
+      OrderRefund,
+      {},
+      TContext
+    >;
   };
 
   OrderPage?: {
@@ -2934,6 +3007,18 @@ export interface Loaders<
       TContext
     >;
     reused?: LoaderResolver<Scalars["Boolean"], CheckoutPayload, {}, TContext>;
+    previousPaymentOpenUntil?: LoaderResolver<
+      Maybe<Scalars["String"]>,
+      CheckoutPayload,
+      {},
+      TContext
+    >;
+    previousPaymentProvider?: LoaderResolver<
+      Maybe<PaymentProvider>,
+      CheckoutPayload,
+      {},
+      TContext
+    >;
   };
 
   PaymentCheck?: {

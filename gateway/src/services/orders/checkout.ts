@@ -1,6 +1,6 @@
 import type { Transaction } from 'kysely';
-import type { Database, Order, PaymentIntent } from '@shop/db';
-import { checkoutOrder, LedgerRefusal } from '@shop/core';
+import type { Database, Order, PaymentIntent, ProviderName } from '@shop/db';
+import { checkoutOrder, LedgerRefusal, type WithdrawnAttempt } from '@shop/core';
 import type { Charge } from '@shop/payments';
 import { AppError, appError, unauthenticated } from '../errors.js';
 import type { ServiceDeps } from '../deps.js';
@@ -31,6 +31,32 @@ export interface CheckoutOutcome {
   order: OrderView;
   intent: IntentView;
   reused: boolean;
+  /**
+   * An earlier payment of the order that its provider could not cancel (Alipay cross-border): it
+   * stays payable until `until` (ISO 8601), and paid anyway it is refunded automatically. Null when
+   * none; absent in an answer kept for an idempotent replay before it existed.
+   */
+  previousPaymentOpen?: { provider: ProviderName; until: string } | null;
+}
+
+/** The order's attempts withdrawn by earlier checkouts that stay payable at their providers (besides the current one). */
+async function withdrawnEarlier(deps: ServiceDeps, orderId: string, currentId: string): Promise<WithdrawnAttempt[]> {
+  const rows = await deps.db
+    .selectFrom('payment_intents')
+    .select(['id', 'provider', 'payable_until'])
+    .where('order_id', '=', orderId)
+    .where('status', '=', 'closed')
+    .where('payable_until', '>', new Date())
+    .where('id', '!=', currentId)
+    .execute();
+  return rows.flatMap((r) => (r.payable_until ? [{ id: r.id, provider: r.provider, payableUntil: r.payable_until }] : []));
+}
+
+/** The withdrawn attempt that stays payable longest, as the buyer is told about it. */
+export function stillPayable(withdrawn: readonly WithdrawnAttempt[], now = new Date()): { provider: ProviderName; until: string } | null {
+  const open = withdrawn.filter((w) => w.payableUntil > now).sort((a, b) => b.payableUntil.getTime() - a.payableUntil.getTime());
+  const last = open[0];
+  return last ? { provider: last.provider, until: last.payableUntil.toISOString() } : null;
 }
 
 type Tx = Transaction<Database>;
@@ -180,7 +206,9 @@ export async function checkout(deps: ServiceDeps, user: SessionUser | null, inpu
     method: intent.method,
     bank_reference: intent.provider === 'bank_transfer' ? o.order_no : o.bank_reference,
   });
-  return { order, intent: intentView(o.order_no, intent), reused: result.reused };
+  // Every answer while an earlier page stays payable says so, not only the checkout that withdrew it.
+  const earlier = result.reused ? await withdrawnEarlier(deps, o.id, intent.id) : [];
+  return { order, intent: intentView(o.order_no, intent), reused: result.reused, previousPaymentOpen: stillPayable([...result.withdrawn, ...earlier]) };
 }
 
 const PHONE = /Mobi|Android|iPhone|iPod|HarmonyOS/i;

@@ -152,3 +152,43 @@ export async function invoicesByOrderNo(db: Kysely<Database>, orderNos: readonly
     };
   });
 }
+
+export interface OrderRefundView {
+  amountMinor: number;
+  currency: string;
+  kind: 'order' | 'duplicate_payment';
+  status: 'requested' | 'pending' | 'succeeded';
+  completedAt: string | null;
+}
+
+/**
+ * The refunds of some of a buyer's orders that went through or are under way (a failed one is left
+ * out: it can be asked again), oldest first, per order in key order, with one query. Only that
+ * buyer's orders answer; another's order answers an empty list.
+ */
+export async function refundsByOrderNo(db: Kysely<Database>, orderNos: readonly string[], userId: number): Promise<OrderRefundView[][]> {
+  if (!orderNos.length) return [];
+  const rows = await db
+    .selectFrom('refunds')
+    .innerJoin('orders', 'orders.id', 'refunds.order_id')
+    .select(['orders.order_no', 'refunds.amount_minor', 'refunds.currency', 'refunds.kind', 'refunds.status', 'refunds.completed_at'])
+    .where('orders.order_no', 'in', [...new Set(orderNos)])
+    .where('orders.user_id', '=', userId)
+    .where('refunds.status', '!=', 'failed')
+    .orderBy('refunds.id')
+    .execute();
+  const byNo = new Map<string, OrderRefundView[]>();
+  for (const r of rows) {
+    if (r.status === 'failed') continue;
+    const list = byNo.get(r.order_no) ?? [];
+    list.push({
+      amountMinor: r.amount_minor,
+      currency: r.currency,
+      kind: r.kind,
+      status: r.status,
+      completedAt: r.completed_at ? r.completed_at.toISOString() : null,
+    });
+    byNo.set(r.order_no, list);
+  }
+  return orderNos.map((no) => byNo.get(no) ?? []);
+}

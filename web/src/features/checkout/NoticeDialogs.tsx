@@ -1,6 +1,7 @@
 import { Button, Stack, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { useTranslation } from '../../lib/use-translation';
+import { PreviousPaymentNotice, type PreviousPayment } from '../../components/ui/PreviousPaymentNotice';
 import { ShopDialog } from '../../components/ui/ShopDialog';
 import { DIALOG_WIDTH, SERVICE_EMAIL } from '../../lib/config';
 import type { BankAccount } from './api';
@@ -50,6 +51,8 @@ export interface OfflineNotice {
   amount: string;
   currency: string;
   bankAccount: BankAccount | null;
+  /** An earlier payment of the order that stays payable at its provider. */
+  previous?: PreviousPayment | null;
 }
 
 function AccountRow({ label, value, testId }: { label: string; value: string; testId: string }) {
@@ -69,6 +72,7 @@ export function OfflineNoticeDialog({ notice, onClose }: { notice: OfflineNotice
   return (
     <Notice title={t('purchase.offlineTitle')} testId="offline-dialog" onClose={onClose}>
       <Text fontWeight="semibold">{t('purchase.offlineBody')}</Text>
+      {notice.previous ? <PreviousPaymentNotice previous={notice.previous} /> : null}
       {notice.bankAccount ? (
         <Stack gap={1} data-testid="offline-account">
           <Text>{t('purchase.offlineTransferTo')}</Text>
@@ -114,6 +118,37 @@ export function EmailNeededDialog({ onClose, onBind }: { onClose: () => void; on
       }
     >
       <Text>{t('purchase.emailNeededBody')}</Text>
+    </ShopDialog>
+  );
+}
+
+/**
+ * Before the buyer leaves for the new method's page (a provider's form or approval page, or WeChat's
+ * in-app payment): the earlier payment page of the order stays payable until a time, and is not to
+ * be paid.
+ */
+export function PreviousPaymentDialog({ previous, onContinue, onClose }: { previous: PreviousPayment; onContinue: () => void; onClose: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <ShopDialog
+      open
+      onClose={onClose}
+      title={t('pay.previousOpenDialogTitle')}
+      width={DIALOG_WIDTH.login}
+      testId="previous-payment-dialog"
+      role="alertdialog"
+      footer={
+        <>
+          <Button variant="outline" onClick={onClose}>
+            {t('common.cancel')}
+          </Button>
+          <Button colorPalette="blue" onClick={onContinue} data-testid="previous-payment-continue">
+            {t('pay.previousOpenContinue')}
+          </Button>
+        </>
+      }
+    >
+      <PreviousPaymentNotice previous={previous} />
     </ShopDialog>
   );
 }

@@ -8,8 +8,9 @@ import { storedLocale } from '../../lib/i18n';
 import type { Invoice } from '../../lib/invoice';
 import { useSession } from '../../lib/session';
 import { CHECKOUT, ORDER_STATUS, type BookFormat, type PaymentMethod, type PurchaseInfoInput } from './api';
-import { afterCheckout, payInWeChat, submitProviderForm, wechatAuthorizeUrl } from './next-action';
-import { EmailNeededDialog, OfflineNoticeDialog, PaperBookDialog, PurchaseSuccessDialog, type OfflineNotice } from './NoticeDialogs';
+import { afterCheckout, payInWeChat, previousPayment, submitProviderForm, wechatAuthorizeUrl, type AfterCheckout } from './next-action';
+import type { PreviousPayment } from '../../components/ui/PreviousPaymentNotice';
+import { EmailNeededDialog, OfflineNoticeDialog, PaperBookDialog, PreviousPaymentDialog, PurchaseSuccessDialog, type OfflineNotice } from './NoticeDialogs';
 import { PurchaseDialog, type PurchaseBook } from './PurchaseDialog';
 import { PurchaseInfoForm } from './PurchaseInfoForm';
 import { keepPurchaseForAuthorization, type ResumablePurchase } from './resume';
@@ -23,7 +24,12 @@ export interface PurchaseRequest {
 }
 
 type Step =
-  { kind: 'purchase' } | { kind: 'emailNeeded' } | { kind: 'info'; country: string } | { kind: 'offline'; notice: OfflineNotice } | { kind: 'success' };
+  | { kind: 'purchase' }
+  | { kind: 'emailNeeded' }
+  | { kind: 'info'; country: string }
+  | { kind: 'offline'; notice: OfflineNotice }
+  | { kind: 'success' }
+  | { kind: 'previous'; previous: PreviousPayment; next: AfterCheckout; orderNo: string };
 
 /** The buy flow after "Buy now" (spec section 4): dialogs, checkout, then the payment step. */
 export function PurchaseFlow({ request, onClose }: { request: PurchaseRequest; onClose: () => void }) {
@@ -93,7 +99,12 @@ export function PurchaseFlow({ request, onClose }: { request: PurchaseRequest; o
       const r = data.checkout;
       storeOpenOrder(r.order.status === 'PENDING_PAYMENT' ? r.order.orderNo : null, r.order.expiresAt);
       idempotencyKey.current = crypto.randomUUID();
-      await act(afterCheckout(r), r.order.orderNo);
+      const next = afterCheckout(r);
+      const previous = previousPayment(r);
+      // Leaving for the new method's page: the buyer is told first that the earlier one stays payable.
+      if (previous && (next.kind === 'form' || next.kind === 'redirect' || next.kind === 'jsapi'))
+        setStep({ kind: 'previous', previous, next, orderNo: r.order.orderNo });
+      else await act(next, r.order.orderNo, previous);
     } catch (err) {
       // WeChat has not yet told the shop who this buyer is: ask it (a silent redirect inside WeChat).
       // Once only: a purchase taken up after the authorization is not sent round again.
@@ -118,7 +129,7 @@ export function PurchaseFlow({ request, onClose }: { request: PurchaseRequest; o
     }
   };
 
-  const act = async (next: ReturnType<typeof afterCheckout>, orderNo: string) => {
+  const act = async (next: AfterCheckout, orderNo: string, previous: PreviousPayment | null = null) => {
     switch (next.kind) {
       case 'qr':
         onClose();
@@ -145,7 +156,7 @@ export function PurchaseFlow({ request, onClose }: { request: PurchaseRequest; o
         return;
       }
       case 'offline':
-        setStep({ kind: 'offline', notice: next });
+        setStep({ kind: 'offline', notice: { ...next, previous } });
         await client.refetchQueries({ include: 'active' });
         return;
       case 'done':
@@ -167,6 +178,8 @@ export function PurchaseFlow({ request, onClose }: { request: PurchaseRequest; o
       );
     case 'offline':
       return <OfflineNoticeDialog notice={step.notice} onClose={onClose} />;
+    case 'previous':
+      return <PreviousPaymentDialog previous={step.previous} onClose={onClose} onContinue={() => void act(step.next, step.orderNo)} />;
     case 'success':
       return <PurchaseSuccessDialog onClose={onClose} />;
     case 'info':

@@ -16,6 +16,8 @@ export const CHECKOUT = graphql(`
   mutation Checkout($input: CheckoutInput!) {
     checkout(input: $input) {
       reused
+      previousPaymentOpenUntil
+      previousPaymentProvider
       order {
         orderNo
         status

@@ -1,4 +1,5 @@
 import type { BankAccount, CheckoutResult, PaySign } from './api';
+import { PREVIOUS_PARAMS, type PreviousPayment } from '../../components/ui/PreviousPaymentNotice';
 import { storedLocale } from '../../lib/i18n';
 
 // What to do after a successful checkout (spec section 4, "After a successful submit").
@@ -11,12 +12,22 @@ export type AfterCheckout =
   | { kind: 'offline'; reference: string | null; amount: string; currency: string; bankAccount: BankAccount | null }
   | { kind: 'done' };
 
+/** An earlier payment of the order that stays payable (the checkout withdrew it but its provider cannot cancel it). */
+export function previousPayment(r: Pick<CheckoutResult, 'previousPaymentOpenUntil' | 'previousPaymentProvider'>): PreviousPayment | null {
+  return r.previousPaymentOpenUntil && r.previousPaymentProvider ? { provider: r.previousPaymentProvider, until: r.previousPaymentOpenUntil } : null;
+}
+
 export function afterCheckout(r: CheckoutResult): AfterCheckout {
   const a = r.paymentIntent.nextAction;
   const orderNo = r.order.orderNo;
   if (r.order.status === 'PAID') return { kind: 'done' };
   if (a?.type === 'QR' && a.codeUrl) {
     const q = new URLSearchParams({ orderNo, price: r.paymentIntent.amount, currency: r.paymentIntent.currency, codeUrl: a.codeUrl });
+    const previous = previousPayment(r);
+    if (previous) {
+      q.set(PREVIOUS_PARAMS.until, previous.until);
+      q.set(PREVIOUS_PARAMS.provider, previous.provider);
+    }
     return { kind: 'qr', path: `/views/pay/WxNativePay?${q}` };
   }
   if (a?.type === 'JSAPI' && a.paySign) return { kind: 'jsapi', paySign: a.paySign, orderNo };

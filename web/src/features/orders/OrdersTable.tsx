@@ -1,5 +1,5 @@
 import { Box, HStack, Stack, Table, Text } from '@chakra-ui/react';
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import { useTranslation } from '../../lib/use-translation';
 import { BookCover } from '../../components/ui/BookCover';
 import { TextButton } from '../../components/ui/TextButton';
@@ -9,6 +9,7 @@ import { formatDateTime, formatPrice } from '../../lib/format';
 import { tableRecipe } from '../../lib/theme';
 import { useDesktop } from '../../lib/viewport';
 import type { OrderRow } from './api';
+import { OrderRefunds } from './OrderRefunds';
 
 interface Props {
   rows: OrderRow[];
@@ -51,6 +52,9 @@ function useOrderCells(onShowInfo: (orderNo: string) => void) {
   };
 }
 
+/** An order row with its refunds on the line below: no rule between the two. */
+const UNDERLINED_BY_REFUNDS = { '& > td': { borderBottomWidth: '0' } };
+
 /**
  * My Orders: the spec's eleven columns from 633 px on, sized so that nothing the buyer needs
  * (the password and the Download link) leaves the frame at 1280 px; one card per order on phones.
@@ -90,53 +94,63 @@ function OrdersGrid({ rows, onShowInfo, filtered }: Props) {
             </Table.Row>
           ) : null}
           {rows.map((r) => (
-            <Table.Row key={r.orderNo} data-testid="order-row" data-order-no={r.orderNo}>
-              {/* Date over time: the narrowest form of YYYY-MM-DD HH:mm. */}
-              <Table.Cell px={2} minW="5.5rem" whiteSpace="normal">
-                {formatDateTime(r.createdAt)}
-              </Table.Cell>
-              <Table.Cell px={2} whiteSpace="nowrap">
-                {cell.orderNo(r)}
-              </Table.Cell>
-              <Table.Cell px={2} minW="9rem">
-                <HStack>
-                  <BookCover bookId={r.bookId} alt="" h="48px" w="36px" flexShrink={0} />
-                  <Text lineClamp={3} whiteSpace="normal">
-                    {r.bookName}
-                  </Text>
-                </HStack>
-              </Table.Cell>
-              <Table.Cell px={2} whiteSpace="normal">
-                {cell.format(r)}
-              </Table.Cell>
-              <Table.Cell px={2} whiteSpace="normal">
-                {r.country}
-              </Table.Cell>
-              <Table.Cell px={2} whiteSpace="normal">
-                {cell.payType(r)}
-              </Table.Cell>
-              <Table.Cell px={2} textAlign="end">
-                {formatPrice(r.amount)}
-              </Table.Cell>
-              <Table.Cell px={2}>{r.currency}</Table.Cell>
-              <Table.Cell px={2} whiteSpace="normal">
-                {cell.status(r)}
-              </Table.Cell>
-              {/* An email breaks at any character rather than widening the table. */}
-              <Table.Cell
-                px={2}
-                minW="8rem"
-                maxW="12rem"
-                whiteSpace="normal"
-                css={{ overflowWrap: 'anywhere', wordBreak: 'break-all' }}
-                data-testid="order-password"
-              >
-                {cell.password(r)}
-              </Table.Cell>
-              <Table.Cell px={2} whiteSpace="nowrap">
-                {cell.operation(r)}
-              </Table.Cell>
-            </Table.Row>
+            <Fragment key={r.orderNo}>
+              <Table.Row data-testid="order-row" data-order-no={r.orderNo} css={r.refunds.length ? UNDERLINED_BY_REFUNDS : undefined}>
+                {/* Date over time: the narrowest form of YYYY-MM-DD HH:mm. */}
+                <Table.Cell px={2} minW="5.5rem" whiteSpace="normal">
+                  {formatDateTime(r.createdAt)}
+                </Table.Cell>
+                <Table.Cell px={2} whiteSpace="nowrap">
+                  {cell.orderNo(r)}
+                </Table.Cell>
+                <Table.Cell px={2} minW="9rem">
+                  <HStack>
+                    <BookCover bookId={r.bookId} alt="" h="48px" w="36px" flexShrink={0} />
+                    <Text lineClamp={3} whiteSpace="normal">
+                      {r.bookName}
+                    </Text>
+                  </HStack>
+                </Table.Cell>
+                <Table.Cell px={2} whiteSpace="normal">
+                  {cell.format(r)}
+                </Table.Cell>
+                <Table.Cell px={2} whiteSpace="normal">
+                  {r.country}
+                </Table.Cell>
+                <Table.Cell px={2} whiteSpace="normal">
+                  {cell.payType(r)}
+                </Table.Cell>
+                <Table.Cell px={2} textAlign="end">
+                  {formatPrice(r.amount)}
+                </Table.Cell>
+                <Table.Cell px={2}>{r.currency}</Table.Cell>
+                <Table.Cell px={2} whiteSpace="normal">
+                  {cell.status(r)}
+                </Table.Cell>
+                {/* An email breaks at any character rather than widening the table. */}
+                <Table.Cell
+                  px={2}
+                  minW="8rem"
+                  maxW="12rem"
+                  whiteSpace="normal"
+                  css={{ overflowWrap: 'anywhere', wordBreak: 'break-all' }}
+                  data-testid="order-password"
+                >
+                  {cell.password(r)}
+                </Table.Cell>
+                <Table.Cell px={2} whiteSpace="nowrap">
+                  {cell.operation(r)}
+                </Table.Cell>
+              </Table.Row>
+              {/* The order's refunds on a line of their own under it, the width of the table. */}
+              {r.refunds.length ? (
+                <Table.Row data-testid="order-refunds" data-refunds-of={r.orderNo}>
+                  <Table.Cell colSpan={headers.length} px={2} pt={0} whiteSpace="normal">
+                    <OrderRefunds order={r} />
+                  </Table.Cell>
+                </Table.Row>
+              ) : null}
+            </Fragment>
           ))}
         </Table.Body>
       </Table.Root>
@@ -185,6 +199,11 @@ function OrderCards({ rows, onShowInfo, filtered }: Props) {
             {line(t('orders.password'), cell.password(r))}
             {line(t('orders.operation'), cell.operation(r))}
           </Stack>
+          {r.refunds.length ? (
+            <Stack mt={3} data-testid="order-refunds" data-refunds-of={r.orderNo}>
+              <OrderRefunds order={r} />
+            </Stack>
+          ) : null}
         </Box>
       ))}
     </Stack>

@@ -23,6 +23,13 @@ export const ORDERS = graphql(`
         ebookPassword
         downloadable
         downloadUrl
+        refunds {
+          amount
+          currency
+          kind
+          status
+          completedAt
+        }
       }
     }
   }
@@ -30,6 +37,7 @@ export const ORDERS = graphql(`
 
 export type OrderRow = ResultOf<typeof ORDERS>['orders']['items'][number];
 export type OrderStatus = OrderRow['status'];
+export type OrderRefund = OrderRow['refunds'][number];
 export type PaymentMethod = NonNullable<OrderRow['paymentMethod']>;
 export type OrderFilter = NonNullable<VariablesOf<typeof ORDERS>['filter']>;
 

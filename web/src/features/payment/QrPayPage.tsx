@@ -3,6 +3,7 @@ import { useQuery } from '@apollo/client/react';
 import { useEffect } from 'react';
 import { useTranslation } from '../../lib/use-translation';
 import { useNavigate, useSearchParams } from 'react-router-dom';
+import { PreviousPaymentNotice, previousFromParams } from '../../components/ui/PreviousPaymentNotice';
 import { ServiceEmail } from '../../components/ui/ServiceEmail';
 import { formatPrice } from '../../lib/format';
 import { dataListRecipe, qrCodeRecipe } from '../../lib/theme';
@@ -21,6 +22,7 @@ export function QrPayPage() {
   const codeUrl = q.get('codeUrl') || intent?.nextAction?.codeUrl || '';
   const price = q.get('price') || intent?.amount || '';
   const currency = q.get('currency') || intent?.currency || '';
+  const previous = previousFromParams(q);
 
   useEffect(() => {
     if (outcome.kind !== 'pending') navigate(`/views/pay/WxPayResult?orderNo=${encodeURIComponent(orderNo)}`, { replace: true });
@@ -38,6 +40,7 @@ export function QrPayPage() {
       <Heading as="h1" size="lg">
         {t('pay.qrTitle')}
       </Heading>
+      {previous ? <PreviousPaymentNotice previous={previous} /> : null}
       <DataList.Root recipe={dataListRecipe} orientation="horizontal" w="full">
         {row(t('pay.payee'), intent?.payee ?? '…', 'payee')}
         {row(t('pay.amount'), price ? formatPrice(price) : '…', 'amount')}

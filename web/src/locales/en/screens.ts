@@ -250,6 +250,13 @@ export const enScreens = {
     statuses: { PAID: 'Paid', PENDING_PAYMENT: 'Pending payment', EXPIRED: 'Expired' },
     payTypes: { online: 'PayPal / online payment', offline: 'Offline payment' },
     showPurchaseInfo: 'Show the purchase information of order {{orderNo}}',
+    refunds: {
+      refundedEbook: 'Refunded {{amount}} {{currency}} on {{date}} — the e-book can no longer be downloaded.',
+      refunded: 'Refunded {{amount}} {{currency}} on {{date}}.',
+      refunding: 'A refund of {{amount}} {{currency}} is under way.',
+      duplicateRefunded: 'A second payment of {{amount}} {{currency}} was refunded automatically on {{date}}. Your order stays paid.',
+      duplicateRefunding: 'A second payment of {{amount}} {{currency}} is being refunded automatically. Your order stays paid.',
+    },
   },
   pay: {
     qrTitle: 'WeChat Pay',
@@ -275,6 +282,12 @@ export const enScreens = {
     notChargedTwice: 'Order {{orderNo}}: please do not pay again before you have seen its state in My Orders.',
     paidState: 'Your payment was received.',
     successBodyPaper: 'Your payment was received. Customer service will contact you about the delivery.',
+    previousOpenTitle: 'Your earlier {{provider}} payment page is still open',
+    previousOpen:
+      'The {{provider}} payment page you opened earlier for this order stays valid until {{until}}. Please do not pay it. If it is paid anyway, that payment is refunded automatically.',
+    previousOpenDialogTitle: 'Before you pay',
+    previousOpenContinue: 'Continue to pay',
+    providers: { ALIPAY: 'Alipay', WECHAT: 'WeChat Pay', PAYPAL: 'PayPal', BANK_TRANSFER: 'bank transfer' },
   },
   dict: {
     accountOrPasswordError: 'Account or Password Error!',

@@ -249,6 +249,13 @@ export const zhScreens: ScreenMessages = {
     statuses: { PAID: '已支付', PENDING_PAYMENT: '待支付', EXPIRED: '已过期' },
     payTypes: { online: 'PayPal/在线支付', offline: '线下支付' },
     showPurchaseInfo: '查看订单 {{orderNo}} 的购买信息',
+    refunds: {
+      refundedEbook: '已于 {{date}} 退款 {{amount}} {{currency}}，该电子书已无法下载。',
+      refunded: '已于 {{date}} 退款 {{amount}} {{currency}}。',
+      refunding: '{{amount}} {{currency}} 的退款正在处理中。',
+      duplicateRefunded: '重复支付的 {{amount}} {{currency}} 已于 {{date}} 自动原路退回，您的订单仍为已支付。',
+      duplicateRefunding: '重复支付的 {{amount}} {{currency}} 正在自动原路退回，您的订单仍为已支付。',
+    },
   },
   pay: {
     qrTitle: '微信支付',
@@ -274,6 +281,11 @@ export const zhScreens: ScreenMessages = {
     notChargedTwice: '订单 {{orderNo}}：在“我的订单”中确认其状态之前，请勿重复付款。',
     paidState: '已收到您的付款。',
     successBodyPaper: '已收到您的付款，客服将与您联系配送事宜。',
+    previousOpenTitle: '您之前打开的{{provider}}付款页面仍然有效',
+    previousOpen: '您之前为此订单打开的{{provider}}付款页面在 {{until}} 之前仍然有效。请勿在该页面付款；如仍在该页面付款，该笔款项将自动原路退回。',
+    previousOpenDialogTitle: '付款前请注意',
+    previousOpenContinue: '继续付款',
+    providers: { ALIPAY: '支付宝', WECHAT: '微信支付', PAYPAL: 'PayPal', BANK_TRANSFER: '银行转账' },
   },
   dict: {
     accountOrPasswordError: '账号或密码错误！',

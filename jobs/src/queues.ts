@@ -16,13 +16,6 @@ export function createQueues(connection: Redis, prefix: string, onError: (err: E
   return Object.fromEntries(entries) as Queues;
 }
 
-export async function enqueue<Q extends QueueName>(queues: Queues, queue: Q, payload: JobPayloads[Q], opts: JobsOptions = {}): Promise<string> {
-  const q = queues[queue] as unknown as Queue<JobPayloads[Q]>;
-  const jobId = opts.jobId ?? jobIdFor(queue, payload);
-  await q.add(queue as never, payload as never, { ...opts, jobId });
-  return jobId;
-}
-
 export async function closeQueues(queues: Queues): Promise<void> {
   // A queue closed while its connection still starts up loses its error listener, and the start-up
   // failing once the shared connection quits would then be thrown unheard: let it settle first.

@@ -1,6 +1,6 @@
-import { Queue, type JobsOptions } from 'bullmq';
+import { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
-import { jobIdFor, jobOptions, queueNames, type JobPayloads, type QueueName } from './contract.js';
+import { jobOptions, queueNames, type JobPayloads, type QueueName } from './contract.js';
 
 export type Queues = { [Q in QueueName]: Queue<JobPayloads[Q]> };
 

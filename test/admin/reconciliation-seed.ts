@@ -35,15 +35,15 @@ export async function seedReconciledDay(stack: TestStack, date = pastBeijingDay(
   const deps = stack.app.deps;
   const tag = randomBytes(3).toString('hex').toUpperCase();
   const noon = new Date(startOfDay(date, BEIJING) + 12 * 3600_000);
-  const buyer = await db
-    .insertInto('users')
-    .values({ email: `recon-${tag.toLowerCase()}@example.com`, first_name: 'Recon', last_name: 'Buyer', password_hash: 'x' })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-
   let seq = 0;
+  // A buyer of its own for each order: a buyer holds one open order per book and format.
   const order = async () => {
     seq += 1;
+    const buyer = await db
+      .insertInto('users')
+      .values({ email: `recon-${tag.toLowerCase()}-${seq}@example.com`, first_name: 'Recon', last_name: 'Buyer', password_hash: 'x' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     return db
       .insertInto('orders')
       .values({

@@ -49,8 +49,19 @@ function TotalsTable({ day }: { day: ProviderDay }) {
   const none = t('common.none');
   const provider = t(`admin.providers.${day.provider}`);
   return (
-    <Table.ScrollArea borderWidth="1px" borderRadius="md" bg="white">
-      <Table.Root recipe={tableRecipe} size="sm" data-testid="recon-totals" aria-label={t('admin.reconciliation.totals', { provider })}>
+    // Focusable, so a keyboard can scroll it where the screen is too narrow for it.
+    <Table.ScrollArea
+      borderWidth="1px"
+      borderRadius="md"
+      bg="white"
+      flex="1"
+      minW="0"
+      maxW="640px"
+      tabIndex={0}
+      role="region"
+      aria-label={t('admin.reconciliation.totals', { provider })}
+    >
+      <Table.Root recipe={tableRecipe} size="sm" data-testid="recon-totals">
         <Table.Header>
           <Table.Row>
             <Table.ColumnHeader>{t('admin.reconciliation.figure')}</Table.ColumnHeader>
@@ -148,7 +159,7 @@ function ProviderCard({
   const { t } = useTranslation();
   const run = day?.latestRun;
   return (
-    <Stack gap={3} borderWidth="1px" borderRadius="md" p={4} bg="gray.50" minW="320px" flex="1" data-testid="recon-provider" data-provider={provider}>
+    <Stack gap={3} borderWidth="1px" borderRadius="md" p={4} bg="gray.50" data-testid="recon-provider" data-provider={provider}>
       <HStack justify="space-between" align="start" gap={3}>
         <Stack gap={0}>
           <Heading as="h3" size="sm">
@@ -167,8 +178,8 @@ function ProviderCard({
           {t('admin.reconciliation.notRun')}
         </Text>
       ) : (
-        <>
-          <Box as="dl" display="grid" gridTemplateColumns="auto 1fr" columnGap={4} rowGap={1} fontSize="sm">
+        <Flex gap={6} wrap="wrap" align="start">
+          <Box as="dl" display="grid" gridTemplateColumns="auto 1fr" columnGap={4} rowGap={1} fontSize="sm" minW="240px" maxW="360px">
             <Text as="dt" color="fg.muted">
               {t('admin.reconciliation.outcome')}
             </Text>
@@ -201,7 +212,7 @@ function ProviderCard({
             </Text>
           </Box>
           {run.providerTotals || run.shopTotals ? <TotalsTable day={day} /> : null}
-        </>
+        </Flex>
       )}
     </Stack>
   );
@@ -250,7 +261,7 @@ function TradeCell({ item }: { item: ReconciliationItem }) {
 }
 
 const OPEN_COLUMNS = ['verdict', 'trade', 'order', 'billed', 'shop', 'detail', 'actions'] as const;
-const RESOLVED_COLUMNS = ['verdict', 'trade', 'order', 'billed', 'state', 'note', 'resolvedBy', 'resolvedAt', 'actions'] as const;
+const RESOLVED_COLUMNS = ['verdict', 'trade', 'order', 'billed', 'state', 'note', 'resolvedBy', 'actions'] as const;
 
 function ItemsTable({
   items,
@@ -306,7 +317,13 @@ function ItemsTable({
               data-refund={i.refundNo ?? ''}
               data-verdict={i.verdict}
             >
-              <Table.Cell minW="140px" color={open ? 'red.700' : undefined} fontWeight={open ? 'semibold' : undefined} data-testid="recon-verdict">
+              <Table.Cell
+                minW="140px"
+                whiteSpace="normal"
+                color={open ? 'red.700' : undefined}
+                fontWeight={open ? 'semibold' : undefined}
+                data-testid="recon-verdict"
+              >
                 {t(`admin.reconciliation.verdicts.${i.verdict}`)}
               </Table.Cell>
               <Table.Cell maxW="200px">
@@ -319,8 +336,13 @@ function ItemsTable({
               {open ? (
                 <>
                   <Table.Cell whiteSpace="nowrap">{i.shopAmount ? `${i.shopAmount} ${i.shopCurrency ?? ''}` : none}</Table.Cell>
-                  <Table.Cell maxW="260px" wordBreak="break-word">
-                    <Text>{i.detail || none}</Text>
+                  <Table.Cell minW="200px" maxW="320px" whiteSpace="normal" wordBreak="break-word">
+                    <Text>{t(`admin.reconciliation.explain.${i.verdict}`)}</Text>
+                    {i.detail ? (
+                      <Text fontSize="xs" color="fg.muted" data-testid="recon-detail">
+                        {i.detail}
+                      </Text>
+                    ) : null}
                     {i.recheckUntil ? (
                       <Text fontSize="xs" color="fg.muted">
                         {t('admin.reconciliation.recheck', { date: i.recheckUntil })}
@@ -328,7 +350,7 @@ function ItemsTable({
                     ) : null}
                   </Table.Cell>
                   <Table.Cell>
-                    <Flex gap={2} wrap="wrap">
+                    <Flex gap={2} direction="column" align="start">
                       {i.allowedActions.map((a) => (
                         <Button
                           key={a}
@@ -354,11 +376,17 @@ function ItemsTable({
                   <Table.Cell whiteSpace="nowrap" data-testid="recon-state">
                     {t(`admin.reconciliation.states.${i.state}`)}
                   </Table.Cell>
-                  <Table.Cell maxW="260px" wordBreak="break-word" data-testid="recon-note-text">
+                  <Table.Cell minW="120px" maxW="260px" whiteSpace="normal" wordBreak="break-word" data-testid="recon-note-text">
                     {i.note ?? none}
                   </Table.Cell>
-                  <Table.Cell data-testid="recon-resolved-by">{i.resolvedBy ?? t('admin.reconciliation.system')}</Table.Cell>
-                  <Table.Cell whiteSpace="nowrap">{formatDateTime(i.resolvedAt ?? i.updatedAt)}</Table.Cell>
+                  <Table.Cell>
+                    <Text wordBreak="break-all" data-testid="recon-resolved-by">
+                      {i.resolvedBy ?? t('admin.reconciliation.system')}
+                    </Text>
+                    <Text fontSize="xs" color="fg.muted" whiteSpace="nowrap" data-testid="recon-resolved-at">
+                      {formatDateTime(i.resolvedAt ?? i.updatedAt)}
+                    </Text>
+                  </Table.Cell>
                   <Table.Cell>{history(i)}</Table.Cell>
                 </>
               )}
@@ -469,11 +497,11 @@ export function ReconciliationPanel() {
           shownDay ? (
             <Stack gap={5} data-testid="recon-day-view" data-date={shownDay.date}>
               {shown.length ? (
-                <Flex gap={4} wrap="wrap">
+                <Stack gap={3}>
                   {shown.map((p) => (
                     <ProviderCard key={p} provider={p} day={ran.get(p)} date={shownDay.date} canRerun={reconcilable.has(p)} onDone={refresh} />
                   ))}
-                </Flex>
+                </Stack>
               ) : (
                 <Text color="fg.muted">{t('admin.reconciliation.noRuns')}</Text>
               )}

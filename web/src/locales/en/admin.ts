@@ -243,8 +243,7 @@ export const enAdmin = {
       actions: 'Operation',
       state: 'State',
       note: 'Note',
-      resolvedBy: 'Resolved by',
-      resolvedAt: 'Resolved at',
+      resolvedBy: 'Resolved by, when',
     },
     verdicts: {
       MATCHED: 'Matched',
@@ -253,6 +252,18 @@ export const enAdmin = {
       UNKNOWN_REFUND: 'Refund the shop did not ask for',
       MISSING_AT_PROVIDER: 'Missing in the provider bill',
       DUPLICATE_PAYMENT: 'Duplicate payment',
+    },
+    /** What a difference means and what can be done; core's own record of it follows in small print. */
+    explain: {
+      MATCHED: 'The bill and the shop agree.',
+      MISSING_SETTLEMENT:
+        'The provider took this payment, but the shop has not recorded it as paid. Settle it when the order is known, or acknowledge it once checked with the provider.',
+      AMOUNT_MISMATCH:
+        'The provider billed another amount or currency than the shop asked for. Settle it if the payment is right, or acknowledge it with the reason.',
+      UNKNOWN_REFUND: 'The provider refunded money the shop never asked back (a refund made in the merchant portal, say). Acknowledge it with the reason.',
+      MISSING_AT_PROVIDER:
+        "The shop recorded this payment as paid, but the provider's bill does not have it. The next bills are searched for it; acknowledge it once checked.",
+      DUPLICATE_PAYMENT: 'The order was paid more than once. Refund the second payment, or acknowledge it with the reason.',
     },
     states: {
       CLOSED: 'Matched',

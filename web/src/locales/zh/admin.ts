@@ -240,8 +240,7 @@ export const zhAdmin: AdminMessages = {
       actions: '操作',
       state: '状态',
       note: '备注',
-      resolvedBy: '处理人',
-      resolvedAt: '处理时间',
+      resolvedBy: '处理人及时间',
     },
     verdicts: {
       MATCHED: '一致',
@@ -250,6 +249,14 @@ export const zhAdmin: AdminMessages = {
       UNKNOWN_REFUND: '商店未发起的退款',
       MISSING_AT_PROVIDER: '渠道账单中缺失',
       DUPLICATE_PAYMENT: '重复支付',
+    },
+    explain: {
+      MATCHED: '账单与商店记录一致。',
+      MISSING_SETTLEMENT: '支付渠道已收到这笔付款，但商店尚未记为已支付。如订单明确，请入账；或与支付渠道核实后确认差异。',
+      AMOUNT_MISMATCH: '支付渠道账单的金额或币种与商店发起的不一致。如付款无误，请入账；否则请确认差异并注明原因。',
+      UNKNOWN_REFUND: '支付渠道退还了商店未发起退款的款项（例如在商户平台上手动退款）。请确认差异并注明原因。',
+      MISSING_AT_PROVIDER: '商店已将这笔付款记为已支付，但支付渠道的账单中没有它。系统会在之后的账单中继续查找；核实后请确认差异。',
+      DUPLICATE_PAYMENT: '该订单被重复支付。请退还第二笔付款，或确认差异并注明原因。',
     },
     states: {
       CLOSED: '一致',

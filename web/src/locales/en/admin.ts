@@ -263,7 +263,8 @@ export const enAdmin = {
       UNKNOWN_REFUND: 'The provider refunded money the shop never asked back (a refund made in the merchant portal, say). Acknowledge it with the reason.',
       MISSING_AT_PROVIDER:
         "The shop recorded this payment as paid, but the provider's bill does not have it. The next bills are searched for it; acknowledge it once checked.",
-      DUPLICATE_PAYMENT: 'The order was paid more than once. Refund the second payment, or acknowledge it with the reason.',
+      DUPLICATE_PAYMENT:
+        'The order was paid more than once, or the bill lists one payment twice. A second payment can be refunded; otherwise acknowledge it with the reason.',
     },
     states: {
       CLOSED: 'Matched',

@@ -256,7 +256,7 @@ export const zhAdmin: AdminMessages = {
       AMOUNT_MISMATCH: '支付渠道账单的金额或币种与商店发起的不一致。如付款无误，请入账；否则请确认差异并注明原因。',
       UNKNOWN_REFUND: '支付渠道退还了商店未发起退款的款项（例如在商户平台上手动退款）。请确认差异并注明原因。',
       MISSING_AT_PROVIDER: '商店已将这笔付款记为已支付，但支付渠道的账单中没有它。系统会在之后的账单中继续查找；核实后请确认差异。',
-      DUPLICATE_PAYMENT: '该订单被重复支付。请退还第二笔付款，或确认差异并注明原因。',
+      DUPLICATE_PAYMENT: '该订单被重复支付，或账单将同一笔付款列了两次。第二笔付款可以退款；否则请确认差异并注明原因。',
     },
     states: {
       CLOSED: '一致',

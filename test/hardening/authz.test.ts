@@ -188,6 +188,12 @@ const recipes: Record<string, (c: Client, x: Ctx) => Promise<Outcome>> = {
   orderEvents: gql('query($o: ID!) { orderEvents(orderNo: $o) { type } }', (x) => ({ o: x.orderNo })),
   registrationMirrors: gql('{ registrationMirrors { total } }'),
   markOrderShipped: gql('mutation($o: ID!) { markOrderShipped(orderNo: $o) { changed } }', (x) => ({ o: x.orderNo })),
+  reconciliationDay: gql('{ reconciliationDay(date: "2026-01-05") { date reconcilableProviders } }'),
+  reconciliationDays: gql('{ reconciliationDays(from: "2026-01-01", to: "2026-01-31") { date } }'),
+  reconciliationItemEvents: gql('{ reconciliationItemEvents(itemId: "999999") { type } }'),
+  // An item that does not exist, and a provider without bills: past authorization, nothing is changed or queued.
+  resolveReconciliationItem: gql('mutation { resolveReconciliationItem(itemId: "999999", action: ACKNOWLEDGE, note: "n") { item { id } } }'),
+  rerunReconciliation: gql('mutation { rerunReconciliation(provider: BANK_TRANSFER, date: "2026-01-05") { changed } }'),
 };
 
 // What each rule expects from each caller (for own-data rules: buyer sees the data, other sees none).

@@ -65,6 +65,12 @@ export type Query = {
   purchaseInfo?: Maybe<PurchaseInfo>;
   /** The latest payment attempt of one of the buyer's orders. */
   paymentIntent?: Maybe<PaymentIntent>;
+  /** A day (YYYY-MM-DD): each provider's latest run, its totals side by side, and the day's differences. */
+  reconciliationDay: ReconciliationDay;
+  /** Days from..to (YYYY-MM-DD, at most 92 days) that have runs, newest first, with their open differences. */
+  reconciliationDays: Array<ReconciliationDaySummary>;
+  /** The audit trail of a difference, oldest first: its verdict and who resolved it how. */
+  reconciliationItemEvents: Array<AuditEvent>;
 };
 
 export type QueryemailRegisteredArgs = {
@@ -134,6 +140,19 @@ export type QuerypurchaseInfoArgs = {
 
 export type QuerypaymentIntentArgs = {
   orderNo: Scalars["ID"];
+};
+
+export type QueryreconciliationDayArgs = {
+  date: Scalars["String"];
+};
+
+export type QueryreconciliationDaysArgs = {
+  from: Scalars["String"];
+  to: Scalars["String"];
+};
+
+export type QueryreconciliationItemEventsArgs = {
+  itemId: Scalars["ID"];
 };
 
 export type AccountChange = {
@@ -245,6 +264,17 @@ export type Mutation = {
    * order number, out_trade_no (Alipay return) or PayPal order id (token of the PayPal return).
    */
   checkPayment: PaymentCheck;
+  /**
+   * Resolves an open difference: SETTLE the attempt the provider billed as paid, REFUND a duplicate
+   * payment, or ACKNOWLEDGE it with a note (required; at most 500 characters). Refused, changing
+   * nothing, when the difference is resolved already or the action does not fit it.
+   */
+  resolveReconciliationItem: ReconciliationItemChange;
+  /**
+   * Queues a new reconciliation of a provider's day (a day that is over, in the provider's time zone).
+   * A re-run stores nothing twice: it adds what the bill holds now.
+   */
+  rerunReconciliation: ReconciliationRerun;
 };
 
 export type MutationrequestCodeArgs = {
@@ -340,6 +370,17 @@ export type MutationcheckoutArgs = {
 
 export type MutationcheckPaymentArgs = {
   reference: Scalars["ID"];
+};
+
+export type MutationresolveReconciliationItemArgs = {
+  itemId: Scalars["ID"];
+  action: ReconciliationAction;
+  note?: InputMaybe<Scalars["String"]>;
+};
+
+export type MutationrerunReconciliationArgs = {
+  provider: PaymentProvider;
+  date: Scalars["String"];
 };
 
 export type AdminAccount = {
@@ -940,6 +981,184 @@ export type SubscriptionpaymentStatusArgs = {
   reference: Scalars["ID"];
 };
 
+export type ReconciliationOutcome =
+  /** The bill was fetched and every row judged. */
+  | "RECONCILED"
+  /** The provider has not published the day's bill yet. */
+  | "NOT_READY"
+  /** The bill failed its integrity check and was not reconciled. */
+  | "REJECTED"
+  | "FAILED";
+
+export type ReconciliationVerdict =
+  | "MATCHED"
+  /** The provider took money the shop has not settled (or does not know). */
+  | "MISSING_SETTLEMENT"
+  /** The bill's amount or currency differs from the shop's. */
+  | "AMOUNT_MISMATCH"
+  /** The provider refunded money the shop did not ask back. */
+  | "UNKNOWN_REFUND"
+  /** Settled in the shop, not in the provider's bill (re-checked for two more days). */
+  | "MISSING_AT_PROVIDER"
+  /** A second payment for an order already paid, or a row billed twice. */
+  | "DUPLICATE_PAYMENT";
+
+export type ReconciliationItemState =
+  /** Matched: nothing to do. */
+  | "CLOSED"
+  /** Waiting for an operator. */
+  | "OPEN"
+  | "SETTLED"
+  | "REFUNDED"
+  | "ACKNOWLEDGED"
+  /** A trade missing at the provider that a later day's bill holds. */
+  | "FOUND_LATER";
+
+export type ReconciliationAction =
+  /** Settle the attempt the provider billed as paid, through the normal settlement. */
+  | "SETTLE"
+  /** Refund a duplicate payment to the payer. */
+  | "REFUND"
+  /** Accept the difference as it is; a note saying why is required. */
+  | "ACKNOWLEDGE";
+
+/** One side of a day's totals: the provider's bill, or the shop's ledger for the same day. */
+export type ReconciliationTotals = {
+  __typename?: "ReconciliationTotals";
+  /** Payments. */
+  count: Scalars["Int"];
+  gross: Scalars["String"];
+  refunds: Scalars["String"];
+  /** The provider's fees; null on the shop's side (the shop does not know them). */
+  fees?: Maybe<Scalars["String"]>;
+  /** Gross less refunds less fees. */
+  net: Scalars["String"];
+  /** Null when the side has no payment that day. */
+  currency?: Maybe<Scalars["String"]>;
+};
+
+/** The latest reconciliation run of a provider's day. */
+export type ReconciliationRun = {
+  __typename?: "ReconciliationRun";
+  id: Scalars["ID"];
+  outcome: ReconciliationOutcome;
+  /** Why the bill was not ready or was refused. */
+  detail?: Maybe<Scalars["String"]>;
+  /** ISO 8601. */
+  startedAt: Scalars["String"];
+  /** ISO 8601. */
+  finishedAt: Scalars["String"];
+  /** The differences the run left open (openDifferences is the count now). */
+  differences: Scalars["Int"];
+  /** Null unless the run reconciled the bill. */
+  providerTotals?: Maybe<ReconciliationTotals>;
+  shopTotals?: Maybe<ReconciliationTotals>;
+};
+
+/** A provider's reconciliation of the day. */
+export type ReconciliationProviderDay = {
+  __typename?: "ReconciliationProviderDay";
+  provider: PaymentProvider;
+  /** overseas or domestic: which merchant product the bill is of. */
+  setup: Scalars["String"];
+  latestRun: ReconciliationRun;
+  /** How many runs the day has had. */
+  runCount: Scalars["Int"];
+  /** Items of the day still waiting for an operator. */
+  openDifferences: Scalars["Int"];
+};
+
+/** One difference between a provider's bill and the shop's ledger. */
+export type ReconciliationItem = {
+  __typename?: "ReconciliationItem";
+  id: Scalars["ID"];
+  provider: PaymentProvider;
+  billDate: Scalars["String"];
+  verdict: ReconciliationVerdict;
+  state: ReconciliationItemState;
+  /** The shop's number of the payment attempt (out_trade_no). */
+  outTradeNo: Scalars["String"];
+  /** The shop's refund number, on a refund row. */
+  refundNo?: Maybe<Scalars["String"]>;
+  /** The order the attempt belongs to, when the shop knows it. */
+  orderNo?: Maybe<Scalars["ID"]>;
+  /** PAYMENT or REFUND as billed; null for a shop payment the bill lacks. */
+  billKind?: Maybe<Scalars["String"]>;
+  /** From the bill row: the amount, currency, fee (positive when charged) and what the payer paid. */
+  billAmount?: Maybe<Scalars["String"]>;
+  billCurrency?: Maybe<Scalars["String"]>;
+  billFee?: Maybe<Scalars["String"]>;
+  payerAmount?: Maybe<Scalars["String"]>;
+  payerCurrency?: Maybe<Scalars["String"]>;
+  /** The provider's id of the trade or refund. */
+  providerRef?: Maybe<Scalars["String"]>;
+  /** The provider's status word for the row. */
+  billStatus?: Maybe<Scalars["String"]>;
+  /** ISO 8601, when the provider says the row happened. */
+  billedAt?: Maybe<Scalars["String"]>;
+  /** What the shop holds: the attempt's (or refund's) amount and currency. */
+  shopAmount?: Maybe<Scalars["String"]>;
+  shopCurrency?: Maybe<Scalars["String"]>;
+  /** Why the row was judged so. */
+  detail: Scalars["String"];
+  /** A trade missing at the provider is looked for in the bills up to this day. */
+  recheckUntil?: Maybe<Scalars["String"]>;
+  /** The operator's note. */
+  note?: Maybe<Scalars["String"]>;
+  /** Email of the operator who resolved it; null when open or resolved by the system. */
+  resolvedBy?: Maybe<Scalars["String"]>;
+  /** ISO 8601. */
+  resolvedAt?: Maybe<Scalars["String"]>;
+  /** ISO 8601, the last change. */
+  updatedAt: Scalars["String"];
+  /** What an operator can do now (empty unless OPEN). */
+  allowedActions: Array<ReconciliationAction>;
+};
+
+export type ReconciliationDay = {
+  __typename?: "ReconciliationDay";
+  date: Scalars["String"];
+  /** Per provider that has runs that day, by provider. */
+  providers: Array<ReconciliationProviderDay>;
+  /** Every item of the day that is not matched (open and resolved), open first, oldest first. */
+  items: Array<ReconciliationItem>;
+  /** The providers whose bills can be fetched again (configured, and publishing bills). */
+  reconcilableProviders: Array<PaymentProvider>;
+};
+
+/** A provider's state on one day of the list. */
+export type ReconciliationDayProvider = {
+  __typename?: "ReconciliationDayProvider";
+  provider: PaymentProvider;
+  outcome: ReconciliationOutcome;
+  openDifferences: Scalars["Int"];
+};
+
+/** A day with reconciliation runs. */
+export type ReconciliationDaySummary = {
+  __typename?: "ReconciliationDaySummary";
+  date: Scalars["String"];
+  /** Open differences of every provider that day. */
+  openDifferences: Scalars["Int"];
+  providers: Array<ReconciliationDayProvider>;
+};
+
+/** The answer of an operator's action on a difference: the item as it is now. */
+export type ReconciliationItemChange = {
+  __typename?: "ReconciliationItemChange";
+  item: ReconciliationItem;
+  /** The refund number, when the action asked for a refund (a refund of a duplicate, or one that settling made). */
+  refundNo?: Maybe<Scalars["String"]>;
+};
+
+export type ReconciliationRerun = {
+  __typename?: "ReconciliationRerun";
+  provider: PaymentProvider;
+  date: Scalars["String"];
+  /** False when a run of this day was waiting or running already (nothing more was queued). */
+  changed: Scalars["Boolean"];
+};
+
 export type ResolverTypeWrapper<T> = Promise<T> | T;
 
 export type ResolverWithResolve<TResult, TParent, TContext, TArgs> = {
@@ -1099,6 +1318,19 @@ export type ResolversTypes = {
   CheckoutPayload: ResolverTypeWrapper<CheckoutPayload>;
   PaymentCheck: ResolverTypeWrapper<PaymentCheck>;
   Subscription: ResolverTypeWrapper<{}>;
+  ReconciliationOutcome: ReconciliationOutcome;
+  ReconciliationVerdict: ReconciliationVerdict;
+  ReconciliationItemState: ReconciliationItemState;
+  ReconciliationAction: ReconciliationAction;
+  ReconciliationTotals: ResolverTypeWrapper<ReconciliationTotals>;
+  ReconciliationRun: ResolverTypeWrapper<ReconciliationRun>;
+  ReconciliationProviderDay: ResolverTypeWrapper<ReconciliationProviderDay>;
+  ReconciliationItem: ResolverTypeWrapper<ReconciliationItem>;
+  ReconciliationDay: ResolverTypeWrapper<ReconciliationDay>;
+  ReconciliationDayProvider: ResolverTypeWrapper<ReconciliationDayProvider>;
+  ReconciliationDaySummary: ResolverTypeWrapper<ReconciliationDaySummary>;
+  ReconciliationItemChange: ResolverTypeWrapper<ReconciliationItemChange>;
+  ReconciliationRerun: ResolverTypeWrapper<ReconciliationRerun>;
 };
 
 /** Mapping between all available schema types and the resolvers parents */
@@ -1147,6 +1379,15 @@ export type ResolversParentTypes = {
   CheckoutPayload: CheckoutPayload;
   PaymentCheck: PaymentCheck;
   Subscription: {};
+  ReconciliationTotals: ReconciliationTotals;
+  ReconciliationRun: ReconciliationRun;
+  ReconciliationProviderDay: ReconciliationProviderDay;
+  ReconciliationItem: ReconciliationItem;
+  ReconciliationDay: ReconciliationDay;
+  ReconciliationDayProvider: ReconciliationDayProvider;
+  ReconciliationDaySummary: ReconciliationDaySummary;
+  ReconciliationItemChange: ReconciliationItemChange;
+  ReconciliationRerun: ReconciliationRerun;
 };
 
 export type QueryResolvers<
@@ -1251,6 +1492,24 @@ export type QueryResolvers<
     ParentType,
     ContextType,
     RequireFields<QuerypaymentIntentArgs, "orderNo">
+  >;
+  reconciliationDay?: Resolver<
+    ResolversTypes["ReconciliationDay"],
+    ParentType,
+    ContextType,
+    RequireFields<QueryreconciliationDayArgs, "date">
+  >;
+  reconciliationDays?: Resolver<
+    Array<ResolversTypes["ReconciliationDaySummary"]>,
+    ParentType,
+    ContextType,
+    RequireFields<QueryreconciliationDaysArgs, "from" | "to">
+  >;
+  reconciliationItemEvents?: Resolver<
+    Array<ResolversTypes["AuditEvent"]>,
+    ParentType,
+    ContextType,
+    RequireFields<QueryreconciliationItemEventsArgs, "itemId">
   >;
 };
 
@@ -1431,6 +1690,18 @@ export type MutationResolvers<
     ParentType,
     ContextType,
     RequireFields<MutationcheckPaymentArgs, "reference">
+  >;
+  resolveReconciliationItem?: Resolver<
+    ResolversTypes["ReconciliationItemChange"],
+    ParentType,
+    ContextType,
+    RequireFields<MutationresolveReconciliationItemArgs, "itemId" | "action">
+  >;
+  rerunReconciliation?: Resolver<
+    ResolversTypes["ReconciliationRerun"],
+    ParentType,
+    ContextType,
+    RequireFields<MutationrerunReconciliationArgs, "provider" | "date">
   >;
 };
 
@@ -2205,6 +2476,250 @@ export type SubscriptionResolvers<
   >;
 };
 
+export type ReconciliationTotalsResolvers<
+  ContextType = ShopContext,
+  ParentType extends ResolversParentTypes["ReconciliationTotals"] =
+    ResolversParentTypes["ReconciliationTotals"],
+> = {
+  count?: Resolver<ResolversTypes["Int"], ParentType, ContextType>;
+  gross?: Resolver<ResolversTypes["String"], ParentType, ContextType>;
+  refunds?: Resolver<ResolversTypes["String"], ParentType, ContextType>;
+  fees?: Resolver<Maybe<ResolversTypes["String"]>, ParentType, ContextType>;
+  net?: Resolver<ResolversTypes["String"], ParentType, ContextType>;
+  currency?: Resolver<Maybe<ResolversTypes["String"]>, ParentType, ContextType>;
+  isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type ReconciliationRunResolvers<
+  ContextType = ShopContext,
+  ParentType extends ResolversParentTypes["ReconciliationRun"] =
+    ResolversParentTypes["ReconciliationRun"],
+> = {
+  id?: Resolver<ResolversTypes["ID"], ParentType, ContextType>;
+  outcome?: Resolver<
+    ResolversTypes["ReconciliationOutcome"],
+    ParentType,
+    ContextType
+  >;
+  detail?: Resolver<Maybe<ResolversTypes["String"]>, ParentType, ContextType>;
+  startedAt?: Resolver<ResolversTypes["String"], ParentType, ContextType>;
+  finishedAt?: Resolver<ResolversTypes["String"], ParentType, ContextType>;
+  differences?: Resolver<ResolversTypes["Int"], ParentType, ContextType>;
+  providerTotals?: Resolver<
+    Maybe<ResolversTypes["ReconciliationTotals"]>,
+    ParentType,
+    ContextType
+  >;
+  shopTotals?: Resolver<
+    Maybe<ResolversTypes["ReconciliationTotals"]>,
+    ParentType,
+    ContextType
+  >;
+  isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type ReconciliationProviderDayResolvers<
+  ContextType = ShopContext,
+  ParentType extends ResolversParentTypes["ReconciliationProviderDay"] =
+    ResolversParentTypes["ReconciliationProviderDay"],
+> = {
+  provider?: Resolver<
+    ResolversTypes["PaymentProvider"],
+    ParentType,
+    ContextType
+  >;
+  setup?: Resolver<ResolversTypes["String"], ParentType, ContextType>;
+  latestRun?: Resolver<
+    ResolversTypes["ReconciliationRun"],
+    ParentType,
+    ContextType
+  >;
+  runCount?: Resolver<ResolversTypes["Int"], ParentType, ContextType>;
+  openDifferences?: Resolver<ResolversTypes["Int"], ParentType, ContextType>;
+  isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type ReconciliationItemResolvers<
+  ContextType = ShopContext,
+  ParentType extends ResolversParentTypes["ReconciliationItem"] =
+    ResolversParentTypes["ReconciliationItem"],
+> = {
+  id?: Resolver<ResolversTypes["ID"], ParentType, ContextType>;
+  provider?: Resolver<
+    ResolversTypes["PaymentProvider"],
+    ParentType,
+    ContextType
+  >;
+  billDate?: Resolver<ResolversTypes["String"], ParentType, ContextType>;
+  verdict?: Resolver<
+    ResolversTypes["ReconciliationVerdict"],
+    ParentType,
+    ContextType
+  >;
+  state?: Resolver<
+    ResolversTypes["ReconciliationItemState"],
+    ParentType,
+    ContextType
+  >;
+  outTradeNo?: Resolver<ResolversTypes["String"], ParentType, ContextType>;
+  refundNo?: Resolver<Maybe<ResolversTypes["String"]>, ParentType, ContextType>;
+  orderNo?: Resolver<Maybe<ResolversTypes["ID"]>, ParentType, ContextType>;
+  billKind?: Resolver<Maybe<ResolversTypes["String"]>, ParentType, ContextType>;
+  billAmount?: Resolver<
+    Maybe<ResolversTypes["String"]>,
+    ParentType,
+    ContextType
+  >;
+  billCurrency?: Resolver<
+    Maybe<ResolversTypes["String"]>,
+    ParentType,
+    ContextType
+  >;
+  billFee?: Resolver<Maybe<ResolversTypes["String"]>, ParentType, ContextType>;
+  payerAmount?: Resolver<
+    Maybe<ResolversTypes["String"]>,
+    ParentType,
+    ContextType
+  >;
+  payerCurrency?: Resolver<
+    Maybe<ResolversTypes["String"]>,
+    ParentType,
+    ContextType
+  >;
+  providerRef?: Resolver<
+    Maybe<ResolversTypes["String"]>,
+    ParentType,
+    ContextType
+  >;
+  billStatus?: Resolver<
+    Maybe<ResolversTypes["String"]>,
+    ParentType,
+    ContextType
+  >;
+  billedAt?: Resolver<Maybe<ResolversTypes["String"]>, ParentType, ContextType>;
+  shopAmount?: Resolver<
+    Maybe<ResolversTypes["String"]>,
+    ParentType,
+    ContextType
+  >;
+  shopCurrency?: Resolver<
+    Maybe<ResolversTypes["String"]>,
+    ParentType,
+    ContextType
+  >;
+  detail?: Resolver<ResolversTypes["String"], ParentType, ContextType>;
+  recheckUntil?: Resolver<
+    Maybe<ResolversTypes["String"]>,
+    ParentType,
+    ContextType
+  >;
+  note?: Resolver<Maybe<ResolversTypes["String"]>, ParentType, ContextType>;
+  resolvedBy?: Resolver<
+    Maybe<ResolversTypes["String"]>,
+    ParentType,
+    ContextType
+  >;
+  resolvedAt?: Resolver<
+    Maybe<ResolversTypes["String"]>,
+    ParentType,
+    ContextType
+  >;
+  updatedAt?: Resolver<ResolversTypes["String"], ParentType, ContextType>;
+  allowedActions?: Resolver<
+    Array<ResolversTypes["ReconciliationAction"]>,
+    ParentType,
+    ContextType
+  >;
+  isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type ReconciliationDayResolvers<
+  ContextType = ShopContext,
+  ParentType extends ResolversParentTypes["ReconciliationDay"] =
+    ResolversParentTypes["ReconciliationDay"],
+> = {
+  date?: Resolver<ResolversTypes["String"], ParentType, ContextType>;
+  providers?: Resolver<
+    Array<ResolversTypes["ReconciliationProviderDay"]>,
+    ParentType,
+    ContextType
+  >;
+  items?: Resolver<
+    Array<ResolversTypes["ReconciliationItem"]>,
+    ParentType,
+    ContextType
+  >;
+  reconcilableProviders?: Resolver<
+    Array<ResolversTypes["PaymentProvider"]>,
+    ParentType,
+    ContextType
+  >;
+  isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type ReconciliationDayProviderResolvers<
+  ContextType = ShopContext,
+  ParentType extends ResolversParentTypes["ReconciliationDayProvider"] =
+    ResolversParentTypes["ReconciliationDayProvider"],
+> = {
+  provider?: Resolver<
+    ResolversTypes["PaymentProvider"],
+    ParentType,
+    ContextType
+  >;
+  outcome?: Resolver<
+    ResolversTypes["ReconciliationOutcome"],
+    ParentType,
+    ContextType
+  >;
+  openDifferences?: Resolver<ResolversTypes["Int"], ParentType, ContextType>;
+  isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type ReconciliationDaySummaryResolvers<
+  ContextType = ShopContext,
+  ParentType extends ResolversParentTypes["ReconciliationDaySummary"] =
+    ResolversParentTypes["ReconciliationDaySummary"],
+> = {
+  date?: Resolver<ResolversTypes["String"], ParentType, ContextType>;
+  openDifferences?: Resolver<ResolversTypes["Int"], ParentType, ContextType>;
+  providers?: Resolver<
+    Array<ResolversTypes["ReconciliationDayProvider"]>,
+    ParentType,
+    ContextType
+  >;
+  isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type ReconciliationItemChangeResolvers<
+  ContextType = ShopContext,
+  ParentType extends ResolversParentTypes["ReconciliationItemChange"] =
+    ResolversParentTypes["ReconciliationItemChange"],
+> = {
+  item?: Resolver<
+    ResolversTypes["ReconciliationItem"],
+    ParentType,
+    ContextType
+  >;
+  refundNo?: Resolver<Maybe<ResolversTypes["String"]>, ParentType, ContextType>;
+  isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type ReconciliationRerunResolvers<
+  ContextType = ShopContext,
+  ParentType extends ResolversParentTypes["ReconciliationRerun"] =
+    ResolversParentTypes["ReconciliationRerun"],
+> = {
+  provider?: Resolver<
+    ResolversTypes["PaymentProvider"],
+    ParentType,
+    ContextType
+  >;
+  date?: Resolver<ResolversTypes["String"], ParentType, ContextType>;
+  changed?: Resolver<ResolversTypes["Boolean"], ParentType, ContextType>;
+  isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
 export type Resolvers<ContextType = ShopContext> = {
   Query?: QueryResolvers<ContextType>;
   AccountChange?: AccountChangeResolvers<ContextType>;
@@ -2239,6 +2754,15 @@ export type Resolvers<ContextType = ShopContext> = {
   CheckoutPayload?: CheckoutPayloadResolvers<ContextType>;
   PaymentCheck?: PaymentCheckResolvers<ContextType>;
   Subscription?: SubscriptionResolvers<ContextType>;
+  ReconciliationTotals?: ReconciliationTotalsResolvers<ContextType>;
+  ReconciliationRun?: ReconciliationRunResolvers<ContextType>;
+  ReconciliationProviderDay?: ReconciliationProviderDayResolvers<ContextType>;
+  ReconciliationItem?: ReconciliationItemResolvers<ContextType>;
+  ReconciliationDay?: ReconciliationDayResolvers<ContextType>;
+  ReconciliationDayProvider?: ReconciliationDayProviderResolvers<ContextType>;
+  ReconciliationDaySummary?: ReconciliationDaySummaryResolvers<ContextType>;
+  ReconciliationItemChange?: ReconciliationItemChangeResolvers<ContextType>;
+  ReconciliationRerun?: ReconciliationRerunResolvers<ContextType>;
 };
 
 export type Loader<TReturn, TObj, TParams, TContext> = (
@@ -3038,6 +3562,363 @@ export interface Loaders<
       TContext
     >;
     message?: LoaderResolver<Scalars["String"], PaymentCheck, {}, TContext>;
+  };
+
+  ReconciliationTotals?: {
+    count?: LoaderResolver<Scalars["Int"], ReconciliationTotals, {}, TContext>;
+    gross?: LoaderResolver<
+      Scalars["String"],
+      ReconciliationTotals,
+      {},
+      TContext
+    >;
+    refunds?: LoaderResolver<
+      Scalars["String"],
+      ReconciliationTotals,
+      {},
+      TContext
+    >;
+    fees?: LoaderResolver<
+      Maybe<Scalars["String"]>,
+      ReconciliationTotals,
+      {},
+      TContext
+    >;
+    net?: LoaderResolver<Scalars["String"], ReconciliationTotals, {}, TContext>;
+    currency?: LoaderResolver<
+      Maybe<Scalars["String"]>,
+      ReconciliationTotals,
+      {},
+      TContext
+    >;
+  };
+
+  ReconciliationRun?: {
+    id?: LoaderResolver<Scalars["ID"], ReconciliationRun, {}, TContext>;
+    outcome?: LoaderResolver<
+      ReconciliationOutcome,
+      ReconciliationRun,
+      {},
+      TContext
+    >;
+    detail?: LoaderResolver<
+      Maybe<Scalars["String"]>,
+      ReconciliationRun,
+      {},
+      TContext
+    >;
+    startedAt?: LoaderResolver<
+      Scalars["String"],
+      ReconciliationRun,
+      {},
+      TContext
+    >;
+    finishedAt?: LoaderResolver<
+      Scalars["String"],
+      ReconciliationRun,
+      {},
+      TContext
+    >;
+    differences?: LoaderResolver<
+      Scalars["Int"],
+      ReconciliationRun,
+      {},
+      TContext
+    >;
+    providerTotals?: LoaderResolver<
+      Maybe<ReconciliationTotals>,
+      ReconciliationRun,
+      {},
+      TContext
+    >;
+    shopTotals?: LoaderResolver<
+      Maybe<ReconciliationTotals>,
+      ReconciliationRun,
+      {},
+      TContext
+    >;
+  };
+
+  ReconciliationProviderDay?: {
+    provider?: LoaderResolver<
+      PaymentProvider,
+      ReconciliationProviderDay,
+      {},
+      TContext
+    >;
+    setup?: LoaderResolver<
+      Scalars["String"],
+      ReconciliationProviderDay,
+      {},
+      TContext
+    >;
+    latestRun?: LoaderResolver<
+      ReconciliationRun,
+      ReconciliationProviderDay,
+      {},
+      TContext
+    >;
+    runCount?: LoaderResolver<
+      Scalars["Int"],
+      ReconciliationProviderDay,
+      {},
+      TContext
+    >;
+    openDifferences?: LoaderResolver<
+      Scalars["Int"],
+      ReconciliationProviderDay,
+      {},
+      TContext
+    >;
+  };
+
+  ReconciliationItem?: {
+    id?: LoaderResolver<Scalars["ID"], ReconciliationItem, {}, TContext>;
+    provider?: LoaderResolver<
+      PaymentProvider,
+      ReconciliationItem,
+      {},
+      TContext
+    >;
+    billDate?: LoaderResolver<
+      Scalars["String"],
+      ReconciliationItem,
+      {},
+      TContext
+    >;
+    verdict?: LoaderResolver<
+      ReconciliationVerdict,
+      ReconciliationItem,
+      {},
+      TContext
+    >;
+    state?: LoaderResolver<
+      ReconciliationItemState,
+      ReconciliationItem,
+      {},
+      TContext
+    >;
+    outTradeNo?: LoaderResolver<
+      Scalars["String"],
+      ReconciliationItem,
+      {},
+      TContext
+    >;
+    refundNo?: LoaderResolver<
+      Maybe<Scalars["String"]>,
+      ReconciliationItem,
+      {},
+      TContext
+    >;
+    orderNo?: LoaderResolver<
+      Maybe<Scalars["ID"]>,
+      ReconciliationItem,
+      {},
+      TContext
+    >;
+    billKind?: LoaderResolver<
+      Maybe<Scalars["String"]>,
+      ReconciliationItem,
+      {},
+      TContext
+    >;
+    billAmount?: LoaderResolver<
+      Maybe<Scalars["String"]>,
+      ReconciliationItem,
+      {},
+      TContext
+    >;
+    billCurrency?: LoaderResolver<
+      Maybe<Scalars["String"]>,
+      ReconciliationItem,
+      {},
+      TContext
+    >;
+    billFee?: LoaderResolver<
+      Maybe<Scalars["String"]>,
+      ReconciliationItem,
+      {},
+      TContext
+    >;
+    payerAmount?: LoaderResolver<
+      Maybe<Scalars["String"]>,
+      ReconciliationItem,
+      {},
+      TContext
+    >;
+    payerCurrency?: LoaderResolver<
+      Maybe<Scalars["String"]>,
+      ReconciliationItem,
+      {},
+      TContext
+    >;
+    providerRef?: LoaderResolver<
+      Maybe<Scalars["String"]>,
+      ReconciliationItem,
+      {},
+      TContext
+    >;
+    billStatus?: LoaderResolver<
+      Maybe<Scalars["String"]>,
+      ReconciliationItem,
+      {},
+      TContext
+    >;
+    billedAt?: LoaderResolver<
+      Maybe<Scalars["String"]>,
+      ReconciliationItem,
+      {},
+      TContext
+    >;
+    shopAmount?: LoaderResolver<
+      Maybe<Scalars["String"]>,
+      ReconciliationItem,
+      {},
+      TContext
+    >;
+    shopCurrency?: LoaderResolver<
+      Maybe<Scalars["String"]>,
+      ReconciliationItem,
+      {},
+      TContext
+    >;
+    detail?: LoaderResolver<
+      Scalars["String"],
+      ReconciliationItem,
+      {},
+      TContext
+    >;
+    recheckUntil?: LoaderResolver<
+      Maybe<Scalars["String"]>,
+      ReconciliationItem,
+      {},
+      TContext
+    >;
+    note?: LoaderResolver<
+      Maybe<Scalars["String"]>,
+      ReconciliationItem,
+      {},
+      TContext
+    >;
+    resolvedBy?: LoaderResolver<
+      Maybe<Scalars["String"]>,
+      ReconciliationItem,
+      {},
+      TContext
+    >;
+    resolvedAt?: LoaderResolver<
+      Maybe<Scalars["String"]>,
+      ReconciliationItem,
+      {},
+      TContext
+    >;
+    updatedAt?: LoaderResolver<
+      Scalars["String"],
+      ReconciliationItem,
+      {},
+      TContext
+    >;
+    allowedActions?: LoaderResolver<
+      Array<ReconciliationAction>,
+      ReconciliationItem,
+      {},
+      TContext
+    >;
+  };
+
+  ReconciliationDay?: {
+    date?: LoaderResolver<Scalars["String"], ReconciliationDay, {}, TContext>;
+    providers?: LoaderResolver<
+      Array<ReconciliationProviderDay>,
+      ReconciliationDay,
+      {},
+      TContext
+    >;
+    items?: LoaderResolver<
+      Array<ReconciliationItem>,
+      ReconciliationDay,
+      {},
+      TContext
+    >;
+    reconcilableProviders?: LoaderResolver<
+      Array<PaymentProvider>,
+      ReconciliationDay,
+      {},
+      TContext
+    >;
+  };
+
+  ReconciliationDayProvider?: {
+    provider?: LoaderResolver<
+      PaymentProvider,
+      ReconciliationDayProvider,
+      {},
+      TContext
+    >;
+    outcome?: LoaderResolver<
+      ReconciliationOutcome,
+      ReconciliationDayProvider,
+      {},
+      TContext
+    >;
+    openDifferences?: LoaderResolver<
+      Scalars["Int"],
+      ReconciliationDayProvider,
+      {},
+      TContext
+    >;
+  };
+
+  ReconciliationDaySummary?: {
+    date?: LoaderResolver<
+      Scalars["String"],
+      ReconciliationDaySummary,
+      {},
+      TContext
+    >;
+    openDifferences?: LoaderResolver<
+      Scalars["Int"],
+      ReconciliationDaySummary,
+      {},
+      TContext
+    >;
+    providers?: LoaderResolver<
+      Array<ReconciliationDayProvider>,
+      ReconciliationDaySummary,
+      {},
+      TContext
+    >;
+  };
+
+  ReconciliationItemChange?: {
+    item?: LoaderResolver<
+      ReconciliationItem,
+      ReconciliationItemChange,
+      {},
+      TContext
+    >;
+    refundNo?: LoaderResolver<
+      Maybe<Scalars["String"]>,
+      ReconciliationItemChange,
+      {},
+      TContext
+    >;
+  };
+
+  ReconciliationRerun?: {
+    provider?: LoaderResolver<
+      PaymentProvider,
+      ReconciliationRerun,
+      {},
+      TContext
+    >;
+    date?: LoaderResolver<Scalars["String"], ReconciliationRerun, {}, TContext>;
+    changed?: LoaderResolver<
+      Scalars["Boolean"],
+      ReconciliationRerun,
+      {},
+      TContext
+    >;
   };
 }
 declare module "mercurius" {

@@ -106,6 +106,18 @@ export const messages = {
   firstLoginPasswordRequired: { en: 'New users must change the password first', zh: '新用户需先修改密码' },
   accountNotFound: { en: 'The account does not exist', zh: '该账号不存在' },
   cannotDisableSelf: { en: 'You cannot disable your own account', zh: '不能禁用自己的账号' },
+  // Reconciliation of the providers' bills (operator console).
+  reconciliationItemNotFound: { en: 'The reconciliation difference does not exist', zh: '对账差异不存在' },
+  reconciliationItemNotOpen: { en: 'This difference has already been resolved', zh: '该差异已处理' },
+  reconciliationActionNotAllowed: { en: 'This action is not possible for this difference', zh: '该差异不能执行此操作' },
+  reconciliationNoteRequired: { en: 'Please enter a note saying why the difference is accepted', zh: '请填写接受该差异的原因备注' },
+  tooLong500: { en: 'Length cannot exceed 500', zh: '长度不能超过500' },
+  reconciliationUnsupported: { en: 'This payment provider has no bills the shop can reconcile', zh: '该支付渠道没有可供对账的账单' },
+  reconciliationDayNotOver: {
+    en: "The provider publishes a day's bill only after the day is over: please choose an earlier day",
+    zh: '支付渠道在当日结束后才发布账单，请选择更早的日期',
+  },
+  dateRangeTooLong: { en: 'The period can be at most 92 days', zh: '时间段最长为92天' },
   payloadTooDeep: { en: 'Invalid request: the form nests too deeply or has too many fields', zh: '请求无效：表单嵌套过深或字段过多' },
 } as const;
 

@@ -6,6 +6,7 @@ import { catalogResolvers } from '../graphql/catalog.js';
 import { orderLoaders, orderResolvers } from '../graphql/orders.js';
 import { adminLoaders, adminResolvers } from '../graphql/admin.js';
 import { adminAccountLoaders, adminAccountResolvers } from '../graphql/admin-accounts.js';
+import { reconciliationResolvers } from '../graphql/reconciliation.js';
 import { accountSelfServiceResolvers } from '../graphql/account-self-service.js';
 import { buildContext } from '../graphql/context.js';
 import { NoSchemaIntrospectionCustomRule } from 'graphql';
@@ -93,6 +94,7 @@ export default fp(
           ...(orderResolvers.Query as object),
           ...(adminResolvers.Query as object),
           ...(adminAccountResolvers.Query as object),
+          ...(reconciliationResolvers.Query as object),
         },
         Mutation: {
           ...(accountResolvers.Mutation as object),
@@ -100,6 +102,7 @@ export default fp(
           ...(adminResolvers.Mutation as object),
           ...(adminAccountResolvers.Mutation as object),
           ...(accountSelfServiceResolvers.Mutation as object),
+          ...(reconciliationResolvers.Mutation as object),
         },
         Subscription: live.resolvers,
         Book: orderResolvers.Book as object,

@@ -9,6 +9,7 @@ export type GqlCode =
   | 'RATE_LIMITED'
   | 'CONFLICT'
   | 'WRONG_ORDER_STATE'
+  | 'WRONG_ITEM_STATE'
   | 'CAPTCHA_INVALID'
   | 'CODE_INVALID'
   | 'CODE_LOCKED'
@@ -76,6 +77,9 @@ export const errorCatalogue = {
   tooLong64: input('tooLong64'),
   tooLong255: input('tooLong255'),
   dateInvalid: input('dateInvalid'),
+  dateRangeTooLong: input('dateRangeTooLong'),
+  tooLong500: input('tooLong500'),
+  reconciliationNoteRequired: input('reconciliationNoteRequired'),
   quantityInvalid: input('quantityInvalid'),
   transferReferenceRequired: input('transferReferenceRequired'),
   refundReferenceRequired: input('refundReferenceRequired'),
@@ -139,6 +143,13 @@ export const errorCatalogue = {
   orderNotRefundable: wrongState('orderNotRefundable'),
   nothingToRefund: wrongState('nothingToRefund'),
   openPaperOrderExists: wrongState('openPaperOrderExists'),
+
+  // Reconciliation: a difference resolved already, or an action that does not fit it.
+  reconciliationItemNotFound: notFound('reconciliationItemNotFound'),
+  reconciliationItemNotOpen: { message: 'reconciliationItemNotOpen', legacyCode: 409, gqlCode: 'WRONG_ITEM_STATE' },
+  reconciliationActionNotAllowed: { message: 'reconciliationActionNotAllowed', legacyCode: 409, gqlCode: 'WRONG_ITEM_STATE' },
+  reconciliationUnsupported: input('reconciliationUnsupported'),
+  reconciliationDayNotOver: input('reconciliationDayNotOver'),
 } satisfies Record<string, CatalogueEntry>;
 
 export type ErrorKey = keyof typeof errorCatalogue;

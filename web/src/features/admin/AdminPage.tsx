@@ -7,8 +7,9 @@ import { AccountsPanel } from './AccountsPanel';
 import { MirrorsPanel } from './MirrorsPanel';
 import { OrdersPanel } from './OrdersPanel';
 import { PaperOrderPanel } from './PaperOrderPanel';
+import { ReconciliationPanel } from './ReconciliationPanel';
 
-type Tab = 'orders' | 'paper' | 'mirrors' | 'accounts';
+type Tab = 'orders' | 'paper' | 'mirrors' | 'accounts' | 'reconciliation';
 
 function Console() {
   const { t } = useTranslation();
@@ -27,13 +28,24 @@ function Console() {
   );
   return (
     <Stack gap={4}>
-      <HStack gap={2}>
+      <HStack gap={2} wrap="wrap">
         {tabButton('orders', t('admin.tabOrders'))}
         {tabButton('paper', t('admin.tabPaper'))}
         {tabButton('mirrors', t('admin.tabMirrors'))}
         {tabButton('accounts', t('admin.tabAccounts'))}
+        {tabButton('reconciliation', t('admin.tabReconciliation'))}
       </HStack>
-      {tab === 'orders' ? <OrdersPanel /> : tab === 'paper' ? <PaperOrderPanel /> : tab === 'mirrors' ? <MirrorsPanel /> : <AccountsPanel />}
+      {tab === 'orders' ? (
+        <OrdersPanel />
+      ) : tab === 'paper' ? (
+        <PaperOrderPanel />
+      ) : tab === 'mirrors' ? (
+        <MirrorsPanel />
+      ) : tab === 'accounts' ? (
+        <AccountsPanel />
+      ) : (
+        <ReconciliationPanel />
+      )}
     </Stack>
   );
 }

@@ -5,10 +5,10 @@ import { formatDateTime } from '../../lib/format';
 import { tableRecipe } from '../../lib/theme';
 import type { AuditEvent } from './api';
 
-/** The event's label; a type newer than this build shows as its code. */
-function eventLabel(t: TFunction, i18n: I18n, type: string): string {
-  const key = `admin.events.types.${type}`;
-  return i18n.exists(key) ? t(key as 'admin.events.types.paid') : type;
+/** The event's label (from the subject's own labels first); a type newer than this build shows as its code. */
+function eventLabel(t: TFunction, i18n: I18n, type: string, labels?: string): string {
+  for (const key of [...(labels ? [`${labels}.${type}`] : []), `admin.events.types.${type}`]) if (i18n.exists(key)) return t(key as 'admin.events.types.paid');
+  return type;
 }
 
 function Json({ text }: { text: string | null }) {
@@ -21,8 +21,11 @@ function Json({ text }: { text: string | null }) {
   );
 }
 
-/** An order's audit trail, oldest first: who did what, when, and the state before and after. */
-export function AuditTrail({ events }: { events: AuditEvent[] }) {
+/**
+ * An audit trail, oldest first: who did what, when, and the state before and after. `labels` names
+ * the texts of a subject whose event types are its own (e.g. admin.reconciliation.eventTypes).
+ */
+export function AuditTrail({ events, labels }: { events: AuditEvent[]; labels?: string }) {
   const { t, i18n } = useTranslation();
   return (
     <Stack gap={2} data-testid="audit-trail">
@@ -46,7 +49,7 @@ export function AuditTrail({ events }: { events: AuditEvent[] }) {
                 <Table.Row key={e.id} data-testid="audit-event" data-type={e.type} verticalAlign="top">
                   <Table.Cell whiteSpace="nowrap">{formatDateTime(e.createdAt)}</Table.Cell>
                   <Table.Cell whiteSpace="nowrap">
-                    <Text data-testid="audit-type">{eventLabel(t, i18n, e.type)}</Text>
+                    <Text data-testid="audit-type">{eventLabel(t, i18n, e.type, labels)}</Text>
                     <Text fontSize="xs" color="fg.muted" fontFamily="mono">
                       {e.type}
                     </Text>

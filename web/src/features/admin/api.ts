@@ -112,7 +112,7 @@ export type OrderStatus = AdminOrder['status'];
 export type Provider = NonNullable<AdminOrder['provider']>;
 export type ShippingStatus = AdminOrder['shippingStatus'];
 
-const AUDIT_EVENT_FIELDS = graphql(`
+export const AUDIT_EVENT_FIELDS = graphql(`
   fragment AuditEventFields on AuditEvent {
     id
     type

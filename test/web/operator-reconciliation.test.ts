@@ -1,0 +1,133 @@
+// The console's reconciliation tab, in English and in Chinese: a reconciled WeChat Pay day with
+// differences is found in the list of recent days, its totals show the figures that differ, and an
+// operator acknowledges a difference with a note (refused first without one), reads its history,
+// and queues a re-run. Every screen is checked with axe-core.
+import t from 'tap';
+import type { Page } from 'playwright-core';
+import { en } from '../../web/src/locales/en/index.ts';
+import { zh } from '../../web/src/locales/zh/index.ts';
+import { launchBrowser, openShop, screenshots, signInOperator } from '../helpers/browser.js';
+import { startStack } from '../helpers/stack.js';
+import { seedReconciledDay } from '../admin/reconciliation-seed.js';
+import { addDays, dayInZone } from '@shop/payments/zoned-time';
+import type { ReconciliationVerdict } from '@shop/db';
+
+type Texts = typeof en;
+const lower = (v: string) => v.toLowerCase() as ReconciliationVerdict;
+
+t.test('operator console: a reconciled day, a difference acknowledged with a note (en and zh)', async (t) => {
+  const stack = await startStack(t, { RATE_LIMIT_SCALE: '50' }, { payments: true, workers: false });
+  const seeded = await seedReconciledDay(stack);
+  const browser = await launchBrowser(t);
+  const itemState = async (verdict: ReconciliationVerdict) =>
+    stack.db
+      .selectFrom('reconciliation_items')
+      .select(['state', 'note', 'resolved_by'])
+      .where('bill_date', '=', seeded.date)
+      .where('verdict', '=', verdict)
+      .executeTakeFirstOrThrow();
+
+  const walk = async (lang: 'en' | 'zh', T: Texts, verdict: string, note: string) => {
+    const R = T.admin.reconciliation;
+    const { page, context, errors } = await openShop(browser, stack.base);
+    const opEmail = await signInOperator(stack, context);
+    const shot = screenshots(`operator-reconciliation-${lang}`, t);
+    await page.goto(lang === 'zh' ? '/shop/zhPage' : '/shop/enPage');
+    // The SPA stores the language when it starts, which may be after the load event.
+    await page.waitForURL('**/shop/index');
+    await page.goto('/shop/admin');
+    await page.getByTestId('admin-tab-reconciliation').click();
+    const panel = page.getByTestId('reconciliation-panel');
+    await panel.waitFor();
+    const yesterday = addDays(dayInZone(Date.now(), 'Asia/Shanghai'), -1);
+    t.equal(await page.getByTestId('recon-day-input').inputValue(), yesterday, `${lang}: yesterday in Beijing first`);
+
+    // The day that needs attention, from the list of recent days.
+    const dayButton = page.locator(`[data-testid=recon-day][data-date="${seeded.date}"]`);
+    await dayButton.waitFor();
+    const open = Number(await dayButton.getAttribute('data-open'));
+    t.ok(open > 0, `${lang}: the day is listed with ${open} open differences`);
+    await dayButton.click();
+    await page.locator(`[data-testid=recon-day-view][data-date="${seeded.date}"]`).waitFor();
+    t.equal(await page.getByTestId('recon-day-input').inputValue(), seeded.date, 'the day picked');
+    const card = page.locator('[data-testid=recon-provider][data-provider=WECHAT]');
+    await card.waitFor();
+    t.equal(await card.getByTestId('recon-outcome').innerText(), R.outcomes.RECONCILED, `${lang}: the run's outcome`);
+    t.equal(await card.getByTestId('recon-open-count').innerText(), String(open));
+    const row = (figure: string) => card.locator(`[data-testid=recon-total-row][data-figure=${figure}]`);
+    t.equal(await row('gross').getAttribute('data-differs'), 'true', 'the gross amounts differ');
+    t.equal(await row('gross').getByTestId('recon-total-provider').innerText(), '520.00');
+    t.equal(await row('gross').getByTestId('recon-total-shop').innerText(), '300.00');
+    t.equal(await row('gross').getByTestId('recon-total-compared').innerText(), R.differs, `${lang}: marked in words, not only in colour`);
+    t.equal(await row('currency').getAttribute('data-differs'), 'false', 'the currency agrees');
+    t.equal(await row('currency').getByTestId('recon-total-compared').innerText(), R.agrees);
+    t.equal(await row('fees').getByTestId('recon-total-shop').innerText(), R.notKnown, 'the shop knows no fees');
+    await shot(page, 'day');
+
+    // Acknowledge a difference: refused without a note, done with one.
+    const diff = page.locator(`[data-testid=recon-open-row][data-verdict=${verdict}]`);
+    t.equal(await diff.count(), 1, `${lang}: one ${verdict} difference open`);
+    t.equal(await diff.getByTestId('recon-verdict').innerText(), R.verdicts[verdict as keyof typeof R.verdicts]);
+    await diff.getByTestId('recon-action-ACKNOWLEDGE').click();
+    const dialog = page.getByTestId('recon-resolve-dialog');
+    await dialog.waitFor();
+    await dialog.getByTestId('recon-resolve-confirm').click();
+    await dialog.getByTestId('field-error').filter({ hasText: R.noteRequired }).waitFor();
+    t.equal((await itemState(lower(verdict))).state, 'open', 'nothing changed without a note');
+    await shot(page, 'note-required');
+    await dialog.getByTestId('recon-note').fill(note);
+    await dialog.getByTestId('recon-resolve-confirm').click();
+    await page.getByTestId('toast').filter({ hasText: T.dict.operationSuccess }).waitFor();
+    await dialog.waitFor({ state: 'detached' });
+    const resolved = page.locator(`[data-testid=recon-resolved-row][data-verdict=${verdict}]`);
+    await resolved.waitFor();
+    t.equal(await resolved.getByTestId('recon-state').innerText(), R.states.ACKNOWLEDGED, `${lang}: listed as acknowledged`);
+    t.equal(await resolved.getByTestId('recon-note-text').innerText(), note, 'with the note');
+    t.equal(await resolved.getByTestId('recon-resolved-by').innerText(), opEmail, 'by the operator');
+    t.equal(await page.locator(`[data-testid=recon-open-row][data-verdict=${verdict}]`).count(), 0, 'no longer open');
+    await card
+      .getByTestId('recon-open-count')
+      .filter({ hasText: String(open - 1) })
+      .waitFor();
+    t.match(await itemState(lower(verdict)), { state: 'acknowledged', note }, 'acknowledged in the database');
+    await shot(page, 'acknowledged');
+
+    // Its history: the verdict, then the operator's answer.
+    await resolved.getByTestId('recon-history-open').click();
+    const history = page.getByTestId('recon-history');
+    const event = history.locator('[data-testid=audit-event][data-type=acknowledged]');
+    await event.waitFor();
+    t.equal(await event.getByTestId('audit-type').innerText(), R.eventTypes.acknowledged, `${lang}: the answer, labelled`);
+    t.match(await event.getByTestId('audit-actor').innerText(), opEmail, 'by the operator');
+    t.equal(await history.locator('[data-testid=audit-event][data-type=verdict]').getByTestId('audit-type').innerText(), R.eventTypes.verdict);
+    await shot(page, 'history');
+    await page.keyboard.press('Escape');
+    await history.waitFor({ state: 'detached' });
+
+    await rerun(page, R, lang);
+    t.same(
+      errors.filter((e) => !/Failed to load resource/.test(e)),
+      [],
+      `${lang}: no page errors`,
+    );
+    await context.close();
+  };
+
+  const rerun = async (page: Page, R: Texts['admin']['reconciliation'], lang: string) => {
+    const card = page.locator('[data-testid=recon-provider][data-provider=WECHAT]');
+    await card.getByTestId('recon-rerun').click();
+    const queued = R.rerunQueued
+      .replace('{{provider}}', lang === 'zh' ? zh.admin.providers.WECHAT : en.admin.providers.WECHAT)
+      .replace('{{date}}', seeded.date);
+    const waiting = R.rerunWaiting;
+    // The first walk queues the run; the second finds it waiting (no worker takes it in this stack).
+    await page
+      .getByTestId('toast')
+      .filter({ hasText: lang === 'en' ? queued : waiting })
+      .waitFor();
+    t.pass(`${lang}: re-run answered`);
+  };
+
+  await walk('en', en, 'UNKNOWN_REFUND', 'Refunded by hand at the WeChat merchant portal');
+  await walk('zh', zh as unknown as Texts, 'MISSING_AT_PROVIDER', '渠道确认该笔交易记在次日账单');
+});

@@ -38,7 +38,7 @@ export interface AlertData {
 export function reconciliationAlertText(d: AlertData, lang: Lang, brand: MailBrand): RenderedMail {
   const zh = lang === 'zh';
   const name = zh ? PROVIDER_ZH[d.provider] : PROVIDER[d.provider];
-  const href = `${brand.shopUrl}admin/reconciliation?date=${d.date}`;
+  const href = `${brand.shopUrl}admin?tab=reconciliation&date=${d.date}`;
   if (d.outcome === 'rejected') {
     const subject = zh ? `对账：${name} ${d.date} 的账单未通过校验` : `Reconciliation: ${name} bill of ${d.date} refused`;
     return layout(brand, lang, subject, [

@@ -11,9 +11,17 @@ import { ReconciliationPanel } from './ReconciliationPanel';
 
 type Tab = 'orders' | 'paper' | 'mirrors' | 'accounts' | 'reconciliation';
 
+const TABS: readonly Tab[] = ['orders', 'paper', 'mirrors', 'accounts', 'reconciliation'];
+
+/** The tab a link asks for (`?tab=reconciliation`, as the reconciliation alert mail links it). */
+function linkedTab(): Tab {
+  const asked = typeof window === 'undefined' ? null : new URLSearchParams(window.location.search).get('tab');
+  return TABS.find((tab) => tab === asked) ?? 'orders';
+}
+
 function Console() {
   const { t } = useTranslation();
-  const [tab, setTab] = useState<Tab>('orders');
+  const [tab, setTab] = useState<Tab>(linkedTab);
   const tabButton = (id: Tab, label: string) => (
     <Button
       size="sm"

@@ -444,7 +444,11 @@ function RecentDays({ selected, onPick, days, error }: { selected: string; onPic
 /** The providers' bills against the shop's ledger: a day's runs and totals, its differences and what to do about them. */
 export function ReconciliationPanel() {
   const { t } = useTranslation();
-  const [date, setDate] = useState(() => beijingDay(1));
+  // A day a link asks for (`?date=YYYY-MM-DD`, the alert mail's), else yesterday in Beijing.
+  const [date, setDate] = useState(() => {
+    const asked = typeof window === 'undefined' ? null : new URLSearchParams(window.location.search).get('date');
+    return asked && /^\d{4}-\d{2}-\d{2}$/.test(asked) ? asked : beijingDay(1);
+  });
   const [input, setInput] = useState(date);
   const [acting, setActing] = useState<{ item: ReconciliationItem; action: ReconciliationAction } | null>(null);
   const [history, setHistory] = useState<ReconciliationItem | null>(null);

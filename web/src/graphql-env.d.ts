@@ -5573,6 +5573,10 @@ export type introspection = {
           {
             "name": "DUPLICATE_PAYMENT",
             "isDeprecated": false
+          },
+          {
+            "name": "UNMATCHED_CREDIT",
+            "isDeprecated": false
           }
         ]
       },

@@ -1001,7 +1001,9 @@ export type ReconciliationVerdict =
   /** Settled in the shop, not in the provider's bill (re-checked for two more days). */
   | "MISSING_AT_PROVIDER"
   /** A second payment for an order already paid, or a row billed twice. */
-  | "DUPLICATE_PAYMENT";
+  | "DUPLICATE_PAYMENT"
+  /** A bank credit whose reference names no bank-transfer order of the shop. */
+  | "UNMATCHED_CREDIT";
 
 export type ReconciliationItemState =
   /** Matched: nothing to do. */

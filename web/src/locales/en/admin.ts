@@ -252,6 +252,7 @@ export const enAdmin = {
       UNKNOWN_REFUND: 'Refund the shop did not ask for',
       MISSING_AT_PROVIDER: 'Missing in the provider bill',
       DUPLICATE_PAYMENT: 'Duplicate payment',
+      UNMATCHED_CREDIT: 'Bank credit naming no order',
     },
     /** What a difference means and what can be done; core's own record of it follows in small print. */
     explain: {
@@ -265,6 +266,8 @@ export const enAdmin = {
         "The shop recorded this payment as paid, but the provider's bill does not have it. The next bills are searched for it; acknowledge it once checked.",
       DUPLICATE_PAYMENT:
         'The order was paid more than once, or the bill lists one payment twice. A second payment can be refunded; otherwise acknowledge it with the reason.',
+      UNMATCHED_CREDIT:
+        'Money came into the bank account with a reference that names no order of the shop. Find the buyer (name, amount), complete their order or send the money back, then acknowledge it with what was done.',
     },
     states: {
       CLOSED: 'Matched',

@@ -249,6 +249,7 @@ export const zhAdmin: AdminMessages = {
       UNKNOWN_REFUND: '商店未发起的退款',
       MISSING_AT_PROVIDER: '渠道账单中缺失',
       DUPLICATE_PAYMENT: '重复支付',
+      UNMATCHED_CREDIT: '未对应订单的银行入账',
     },
     explain: {
       MATCHED: '账单与商店记录一致。',
@@ -257,6 +258,7 @@ export const zhAdmin: AdminMessages = {
       UNKNOWN_REFUND: '支付渠道退还了商店未发起退款的款项（例如在商户平台上手动退款）。请确认差异并注明原因。',
       MISSING_AT_PROVIDER: '商店已将这笔付款记为已支付，但支付渠道的账单中没有它。系统会在之后的账单中继续查找；核实后请确认差异。',
       DUPLICATE_PAYMENT: '该订单被重复支付，或账单将同一笔付款列了两次。第二笔付款可以退款；否则请确认差异并注明原因。',
+      UNMATCHED_CREDIT: '银行账户收到一笔款项，但其附言中没有商店的订单号。请根据付款人姓名和金额找到买家，完成其订单或退回款项，然后确认差异并注明处理方式。',
     },
     states: {
       CLOSED: '一致',

@@ -13,7 +13,7 @@ import { eventually } from '../helpers/tmp.js';
 const env = { RETRY_DELAY_SCALE: '0.01', RATE_LIMIT_SCALE: '50' };
 const REFUND = `mutation($o: ID!) { refundOrder(orderNo: $o) { changed refund { refundNo kind status amount currency } } }`;
 const REFUND_DUP = `mutation($o: ID!, $a: ID!) { refundDuplicatePayment(orderNo: $o, attemptId: $a) { changed refund { refundNo kind status } } }`;
-const ATTEMPTS = `query($o: ID!) { adminOrder(orderNo: $o) { status refundedAt canRefund attempts { id outTradeNo provider status role canRefund payerAmount payerCurrency refunds { refundNo status } } } }`;
+const ATTEMPTS = `query($o: ID!) { adminOrder(orderNo: $o) { status refundedAt canRefund attempts { id outTradeNo provider status role canRefund payerAmount payerCurrency refunds { refundNo status lastError } } } }`;
 
 async function refundEvents(stack: TestStack, orderNo: string) {
   return stack.db
@@ -72,8 +72,10 @@ t.test('one refund per paid order at every provider, however the requests and re
       .execute();
     t.same(rows, [{ status: 'succeeded', provider: d.provider }], `${d.provider}: one refund row`);
     const admin = await gqlOk<{
-      adminOrder: { refundedAt: string; canRefund: boolean; attempts: Array<{ role: string; refunds: Array<{ status: string }> }> };
+      adminOrder: { refundedAt: string; canRefund: boolean; attempts: Array<{ role: string; refunds: Array<{ status: string; lastError: string | null }> }> };
     }>(op.client, ATTEMPTS, { o: orderNo });
+    // WeChat answers PROCESSING first: that word is gone once the refund succeeded.
+    t.equal(admin.adminOrder.attempts[0]?.refunds[0]?.lastError, null, `${d.provider}: a refund that succeeded shows no lastError`);
     t.match(
       admin.adminOrder,
       { refundedAt: String, canRefund: false, attempts: [{ role: 'ORDER', refunds: [{ status: 'SUCCEEDED' }] }] },

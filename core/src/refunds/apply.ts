@@ -40,7 +40,9 @@ export async function applyRefundStatus(deps: CoreDeps, input: ApplyRefundStatus
         updated_at: now,
         ...(to === 'pending' ? {} : { completed_at: now, next_poll_at: null }),
         ...(status.providerRefundId ? { provider_refund_id: status.providerRefundId } : {}),
-        ...(to === 'failed' ? { last_error: status.detail ?? 'refused' } : {}),
+        // A refund that went through has no error: the provider's word while it waited (PROCESSING,
+        // kept by the back-off) is not one. A failed one keeps the provider's reason.
+        ...(to === 'failed' ? { last_error: status.detail ?? 'refused' } : to === 'succeeded' ? { last_error: null } : {}),
       })
       .where('refund_no', '=', refundNo)
       .where('status', 'in', movableTo(to))

@@ -73,7 +73,9 @@ const presentRefund = (r: Refund) => ({
   reference: r.reference,
   reason: r.reason,
   providerRefundId: r.provider_refund_id,
-  lastError: r.last_error,
+  // Core clears it when a refund succeeds; a row that succeeded before it did so still holds the
+  // provider's PROCESSING, which is no error.
+  lastError: r.status === 'succeeded' ? null : r.last_error,
   createdAt: r.created_at.toISOString(),
   completedAt: r.completed_at ? r.completed_at.toISOString() : null,
 });

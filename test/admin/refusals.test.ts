@@ -14,6 +14,12 @@ const env = { RETRY_DELAY_SCALE: '0.01', RATE_LIMIT_SCALE: '50' };
 const REFUND = `mutation($o: ID!, $r: String) { refundOrder(orderNo: $o, reference: $r) { changed } }`;
 const REFUND_DUP = `mutation($o: ID!, $a: ID!) { refundDuplicatePayment(orderNo: $o, attemptId: $a) { changed } }`;
 const RETRY = `mutation($u: ID!) { retryRegistrationMirror(userId: $u) { changed } }`;
+const REFUND_WITH_REASON = `mutation($o: ID!, $r: String) { refundOrder(orderNo: $o, reason: $r) { changed } }`;
+const DISABLE = `mutation($u: ID!, $r: String) { disableAccount(userId: $u, reason: $r) { changed } }`;
+const ENABLE = `mutation($u: ID!, $r: String) { enableAccount(userId: $u, reason: $r) { changed } }`;
+// An operator's reason holds at most 200 characters, wherever it is given.
+const LONG_REASON = 'x'.repeat(201);
+const HUGE_REASON = 'x'.repeat(200_000);
 
 /** Every table's rows, in id order where there is one. */
 async function database(stack: TestStack): Promise<string> {
@@ -120,6 +126,34 @@ t.test('each refused operator mutation leaves the database and the provider sand
       code: 'BAD_USER_INPUT',
     },
     {
+      what: 'refundOrder with a 201-character reason',
+      client: op.client,
+      query: REFUND_WITH_REASON,
+      variables: { o: paid.order.orderNo, r: LONG_REASON },
+      code: 'BAD_USER_INPUT',
+    },
+    {
+      what: 'refundOrder with a 200,000-character reason',
+      client: op.client,
+      query: REFUND_WITH_REASON,
+      variables: { o: paid.order.orderNo, r: HUGE_REASON },
+      code: 'BAD_USER_INPUT',
+    },
+    {
+      what: 'disableAccount with a 201-character reason',
+      client: op.client,
+      query: DISABLE,
+      variables: { u: String(b.userId), r: LONG_REASON },
+      code: 'BAD_USER_INPUT',
+    },
+    {
+      what: 'disableAccount with a 200,000-character reason',
+      client: op.client,
+      query: DISABLE,
+      variables: { u: String(b.userId), r: HUGE_REASON },
+      code: 'BAD_USER_INPUT',
+    },
+    {
       what: 'retryRegistrationMirror of an account without a mirror',
       client: op.client,
       query: RETRY,
@@ -136,4 +170,31 @@ t.test('each refused operator mutation leaves the database and the provider sand
     t.equal(await database(stack), db, `${r.what}: the database is unchanged`);
     t.equal(await sandboxes(stack), sb, `${r.what}: the sandboxes are unchanged`);
   }
+
+  // A too long reason is refused in the same words by every mutation that takes one, en and zh.
+  const reasonRefusals = async (locale: 'en' | 'zh') => {
+    op.client.headers.locale = locale;
+    const answers = [
+      await op.client.gql(REFUND_WITH_REASON, { o: paid.order.orderNo, r: HUGE_REASON }),
+      await op.client.gql(DISABLE, { u: String(b.userId), r: HUGE_REASON }),
+      await op.client.gql(ENABLE, { u: String(b.userId), r: HUGE_REASON }),
+    ];
+    delete op.client.headers.locale;
+    return answers.map((a) => ({ message: a.errors?.[0]?.message, extensions: a.errors?.[0]?.extensions }));
+  };
+  const en = { message: 'Invalid request', extensions: { code: 'BAD_USER_INPUT', legacyCode: 400, field: 'reason' } };
+  t.same(await reasonRefusals('en'), [en, en, en], 'refundOrder, disableAccount and enableAccount alike (en)');
+  const zh = { ...en, message: '请求无效' };
+  t.same(await reasonRefusals('zh'), [zh, zh, zh], 'alike (zh)');
+  // 200 characters are kept whole in the audit.
+  const reason = 'r'.repeat(200);
+  t.equal((await gqlOk<{ disableAccount: { changed: boolean } }>(op.client, DISABLE, { u: String(b.userId), r: reason })).disableAccount.changed, true);
+  const audit = await stack.db
+    .selectFrom('audit_events')
+    .select('data')
+    .where('subject_type', '=', 'account')
+    .where('subject_id', '=', String(b.userId))
+    .where('type', '=', 'account_disabled')
+    .executeTakeFirstOrThrow();
+  t.match(audit.data, { reason }, 'a 200-character reason is kept whole');
 });

@@ -230,8 +230,12 @@ export type Mutation = {
   requestEmailBindingCode: Scalars["Boolean"];
   /** Binds the email with the mailed code; it becomes the login and the e-book password. */
   bindEmail: AccountChange;
-  /** Disables an account: it cannot log in and every session of it ends at once. */
+  /**
+   * Disables an account: it cannot log in and every session of it ends at once. A reason longer than
+   * 200 characters is refused (BAD_USER_INPUT), as refundOrder's, and nothing changes.
+   */
   disableAccount: AdminAccountChange;
+  /** Enables a disabled account; its reason is limited like disableAccount's. */
   enableAccount: AdminAccountChange;
   /** Marks a paid paper order shipped. */
   markOrderShipped: AdminOrderChange;
@@ -242,7 +246,8 @@ export type Mutation = {
   markBankTransferCompleted: AdminOrderChange;
   /**
    * Refunds a paid order, the whole amount of the payment that paid it, at its provider. A bank
-   * transfer is sent back by the operator, who records its reference here.
+   * transfer is sent back by the operator, who records its reference here. A reason longer than 200
+   * characters is refused (BAD_USER_INPUT) and nothing changes.
    */
   refundOrder: AdminRefundChange;
   /** Refunds a duplicate payment (another attempt that also took money for the order). */

@@ -7,6 +7,7 @@ import { revokeAllSessions } from '../accounts/sessions.js';
 import { appendAuditEvent } from './audit.js';
 import { likePattern } from './order-filter.js';
 import { requireOperator } from './operator.js';
+import { operatorReason } from './reason.js';
 
 /** The audit-trail subject of an account. */
 export const accountSubject = (userId: number) => ({ type: 'account', id: String(userId) });
@@ -154,7 +155,7 @@ export async function setAccountDisabled(
   const { actor, user: operator } = requireOperator(user);
   if (!Number.isSafeInteger(userId) || userId <= 0) throw appError('accountNotFound', { field: 'userId' });
   if (disabled && operator.id === userId) throw appError('cannotDisableSelf', { field: 'userId' });
-  const note = reason?.trim() ? reason.trim().slice(0, 255) : null;
+  const note = operatorReason(reason);
   return deps.db.transaction().execute(async (trx) => {
     const before = await trx.selectFrom('users').select(['id', 'disabled']).where('id', '=', userId).forUpdate().executeTakeFirst();
     if (!before) throw appError('accountNotFound', { field: 'userId' });

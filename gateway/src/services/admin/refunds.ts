@@ -7,6 +7,7 @@ import { appError } from '../errors.js';
 import type { ServiceDeps } from '../deps.js';
 import type { SessionUser } from '../accounts/sessions.js';
 import { requireOperator } from './operator.js';
+import { operatorReason } from './reason.js';
 
 export interface RefundAsk {
   orderNo: string;
@@ -17,10 +18,10 @@ export interface RefundAsk {
   reference?: string | null;
 }
 
-function text(v: string | null | undefined, max: number, field: string): string | undefined {
+function reference(v: string | null | undefined): string | undefined {
   const t = v?.trim();
   if (!t) return undefined;
-  if ([...t].length > max) throw appError(max === 64 ? 'tooLong64' : 'badRequest', { field });
+  if ([...t].length > 64) throw appError('tooLong64', { field: 'reference' });
   return t;
 }
 
@@ -36,8 +37,8 @@ export async function refundPayment(deps: ServiceDeps, user: SessionUser | null,
       kind: ask.kind,
       ...(ask.attemptId ? { intentId: ask.attemptId } : {}),
       operatorId: operator.id,
-      reason: text(ask.reason, 200, 'reason'),
-      reference: text(ask.reference, 64, 'reference'),
+      reason: operatorReason(ask.reason) ?? undefined,
+      reference: reference(ask.reference),
     });
   } catch (err) {
     if (!(err instanceof RefundRefused)) throw err;

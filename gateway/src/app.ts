@@ -77,8 +77,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       req.log.error({ err }, 'request failed');
       return reply.code(status).send({ code: status, message: text('serverError', requestLocale(req)), data: null });
     }
-    // Refusals raised before a handler runs (the form-body parser) carry the product's wording.
-    const key = (err as { messageKey?: string }).messageKey;
+    // Refusals raised before a handler runs (the form-body parser, the body limit) carry the product's wording.
+    const key = (err as { code?: unknown }).code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? 'payloadTooLarge' : (err as { messageKey?: string }).messageKey;
     const message = key && isMessageKey(key) ? text(key, req.locale ?? requestLocale(req)) : err.message;
     return reply.code(status).send({ code: status, message, data: null });
   });

@@ -1,4 +1,5 @@
 import t from 'tap';
+import { buildTestApp } from '../helpers/app.js';
 import { startStack } from '../helpers/stack.js';
 import { productionEnv } from '../helpers/production.js';
 
@@ -112,4 +113,37 @@ t.test('GraphQL status: 400 for a request that cannot run, one error or several;
   const unauth = await post({ query: '{ orders { total } }' });
   t.equal(unauth.status, 200);
   t.equal(unauth.body.errors?.[0]?.extensions?.code, 'UNAUTHENTICATED');
+});
+
+t.test('a body over the limit answers 413 on both faces: GraphQL in its error shape, legacy in the envelope, en and zh', async (t) => {
+  const { app } = await buildTestApp(t);
+  const huge = 'a'.repeat(300_000);
+  const gql = (locale: 'en' | 'zh') =>
+    app.inject({
+      method: 'POST',
+      url: '/graphql',
+      headers: { 'content-type': 'application/json', locale },
+      payload: JSON.stringify({ query: 'query($e: String!) { emailRegistered(email: $e) }', variables: { e: huge } }),
+    });
+  const en = await gql('en');
+  t.equal(en.statusCode, 413, 'GraphQL: 413, as the legacy routes');
+  t.match(en.headers['content-type'], /^application\/json/);
+  t.same(en.json(), { data: null, errors: [{ message: 'Invalid request: the request is too large', extensions: { code: 'PAYLOAD_TOO_LARGE' } }] });
+  t.same((await gql('zh')).json(), { data: null, errors: [{ message: '请求无效：请求内容过大', extensions: { code: 'PAYLOAD_TOO_LARGE' } }] });
+
+  const legacy = (locale: 'en' | 'zh') =>
+    app.inject({
+      method: 'POST',
+      url: '/api/login/chkUserByEmail',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', locale },
+      payload: `userEmail=${huge}`,
+    });
+  const l = await legacy('en');
+  t.equal(l.statusCode, 413);
+  t.same(l.json(), { code: 413, message: 'Invalid request: the request is too large', data: null });
+  t.same((await legacy('zh')).json(), { code: 413, message: '请求无效：请求内容过大', data: null });
+
+  const malformed = await app.inject({ method: 'POST', url: '/graphql', headers: { 'content-type': 'application/json' }, payload: '{"query": ' });
+  t.equal(malformed.statusCode, 400, 'a malformed body stays 400');
+  t.match(malformed.json(), { data: null, errors: [{ extensions: { code: 'BAD_REQUEST' } }] });
 });

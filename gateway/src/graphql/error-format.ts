@@ -32,7 +32,8 @@ function shown(e: RawError, extensions: Record<string, unknown>): Formatted {
  *   error catalogue says: its message in the request's language, its code (BAD_USER_INPUT,
  *   RATE_LIMITED, …), the legacy code and the field; HTTP 200;
  * - a request that cannot run (syntax, validation, variables, too complex): GRAPHQL_VALIDATION_FAILED
- *   or its own code, HTTP 400 whether it has one error or several;
+ *   or its own code, HTTP 400 whether it has one error or several; a body over the limit
+ *   PAYLOAD_TOO_LARGE, HTTP 413;
  * - anything else is a server failure, wherever it happened (a resolver, a request hook such as the
  *   session look-up): a generic message in the request's language and the request id, the detail
  *   only in the log; HTTP 503 while a dependency is down, else 500 when no data could be given.
@@ -45,6 +46,7 @@ export function formatGraphqlErrors(
   const data = execution.data ?? null;
   const errors: Formatted[] = [];
   let requestError = false;
+  let requestStatus = 400;
   let serverStatus: 500 | 503 | null = null;
   for (const e of execution.errors ?? []) {
     const original = e.originalError ?? undefined;
@@ -72,10 +74,16 @@ export function formatGraphqlErrors(
       errors.push(shown(e, { ...e.extensions, code: 'GRAPHQL_VALIDATION_FAILED' }));
       continue;
     }
-    // The plugin's own refusals of the request itself (malformed JSON body, wrong method): 4xx.
+    // The plugin's own refusals of the request itself (malformed JSON body, wrong method, a body
+    // over the limit) keep their 4xx status; an oversize body answers 413 as the legacy routes do.
     if (typeof original.statusCode === 'number' && original.statusCode >= 400 && original.statusCode < 500 && failureStatus(original) === 500) {
       requestError = true;
-      errors.push({ message: e.message, extensions: { code: 'BAD_REQUEST' } });
+      requestStatus = original.statusCode;
+      errors.push(
+        original.statusCode === 413
+          ? { message: text('payloadTooLarge', locale), extensions: { code: 'PAYLOAD_TOO_LARGE' } }
+          : { message: e.message, extensions: { code: 'BAD_REQUEST' } },
+      );
       continue;
     }
     const status = failureStatus(original);
@@ -91,6 +99,6 @@ export function formatGraphqlErrors(
   let statusCode = 200;
   if (serverStatus === 503) statusCode = 503;
   else if (serverStatus === 500 && data === null) statusCode = 500;
-  else if (requestError && data === null) statusCode = 400;
+  else if (requestError && data === null) statusCode = requestStatus;
   return { statusCode, response: { data, errors } };
 }

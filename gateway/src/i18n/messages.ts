@@ -119,6 +119,7 @@ export const messages = {
   },
   dateRangeTooLong: { en: 'The period can be at most 92 days', zh: '时间段最长为92天' },
   payloadTooDeep: { en: 'Invalid request: the form nests too deeply or has too many fields', zh: '请求无效：表单嵌套过深或字段过多' },
+  payloadTooLarge: { en: 'Invalid request: the request is too large', zh: '请求无效：请求内容过大' },
 } as const;
 
 export type MessageKey = keyof typeof messages;

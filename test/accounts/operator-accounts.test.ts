@@ -47,7 +47,7 @@ t.test('operators find an account, disable it (every session ends, no login) and
     t.equal(orders.code, 401, `the ${name} browser's legacy calls are a guest's`);
   }
   const login = await loginLegacy(stack.client(), b.email);
-  t.match(login, { code: 500, message: 'Login failed: Account is disabled...' }, 'cannot log in');
+  t.match(login, { code: 404, message: 'Login failed: Account is disabled...' }, 'cannot log in');
   const zh = stack.client();
   zh.headers = { locale: 'zh' };
   t.match(await loginLegacy(zh, b.email), { message: '登录失败：账号已被禁用…' });

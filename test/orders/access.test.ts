@@ -27,7 +27,8 @@ t.test("a paid e-book downloads encrypted for its buyer; nobody else reaches the
     headers: { 'content-type': 'application/json' },
   });
   t.equal(unpaid.status, 404);
-  t.match(await unpaid.json(), { message: 'Download failed, please contact customer service!' });
+  // An expected refusal, not a server fault: the envelope code is 404 too, never 500.
+  t.same(await unpaid.json(), { code: 404, message: 'Download failed, please contact customer service!', data: null });
 
   // A buyer is no operator.
   t.match(await a.form('/api/orderManagement/updateOrderStatus', { orderId: order.orderNo, orderStatus: '0' }), { code: 403, message: 'No Permission' });
@@ -106,6 +107,7 @@ t.test("a paid e-book downloads encrypted for its buyer; nobody else reaches the
   for (const body of [{ orderId: order.orderNo }, { buyerEmail: aEmail, bookId: 1 }, { orderId: order.orderNo, payerId: aId, buyerEmail: aEmail }]) {
     const res = await b.request('POST', '/api/books/download', { body: JSON.stringify(body), headers: { 'content-type': 'application/json' } });
     t.equal(res.status, 404, `download refused for ${JSON.stringify(body)}`);
+    t.equal(((await res.json()) as { code: number }).code, 404, 'with envelope code 404');
   }
   t.equal((await b.request('GET', `/api/orders/${order.orderNo}/download`)).status, 404);
   t.equal((await stack.client().request('GET', `/api/orders/${order.orderNo}/download`)).status, 401, 'guests too');

@@ -107,15 +107,18 @@ export const errorCatalogue = {
   codeLocked: { message: 'codeLocked', legacyCode: 404, gqlCode: 'CODE_LOCKED' },
   codeNotConfirmed: { message: 'codeNotConfirmed', legacyCode: 400, gqlCode: 'CODE_NOT_CONFIRMED' },
 
-  // Accounts: the legacy client shows the message of any code but 200 (spec section 8).
+  // Accounts: the legacy client shows the message of any code but 200 (spec section 8). A wrong old
+  // password, a disabled account and a refused download (below) are expected refusals, not server
+  // faults (500): the spec names no code for them, so they carry its code for a refused check, 404
+  // (confirmVer: 'Verification code error').
   userNotExist: notFound('userNotExist'),
   accountOrPasswordError: { message: 'accountOrPasswordError', legacyCode: 500, gqlCode: 'LOGIN_FAILED' },
   emailNotRegistered: { message: 'emailNotRegistered', legacyCode: 500, gqlCode: 'LOGIN_FAILED' },
-  accountDisabled: { message: 'accountDisabled', legacyCode: 500, gqlCode: 'ACCOUNT_DISABLED' },
+  accountDisabled: { message: 'accountDisabled', legacyCode: 404, gqlCode: 'ACCOUNT_DISABLED' },
   userExists: { message: 'userExists', legacyCode: 500, gqlCode: 'ACCOUNT_EXISTS' },
   phoneExists: { message: 'phoneExists', legacyCode: 500, gqlCode: 'ACCOUNT_EXISTS' },
   emailInUse: { message: 'emailInUse', legacyCode: 500, gqlCode: 'ACCOUNT_EXISTS' },
-  oldPasswordError: { message: 'oldPasswordError', legacyCode: 500, gqlCode: 'OLD_PASSWORD_ERROR' },
+  oldPasswordError: { message: 'oldPasswordError', legacyCode: 404, gqlCode: 'OLD_PASSWORD_ERROR' },
   accountNotFound: notFound('accountNotFound'),
   mirrorNotFound: notFound('mirrorNotFound'),
 
@@ -132,7 +135,7 @@ export const errorCatalogue = {
   emailRequiredForEbook: { message: 'emailRequiredForEbook', legacyCode: 400, gqlCode: 'EMAIL_REQUIRED' },
   openIdRequired: { message: 'openIdRequired', legacyCode: 400, gqlCode: 'WECHAT_AUTH_REQUIRED' },
   idempotencyMismatch: { message: 'idempotencyMismatch', legacyCode: 422, gqlCode: 'IDEMPOTENCY_KEY_REUSED' },
-  downloadFailed: { message: 'downloadFailed', legacyCode: 500, gqlCode: 'DOWNLOAD_FAILED' },
+  downloadFailed: { message: 'downloadFailed', legacyCode: 404, gqlCode: 'DOWNLOAD_FAILED' },
 
   // Operator console: each names what is wrong with the order.
   wrongOrderState: wrongState('wrongOrderState'),

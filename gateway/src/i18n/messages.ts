@@ -21,7 +21,6 @@ export const messages = {
   passwordRule: { en: '8-16 digits and letters', zh: '8-16位数字和字母' },
   passwordMismatch: { en: 'The passwords entered twice do not match!', zh: '两次输入的密码不一致！' },
   agreementRequired: { en: 'Please read and accept the agreement', zh: '请阅读并接受协议' },
-  accountRequired: { en: 'Please enter account', zh: '请输入账号' },
   accountOrPasswordError: { en: 'Account or Password Error!', zh: '账号或密码错误！' },
   accountDisabled: { en: 'Login failed: Account is disabled...', zh: '登录失败：账号已被禁用…' },
   emailNotRegistered: { en: 'The email is not registered!', zh: '该邮箱未注册！' },

@@ -54,7 +54,6 @@ export const errorCatalogue = {
   badRequest: input('badRequest'),
   emailRequired: input('emailRequired'),
   emailInvalid: input('emailInvalid'),
-  accountRequired: input('accountRequired'),
   passwordRequired: input('passwordRequired'),
   passwordRule: input('passwordRule'),
   passwordMismatch: input('passwordMismatch'),

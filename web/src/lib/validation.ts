@@ -29,9 +29,12 @@ export function accountKind(v: string): 'email' | 'phone' | null {
   return null;
 }
 
+/** The reset account: an empty one asks for the email, as login and registration do (spec section 5). */
 export function checkAccount(v: string): RuleKey | null {
-  if (!v) return 'accountRequired';
-  return accountKind(v) ? null : 'emailInvalid';
+  if (!v) return 'emailRequired';
+  if (accountKind(v)) return null;
+  // A malformed number is told as one, as the server does: no '@', a leading '+' or digits only.
+  return !v.includes('@') && (v.startsWith('+') || /^[\d().-]+$/.test(v)) ? 'phoneInvalid' : 'emailInvalid';
 }
 
 /** Area codes offered for phone accounts; the server validates the number for any area. */

@@ -95,7 +95,7 @@ const routes: FastifyPluginAsync = async (scope) => {
   app.post('/api/login/loginOn', { schema: { body: formBody({ account: s, password: s }), response: envelope(userData) } }, async (req, reply) => {
     // The captcha checked by verifyCode is used up by this attempt, whatever its outcome.
     const result = await logIn(deps, req, {
-      account: () => parseAccount(req.body.account, undefined, 'emailRequired'),
+      account: () => parseAccount(req.body.account),
       password: req.body.password,
       captchaId: req.cookies[CAPTCHA_COOKIE],
     });
@@ -116,7 +116,6 @@ const routes: FastifyPluginAsync = async (scope) => {
       purpose: 'register',
       account: () => registrationAccountFrom(req.body),
       language: req.locale,
-      unknownAccount: 'reveal',
     });
     reply.setCookie(REGISTER_FLOW_COOKIE, flowToken, cookieOpts(req, 30 * 60));
     return ok(req, null, 'codeSent');
@@ -166,7 +165,7 @@ const routes: FastifyPluginAsync = async (scope) => {
   // Spec sections 7 and 8: the legacy reset calls tell 'please register first' / 'user does not
   // exist' for an unknown account; the codeSend and codeCheck budgets bound that enumeration.
   app.post('/api/login/getCodeWhenForgetPwd', { schema: { body: formBody(accountFields), response: envelope() } }, async (req) => {
-    await sendCode(deps, req, { purpose: 'reset', account: () => accountFrom(req.body), language: req.locale, unknownAccount: 'reveal' });
+    await sendCode(deps, req, { purpose: 'reset', account: () => accountFrom(req.body), language: req.locale });
     return ok(req, null, 'codeSent');
   });
 

@@ -17,7 +17,7 @@ import { accountTarget, requireCaptcha, requireCode, requireEmail, requireNames,
 
 /** How an action answers for an address with no account, where the answer would reveal it. */
 export type UnknownAccount =
-  /** Say so (spec sections 7 and 8 require it of the legacy reset calls). */
+  /** Say so (spec sections 7 and 8 require it of the legacy reset calls; every reset code request says so, see sendCode). */
   | 'reveal'
   /** Answer exactly as for an existing account. */
   | 'hide';
@@ -64,21 +64,20 @@ export interface SendCodeInput {
   purpose: CodePurpose;
   account: () => Account;
   language: Language;
-  /** Only for `reset`: a registration code for a registered email is always refused (spec section 8). */
-  unknownAccount: UnknownAccount;
 }
 
-/** Sends a registration or reset code; answers the flow token that binds a code-only confirmation to this client. */
+/**
+ * Sends a registration or reset code; answers the flow token that binds a code-only confirmation to
+ * this client. Both faces tell why a code is refused (spec section 8): a registration code for a
+ * registered account ('This mailbox is already registered'), a reset code for an account that does
+ * not exist ('please register first'); the codeSend budget bounds what a stranger learns from it.
+ */
 export async function sendCode(deps: ServiceDeps, caller: Caller, input: SendCodeInput): Promise<{ flowToken: string }> {
   await spendClient(deps, 'codeSend', caller);
   const account = input.account();
   const exists = !!(await findUserByAccount(deps.db, account));
   if (input.purpose === 'register' && exists) throw existsError(account);
-  if (input.purpose === 'reset' && !exists) {
-    if (input.unknownAccount === 'reveal') throw appError('userNotExist', { field: 'account' });
-    // Recorded like a real code (same cool-down and cap, so those do not tell either), never mailed.
-    return issueCode(deps, accountTarget(account), input.purpose, input.language, { mail: false });
-  }
+  if (input.purpose === 'reset' && !exists) throw appError('userNotExist', { field: 'account' });
   return issueCode(deps, accountTarget(account), input.purpose, input.language);
 }
 

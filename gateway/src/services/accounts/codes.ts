@@ -24,18 +24,8 @@ export interface IssuedCode {
   flowToken: string;
 }
 
-/**
- * Issues a 6-digit code and queues its mail, enforcing the cool-down and the hourly cap. With
- * `mail: false` the code is recorded but never sent: an answer for an address with no account that
- * must look like one for an existing account, cool-down and cap included.
- */
-export async function issueCode(
-  deps: ServiceDeps,
-  target: string,
-  purpose: CodePurpose,
-  language: 'zh' | 'en',
-  opts: { mail?: boolean } = {},
-): Promise<IssuedCode> {
+/** Issues a 6-digit code and queues its mail (or SMS), enforcing the cool-down and the hourly cap. */
+export async function issueCode(deps: ServiceDeps, target: string, purpose: CodePurpose, language: 'zh' | 'en'): Promise<IssuedCode> {
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   const flowToken = randomBytes(24).toString('base64url');
   const codeId = await inTransaction(deps, async ({ trx, enqueue }) => {
@@ -71,12 +61,10 @@ export async function issueCode(
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    if (opts.mail !== false) {
-      const sealedCode = seal(deps.config.appSecret, code);
-      // A code for a phone number ('+86 13800138000') goes by SMS, any other by mail.
-      if (byNumber && purpose !== 'bind_email') await enqueue('sms', { kind: 'verification-code', codeId: row.id, purpose, sealedCode });
-      else await enqueue('mail', { kind: 'verification-code', codeId: row.id, purpose, language, sealedCode });
-    }
+    const sealedCode = seal(deps.config.appSecret, code);
+    // A code for a phone number ('+86 13800138000') goes by SMS, any other by mail.
+    if (byNumber && purpose !== 'bind_email') await enqueue('sms', { kind: 'verification-code', codeId: row.id, purpose, sealedCode });
+    else await enqueue('mail', { kind: 'verification-code', codeId: row.id, purpose, language, sealedCode });
     return row.id;
   });
   return { codeId, flowToken };

@@ -1,4 +1,4 @@
-import { appError, type ErrorKey } from '../errors.js';
+import { appError } from '../errors.js';
 import { normalisePhone } from './phone.js';
 
 const emailPattern = /^[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}$/;
@@ -31,17 +31,24 @@ export type Account = { kind: 'email'; email: string } | { kind: 'phone'; area: 
 /**
  * An account is an email, or a phone number sent as '+86 <phone>' / area + number; phone numbers
  * are validated and normalised (libphonenumber-js), so '+86 138 0013 8000' and '13800138000' are
- * one account. `missing` names the refusal of an empty account (login says 'Please enter email').
+ * one account. An empty account answers 'Please enter email' wherever an account is asked for
+ * (spec section 5: login, registration and reset); a malformed one answers in the wording of what
+ * it looks like, a phone number (a leading '+', or digits only) or else an email.
  */
-export function parseAccount(raw: unknown, area?: unknown, missing: ErrorKey = 'accountRequired'): Account {
+export function parseAccount(raw: unknown, area?: unknown): Account {
   const given = typeof raw === 'string' ? raw.trim() : '';
-  if (!given) throw appError(missing, { field: 'account' });
+  if (!given) throw appError('emailRequired', { field: 'account' });
   const phoneForm = /^(\+\d{1,4})\s+([\d\s-]{5,20})$/.exec(given);
   if (phoneForm) return phoneAccount(phoneForm[1], phoneForm[2]);
   const cleaned = cleanAccount(given);
   if (isEmail(cleaned)) return { kind: 'email', email: cleaned.toLowerCase() };
   if (mobilePattern.test(cleaned) || /^\+\d{6,15}$/.test(cleaned)) return phoneAccount(area, cleaned);
-  throw appError('emailInvalid', { field: 'account' });
+  throw appError(looksLikePhone(given) ? 'phoneInvalid' : 'emailInvalid', { field: 'account' });
+}
+
+/** No '@', and a leading '+' or nothing but digits and the separators people type in numbers. */
+function looksLikePhone(given: string): boolean {
+  return !given.includes('@') && (given.startsWith('+') || /^[\d\s\u3000().-]+$/.test(given));
 }
 
 /** A phone account from phoneArea + phoneNo (spec section 7). */

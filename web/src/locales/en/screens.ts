@@ -130,7 +130,6 @@ export const enScreens = {
     passwordRule: '8-16 digits and letters',
     passwordMismatch: 'The passwords entered twice do not match!',
     agreementRequired: 'Please read and accept the agreement',
-    accountRequired: 'Please enter account',
     phoneRequired: 'Please enter mobile phone number',
     phoneInvalid: 'Please enter the correct mobile phone number',
     countryRequired: 'please select country',

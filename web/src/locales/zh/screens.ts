@@ -130,7 +130,6 @@ export const zhScreens: ScreenMessages = {
     passwordRule: '8-16位数字和字母',
     passwordMismatch: '两次输入的密码不一致！',
     agreementRequired: '请阅读并接受协议',
-    accountRequired: '请输入账号',
     phoneRequired: '请输入手机号',
     phoneInvalid: '请输入正确的手机号',
     countryRequired: '请选择国家',

@@ -94,7 +94,6 @@ t.test('forgot password: code by mail, new password, back to the login, log in w
     t.equal(await other.page.getByTestId('toast').filter({ hasText: T.auth.code.sent }).count(), 0, `${lang}: no 'code sent'`);
     const left = Number((await dlg2.getByTestId('send-code').innerText()).match(/\d+/)?.[0]);
     t.ok(left > 0 && left <= 10, `${lang}: '${T.auth.forgot.registerFirst}' with the 10 s cool-down of a failure (${left})`);
-    await shot(other.page, `unregistered-${lang}`);
     const recorded = await stack.db.selectFrom('verification_codes').select('id').where('target', '=', nobody).execute();
     t.equal(recorded.length, 0, `${lang}: no code recorded`);
     t.equal((await mailsTo(nobody)).length, 0, `${lang}: nothing mailed`);

@@ -1,35 +1,15 @@
-// What every adapter's bill download shares: the bill day and when a provider publishes it, local
-// provider times as ISO 8601, and the stored file's hash.
-
-/** True for a real calendar day written YYYY-MM-DD. */
-export function isBillDate(date: string): boolean {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
-  if (!m) return false;
-  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
-  return d.toISOString().slice(0, 10) === date;
-}
-
-/** The calendar day (YYYY-MM-DD) of an instant in a zone given as a fixed UTC offset in minutes. */
-export function dayInZone(at: Date, offsetMinutes: number): string {
-  return new Date(at.getTime() + offsetMinutes * 60_000).toISOString().slice(0, 10);
-}
+// What every adapter's bill download shares: when a provider publishes a day's bill, local
+// provider times as ISO 8601, and the stored file's hash. Calendar days and zones: zoned-time.ts.
+import { addDays, isIsoDate, offsetText, startOfDay } from './zoned-time.js';
 
 /**
- * When the bill of `date` is published: on the next day at `time` (HH:mm) local time, in a zone
- * given as a fixed UTC offset in minutes (480 for Beijing, which has no daylight saving).
+ * When the bill of `date` is published: on the next day at `time` (HH:mm) local time in the zone
+ * (an IANA name, e.g. Asia/Shanghai).
  */
-export function billPublishedAt(date: string, offsetMinutes: number, time: string): Date {
+export function billPublishedAt(date: string, zone: string, time: string): Date {
   const t = /^(\d{2}):(\d{2})$/.exec(time);
-  if (!t || !isBillDate(date)) throw new Error(`bad bill date ${date} or time ${time}`);
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d + 1, Number(t[1]), Number(t[2])) - offsetMinutes * 60_000);
-}
-
-/** "+08:00" for 480. */
-export function offsetText(offsetMinutes: number): string {
-  const sign = offsetMinutes < 0 ? '-' : '+';
-  const abs = Math.abs(offsetMinutes);
-  return `${sign}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
+  if (!t || !isIsoDate(date)) throw new Error(`bad bill date ${date} or time ${time}`);
+  return new Date(startOfDay(addDays(date, 1), zone) + (Number(t[1]) * 60 + Number(t[2])) * 60_000);
 }
 
 /** "yyyy-MM-dd HH:mm:ss" (or with T) local time to ISO 8601 with the zone's offset; null when malformed. */

@@ -4,11 +4,16 @@
 
 const pad = (n: number): string => String(n).padStart(2, '0');
 
-/** Throws unless `date` is a real calendar day written YYYY-MM-DD. */
-export function checkIsoDate(date: string): void {
+/** True for a real calendar day written YYYY-MM-DD. */
+export function isIsoDate(date: string): boolean {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
   const ms = m ? Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])) : NaN;
-  if (!m || Number.isNaN(ms) || new Date(ms).toISOString().slice(0, 10) !== date) throw new RangeError(`not a calendar day (YYYY-MM-DD): ${date}`);
+  return !!m && !Number.isNaN(ms) && new Date(ms).toISOString().slice(0, 10) === date;
+}
+
+/** Throws unless `date` is a real calendar day written YYYY-MM-DD. */
+export function checkIsoDate(date: string): void {
+  if (!isIsoDate(date)) throw new RangeError(`not a calendar day (YYYY-MM-DD): ${date}`);
 }
 
 /** The calendar day `days` after (or before) `date`, both YYYY-MM-DD. */
@@ -46,13 +51,18 @@ export function dayInZone(at: number, zone: string): string {
   return new Date(at + zoneOffsetMinutes(zone, at) * 60_000).toISOString().slice(0, 10);
 }
 
+/** An offset from UTC as RFC 3339 writes it: "+08:00" for 480. */
+export function offsetText(offsetMinutes: number): string {
+  const sign = offsetMinutes < 0 ? '-' : '+';
+  const abs = Math.abs(offsetMinutes);
+  return `${sign}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`;
+}
+
 /** RFC 3339 with seconds and the zone's offset, e.g. 2025-03-10T00:00:00+01:00. */
 export function formatInZone(at: number, zone: string): string {
   const offset = zoneOffsetMinutes(zone, at);
   const local = new Date(Math.floor(at / 1000) * 1000 + offset * 60_000).toISOString().slice(0, 19);
-  const sign = offset < 0 ? '-' : '+';
-  const abs = Math.abs(offset);
-  return `${local}${sign}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`;
+  return `${local}${offsetText(offset)}`;
 }
 
 /** Throws unless Intl knows the zone. */

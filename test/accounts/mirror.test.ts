@@ -1,15 +1,12 @@
 import t from 'tap';
 import { registerLegacy } from '../helpers/accounts.js';
+import { failRegistration } from '../helpers/registration-mirror.js';
 import { startStack, uniqueEmail } from '../helpers/stack.js';
 import { eventually } from '../helpers/tmp.js';
 
 t.test('the registration mirror is retried while the service fails and lands once', async (t) => {
   const stack = await startStack(t, { RETRY_DELAY_SCALE: '0.002' });
-  await fetch(stack.registration.url.replace('/register', '/_control/fail'), {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ count: 3 }),
-  });
+  await failRegistration(stack.registration.url, 3);
   const email = uniqueEmail();
   const reg = await registerLegacy(stack.client(), email);
   const userId = Number(reg.data.userId);

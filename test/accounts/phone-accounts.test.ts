@@ -6,30 +6,13 @@ import path from 'node:path';
 import { loginLegacy } from '../helpers/accounts.js';
 import { latestCode } from '../helpers/mail.js';
 import { startStack, uniqueEmail, type TestStack } from '../helpers/stack.js';
-import { eventually } from '../helpers/tmp.js';
 import { drivers, waitPaid } from '../helpers/payflow.js';
 import { hashPassword } from '../../gateway/src/services/accounts/passwords.js';
 import type { Client } from '../helpers/http.js';
+import { freshMobile, smsCode } from '../helpers/sms.js';
 
 const paypal = drivers.find((d) => d.method === 'PAYPAL')!;
 const env = { RATE_LIMIT_SCALE: '20', RETRY_DELAY_SCALE: '0.01' };
-let counter = 0;
-/** A fresh mainland mobile number per test, so the provider's per-number flow control never interferes. */
-const freshMobile = () => `139${String(Date.now() % 1e6).padStart(6, '0')}${String(counter++ % 100).padStart(2, '0')}`;
-
-/** The code in the newest SMS the sandbox holds for a number. */
-async function smsCode(stack: TestStack, number: string, count = 1): Promise<string> {
-  return eventually(
-    `${count} SMS to ${number}`,
-    async () => {
-      const res = await fetch(`${stack.sms.url}/api/messages?phone=${encodeURIComponent(number)}`);
-      const list = (await res.json()) as { text: string }[];
-      if (list.length < count) return false;
-      return /\b(\d{6})\b/.exec(list.at(-1)!.text)?.[1] ?? false;
-    },
-    20_000,
-  );
-}
 
 async function registerByPhone(stack: TestStack, c: Client, area: string, phoneNo: string, sandboxNumber: string) {
   const sent = await c.form('/api/login/registerGetCode', { phoneArea: area, phoneNo });

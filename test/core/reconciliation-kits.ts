@@ -45,6 +45,18 @@ async function post(url: string, body: unknown): Promise<void> {
   if (!res.ok) throw new Error(`POST ${url}: ${res.status} ${await res.text()}`);
 }
 
+/** The clock and bill faults of the sandboxes that share one fault shape (WeChat Pay, PayPal). */
+function billFaultControls(control: BillSandboxControl, opts: { corrupt: boolean }) {
+  return {
+    setClock: async (at: Date) => void (await control.setClock(at)),
+    alterAmount: async (no: string, by: number) => void (await control.setBillFaults(no, { alterAmountMinor: by })),
+    unknownRefund: async (no: string, amountMinor: number) => void (await control.setBillFaults(no, { unknownRefundMinor: amountMinor })),
+    omit: async (no: string) => void (await control.setBillFaults(no, { omit: true })),
+    corrupt: opts.corrupt ? async (no: string) => void (await control.setBillFaults(no, { corrupt: true })) : null,
+    clearFaults: async () => void (await control.clearBillFaults()),
+  };
+}
+
 export async function wechatKit(setup: 'domestic' | 'overseas'): Promise<BillKit> {
   const credentials = await generateWechatCredentials();
   const overseas = setup === 'overseas';
@@ -67,12 +79,7 @@ export async function wechatKit(setup: 'domestic' | 'overseas'): Promise<BillKit
     method: 'native',
     charge: overseas ? { amountMinor: 7500, currency: 'EUR' } : { amountMinor: 58359, currency: 'CNY' },
     pay: (a) => post(`${sandbox.baseUrl}/_control/orders/${a.out_trade_no}/pay`, { faults: { drop: true } }),
-    setClock: async (at) => void (await control.setClock(at)),
-    alterAmount: async (no, by) => void (await control.setBillFaults(no, { alterAmountMinor: by })),
-    unknownRefund: async (no, amountMinor) => void (await control.setBillFaults(no, { unknownRefundMinor: amountMinor })),
-    omit: async (no) => void (await control.setBillFaults(no, { omit: true })),
-    corrupt: async (no) => void (await control.setBillFaults(no, { corrupt: true })),
-    clearFaults: async () => void (await control.clearBillFaults()),
+    ...billFaultControls(control, { corrupt: true }),
     close: () => sandbox.close(),
   };
 }
@@ -97,27 +104,13 @@ export async function paypalKit(): Promise<BillKit> {
       const s = await adapter.capture!(a.out_trade_no, a.provider_ref!);
       if (s.state !== 'succeeded') throw new Error(`capture ${s.state}`);
     },
-    setClock: async (at) => void (await control.setClock(at)),
-    alterAmount: async (no, by) => void (await control.setBillFaults(no, { alterAmountMinor: by })),
-    unknownRefund: async (no, amountMinor) => void (await control.setBillFaults(no, { unknownRefundMinor: amountMinor })),
-    omit: async (no) => void (await control.setBillFaults(no, { omit: true })),
-    corrupt: null,
-    clearFaults: async () => void (await control.clearBillFaults()),
+    ...billFaultControls(control, { corrupt: false }),
     close: () => sandbox.close(),
   };
 }
 
-/** The controls both Alipay sandboxes share (the cashier and pay controls, the clock, the bill faults). */
-interface AlipayControls {
-  pay(outTradeNo: string, faults: { drop: boolean }): Promise<{ status: number; body: unknown }>;
-  setClock(at: Date): Promise<{ status: number; body: unknown }>;
-  setBillFaults(
-    outTradeNo: string,
-    faults: { omit?: boolean; amountDeltaMinor?: number; unknownRefund?: { amountMinor: number } },
-  ): Promise<{ status: number; body: unknown }>;
-  corruptBills(corrupt: 'summary' | null): Promise<{ status: number; body: unknown }>;
-  clearBillFaults(): Promise<{ status: number; body: unknown }>;
-}
+/** Either Alipay sandbox's controls: the buyer paying at the cashier, the clock and the bill faults. */
+type AlipayControls = AlipaySandboxControl | ForexSandboxControl;
 
 function alipayKitOf(label: string, adapter: PaymentProvider, charge: Charge, control: AlipayControls, close: () => Promise<void>): BillKit {
   const ok = async (p: Promise<{ status: number; body: unknown }>) => {

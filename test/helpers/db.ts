@@ -42,3 +42,9 @@ export async function createTestDatabase(t: Teardown, opts: { empty?: boolean } 
 export async function setTimestamp(db: Db, table: string, column: string, at: Date, whereColumn: string, whereValue: string | number): Promise<void> {
   await sql`update ${sql.table(table)} set ${sql.ref(column)} = ${at} where ${sql.ref(whereColumn)} = ${whereValue}`.execute(db);
 }
+
+/** How many rows a table holds (for "nothing was written" checks). */
+export async function rowCount(db: Db, table: 'orders' | 'refunds' | 'order_events' | 'payment_intents' | 'users'): Promise<number> {
+  const { rows } = await sql<{ n: string }>`select count(*) as n from ${sql.table(table)}`.execute(db);
+  return Number(rows[0]!.n);
+}

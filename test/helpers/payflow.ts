@@ -126,3 +126,37 @@ export async function allCopiesAnswered(stack: TestStack, provider: Driver['prov
     events.every((e) => new Set(log.filter((l) => l.eventId === e.id && l.outcome === 'acked').map((l) => l.copy)).size >= Math.max(1, e.faults.duplicate))
   );
 }
+
+/**
+ * A second open WeChat attempt of the order, as an order from before the close-first rule may hold
+ * one (core now closes the older attempt before issuing a new one): made the way it was then, an
+ * order at WeChat and its row in the ledger. Answers its out_trade_no.
+ */
+export async function legacySecondWechatAttempt(stack: TestStack, orderNo: string): Promise<string> {
+  const order = await stack.db.selectFrom('orders').selectAll().where('order_no', '=', orderNo).executeTakeFirstOrThrow();
+  const outTradeNo = `${orderNo}X9`;
+  await stack.app.providers.wechat!.createAttempt({
+    outTradeNo,
+    orderNo,
+    description: 'earlier attempt',
+    amountCents: order.amount_cents,
+    currency: order.currency,
+    method: 'native',
+    notifyUrl: `${stack.base}/api/pay/notify/wechat`,
+    returnUrl: stack.base,
+    expiresAt: order.expires_at,
+  });
+  await stack.db
+    .insertInto('payment_intents')
+    .values({
+      order_id: order.id,
+      provider: 'wechat',
+      method: 'native',
+      out_trade_no: outTradeNo,
+      amount_cents: order.amount_cents,
+      currency: order.currency,
+      status: 'pending',
+    })
+    .execute();
+  return outTradeNo;
+}

@@ -1,7 +1,7 @@
 import t from 'tap';
 import { buyerWithoutMail } from '../admin/helpers.js';
 import { buy } from '../helpers/orders.js';
-import { drivers, paidTransitions, waitPaid } from '../helpers/payflow.js';
+import { drivers, legacySecondWechatAttempt, paidTransitions, waitPaid } from '../helpers/payflow.js';
 import { startStack, type TestStack } from '../helpers/stack.js';
 import { eventually } from '../helpers/tmp.js';
 
@@ -91,33 +91,8 @@ t.test('settling an order closes its other open attempts at their providers at o
   const stack = await startStack(t, env, { workers: false, payments: true });
   const c = (await buyerWithoutMail(stack, 'settle')).client;
   const co = (await buy(c, { paymentMethod: 'WECHAT_NATIVE' })).data!.checkout;
-  const order = await stack.db.selectFrom('orders').selectAll().where('order_no', '=', co.order.orderNo).executeTakeFirstOrThrow();
-  // An order from before the close-first rule may hold a second open attempt: made here the way
-  // it was then, a second WeChat order at the provider and its row in the ledger.
-  const extraNo = `${order.order_no}X9`;
-  await stack.app.providers.wechat!.createAttempt({
-    outTradeNo: extraNo,
-    orderNo: order.order_no,
-    description: 'second attempt',
-    amountCents: order.amount_cents,
-    currency: order.currency,
-    method: 'native',
-    notifyUrl: `${stack.base}/api/pay/notify/wechat`,
-    returnUrl: stack.base,
-    expiresAt: order.expires_at,
-  });
-  await stack.db
-    .insertInto('payment_intents')
-    .values({
-      order_id: order.id,
-      provider: 'wechat',
-      method: 'native',
-      out_trade_no: extraNo,
-      amount_cents: order.amount_cents,
-      currency: order.currency,
-      status: 'pending',
-    })
-    .execute();
+  // An order from before the close-first rule may hold a second open attempt.
+  const extraNo = await legacySecondWechatAttempt(stack, co.order.orderNo);
   t.match((await sandboxOrder(stack, extraNo)).body, { state: 'NOTPAY' }, 'the second attempt is payable at WeChat');
 
   await wechat.pay(stack, co);

@@ -6,7 +6,7 @@ import t from 'tap';
 import { buyerWithoutMail, operator, gqlOk } from '../admin/helpers.js';
 import { registerLegacy } from '../helpers/accounts.js';
 import { buy } from '../helpers/orders.js';
-import { drivers, waitPaid } from '../helpers/payflow.js';
+import { drivers, legacySecondWechatAttempt, waitPaid } from '../helpers/payflow.js';
 import { startStack, uniqueEmail, type TestStack } from '../helpers/stack.js';
 import { eventually } from '../helpers/tmp.js';
 
@@ -109,31 +109,7 @@ t.test('a duplicate payment is refunded automatically and alone; the paying atte
   const { client: c } = await buyerWithoutMail(stack, 'dup');
   const second = (await buy(c, { paymentMethod: 'ALIPAY' })).data!.checkout;
   const orderNo = second.order.orderNo;
-  const row = await stack.db.selectFrom('orders').selectAll().where('order_no', '=', orderNo).executeTakeFirstOrThrow();
-  const legacyNo = `${orderNo}X9`;
-  await stack.app.providers.wechat!.createAttempt({
-    outTradeNo: legacyNo,
-    orderNo,
-    description: 'older attempt',
-    amountCents: row.amount_cents,
-    currency: row.currency,
-    method: 'native',
-    notifyUrl: `${stack.base}/api/pay/notify/wechat`,
-    returnUrl: stack.base,
-    expiresAt: row.expires_at,
-  });
-  await stack.db
-    .insertInto('payment_intents')
-    .values({
-      order_id: row.id,
-      provider: 'wechat',
-      method: 'native',
-      out_trade_no: legacyNo,
-      amount_cents: row.amount_cents,
-      currency: row.currency,
-      status: 'pending',
-    })
-    .execute();
+  const legacyNo = await legacySecondWechatAttempt(stack, orderNo);
   // The buyer pays the older WeChat order; its notification is late (held back by the sandbox).
   const paid = await fetch(`${stack.sandboxes!.url}/wechat/_control/orders/${legacyNo}/pay`, {
     method: 'POST',

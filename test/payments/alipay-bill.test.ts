@@ -7,12 +7,12 @@ import { AlipaySdk } from 'alipay-sdk';
 import { unzipSync } from 'fflate';
 import t from 'tap';
 import { generateAlipayCredentials, parseAlipayTradeBill, tradeBillFormat } from '../../payments/src/alipay/index.js';
-import { dayInZone } from '../../payments/src/bill-support.js';
-import { BillNotReady, BillRejected, type BillRow, type FetchedBill } from '../../payments/src/bills.js';
+import { BillNotReady, BillRejected, type BillRow } from '../../payments/src/bills.js';
 import { submitHtmlForm } from '@shop/sandboxes/alipay/index';
 import { encodeGbk } from '@shop/sandboxes/alipay/gbk';
 import { zipArchive } from '@shop/sandboxes/alipay/zip-writer';
 import { startAlipayBench } from '../helpers/alipay-bench.js';
+import { beijing, dayAgo, nextDay, rejection, rowsOf, seconds } from '../helpers/beijing-bill-days.js';
 import { eventually } from '../helpers/tmp.js';
 
 const BILL_METHOD = 'alipay.data.dataservice.bill.downloadurl.query';
@@ -25,11 +25,6 @@ const sdk = new AlipaySdk({
   timeout: 5000,
 });
 
-/** A Beijing day `daysAgo` days before today: in the past for the adapter's own clock. */
-const dayAgo = (daysAgo: number) => dayInZone(new Date(Date.now() - daysAgo * 86_400_000), 480);
-const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
-const beijing = (day: string, hms: string) => new Date(`${day}T${hms}+08:00`);
-
 /** A trade paid at the sandbox's current time (through the cashier form and the pay control). */
 async function paid(amountCents: number, faults?: Parameters<typeof ctl.pay>[1]) {
   const a = await newAttempt(amountCents);
@@ -38,19 +33,6 @@ async function paid(amountCents: number, faults?: Parameters<typeof ctl.pay>[1])
   if (res.status !== 200) throw new Error(`pay ${a.outTradeNo}: ${JSON.stringify(res.body)}`);
   return { ...a, tradeNo: String(res.body.trade.tradeNo), paidAt: new Date(String(res.body.trade.gmtPayment)) };
 }
-
-/** The error a promise rejects with (fails the test when it resolves). */
-async function rejection(p: Promise<unknown>): Promise<unknown> {
-  try {
-    await p;
-  } catch (err) {
-    return err;
-  }
-  throw new Error('expected a rejection');
-}
-
-const rowsOf = (bill: FetchedBill, outTradeNo: string) => bill.rows.filter((r) => r.outTradeNo === outTradeNo);
-const seconds = (iso: string | Date) => Math.floor(new Date(iso).getTime() / 1000);
 
 t.test("a day's bill lists the payments and refunds of that Beijing day, from 09:00 the next day", async (t) => {
   const day = dayAgo(3);
@@ -68,7 +50,7 @@ t.test("a day's bill lists the payments and refunds of that Beijing day, from 09
 
   await ctl.setClock(beijing(nextDay(day), '08:59:00'));
   await t.rejects(adapter.fetchBill(day), BillNotReady, 'not published before 09:00 the next day (Alipay answers isp.bill_not_exist)');
-  await t.rejects(adapter.fetchBill(dayInZone(new Date(), 480)), BillNotReady, "today's bill cannot exist yet");
+  await t.rejects(adapter.fetchBill(dayAgo(0)), BillNotReady, "today's bill cannot exist yet");
   await t.rejects(adapter.fetchBill('2026-02-30'), { code: 'INVALID_BILL_DATE' });
 
   await ctl.setClock(beijing(nextDay(day), '09:00:01'));

@@ -7,34 +7,15 @@ import Fastify from 'fastify';
 import t from 'tap';
 import { AlipayForexAdapter, parseForexTransactionFile } from '../../payments/src/alipay/forex/index.js';
 import { generateAlipayCredentials } from '../../payments/src/alipay/keys.js';
-import { dayInZone } from '../../payments/src/bill-support.js';
-import { BillNotReady, BillRejected, type FetchedBill } from '../../payments/src/bills.js';
+import { BillNotReady, BillRejected } from '../../payments/src/bills.js';
 import { NotificationRejected, type VerifiedNotification } from '../../payments/src/provider.js';
-import { alipayForexSandbox, ForexSandboxControl } from '../../sandboxes/src/alipay-forex/index.js';
+import type { ForexSandboxControl } from '../../sandboxes/src/alipay-forex/index.js';
+import { parseHtmlForm, submitHtmlForm } from '../../sandboxes/src/alipay/index.js';
+import { startForexSandbox } from '../helpers/alipay-forex-bench.js';
+import { beijing, dayAgo, nextDay, rejection, rowsOf, seconds } from '../helpers/beijing-bill-days.js';
 import { eventually } from '../helpers/tmp.js';
 
-const creds = generateAlipayCredentials();
-const partner = creds.sellerId;
-const app = Fastify();
-const port = await new Promise<number>((resolve) => {
-  const probe = Fastify();
-  void probe.listen({ port: 0, host: '127.0.0.1' }).then(() => {
-    const p = (probe.server.address() as { port: number }).port;
-    void probe.close().then(() => resolve(p));
-  });
-});
-const base = `http://127.0.0.1:${port}/alipay-forex`;
-const sandbox = alipayForexSandbox({
-  publicBaseUrl: base,
-  partner,
-  merchantPublicKey: creds.appPublicKey,
-  alipayPrivateKey: creds.alipayPrivateKey,
-  timeScale: 0.0001,
-});
-await app.register(sandbox, { prefix: '/alipay-forex' });
-await app.listen({ port, host: '127.0.0.1' });
-t.teardown(() => app.close());
-const ctl = new ForexSandboxControl(base);
+const { creds, partner, sandbox, ctl } = await startForexSandbox('/alipay-forex');
 // The shop's clock and Alipay's are the same clock in production; here the adapter reads the sandbox's.
 const adapter = new AlipayForexAdapter({
   partner,
@@ -63,12 +44,6 @@ receiver.post('/notify', async (req, reply) => {
 const notifyUrl = `${await receiver.listen({ port: 0, host: '127.0.0.1' })}/notify`;
 t.teardown(() => receiver.close());
 
-const dayAgo = (daysAgo: number) => dayInZone(new Date(Date.now() - daysAgo * 86_400_000), 480);
-const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
-const beijing = (day: string, hms: string) => new Date(`${day}T${hms}+08:00`);
-const rowsOf = (bill: FetchedBill, outTradeNo: string) => bill.rows.filter((r) => r.outTradeNo === outTradeNo);
-const seconds = (at: string | Date) => Math.floor(new Date(at).getTime() / 1000);
-
 let seq = 0;
 /** An EUR trade taken to the cashier through the adapter's form, then paid at the sandbox's current time. */
 async function paid(amountCents: number, faults?: Parameters<ForexSandboxControl['pay']>[1]) {
@@ -85,25 +60,10 @@ async function paid(amountCents: number, faults?: Parameters<ForexSandboxControl
     expiresAt: new Date(Date.now() + 3_600_000),
   });
   if (created.nextAction.type !== 'form') throw new Error('form expected');
-  const fields: Record<string, string> = {};
-  for (const m of created.nextAction.body.matchAll(/name="([^"]+)" value="([^"]*)"/g)) fields[m[1]!] = m[2]!.replace(/&quot;/g, '"').replace(/&amp;/g, '&');
-  await fetch(sandbox.gatewayUrl, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams(fields).toString(),
-  });
+  await submitHtmlForm(parseHtmlForm(created.nextAction.body));
   const res = await ctl.pay(outTradeNo, faults);
   if (res.status !== 200) throw new Error(`pay ${outTradeNo}: ${JSON.stringify(res.body)}`);
   return { outTradeNo, tradeNo: res.body.tradeNo, paidAt: await ctl.clock().then((c) => new Date(c.body.now)) };
-}
-
-async function rejection(p: Promise<unknown>): Promise<unknown> {
-  try {
-    await p;
-  } catch (err) {
-    return err;
-  }
-  throw new Error('expected a rejection');
 }
 
 /** forex_compare_file asked by hand: every parameter but sign and sign_type, sorted, raw, SHA256withRSA. */

@@ -6,13 +6,11 @@ import { createSign, createVerify } from 'node:crypto';
 import Fastify from 'fastify';
 import t from 'tap';
 import { AlipayForexAdapter } from '../../payments/src/alipay/forex/index.js';
-import { generateAlipayCredentials } from '../../payments/src/alipay/keys.js';
 import { NotificationRejected, type VerifiedNotification } from '../../payments/src/provider.js';
-import { alipayForexSandbox, ForexSandboxControl } from '../../sandboxes/src/alipay-forex/index.js';
+import { parseHtmlForm, submitHtmlForm } from '../../sandboxes/src/alipay/index.js';
+import { startForexSandbox } from '../helpers/alipay-forex-bench.js';
 import { eventually } from '../helpers/tmp.js';
 
-const creds = generateAlipayCredentials();
-const partner = creds.sellerId;
 const preSign = (p: Record<string, string>) =>
   Object.keys(p)
     .filter((k) => k !== 'sign' && k !== 'sign_type' && p[k] !== '')
@@ -20,26 +18,7 @@ const preSign = (p: Record<string, string>) =>
     .map((k) => `${k}=${p[k]}`)
     .join('&');
 
-const app = Fastify();
-const port = await new Promise<number>((resolve) => {
-  const probe = Fastify();
-  void probe.listen({ port: 0, host: '127.0.0.1' }).then(() => {
-    const p = (probe.server.address() as { port: number }).port;
-    void probe.close().then(() => resolve(p));
-  });
-});
-const base = `http://127.0.0.1:${port}/alipay`;
-const sandbox = alipayForexSandbox({
-  publicBaseUrl: base,
-  partner,
-  merchantPublicKey: creds.appPublicKey,
-  alipayPrivateKey: creds.alipayPrivateKey,
-  timeScale: 0.0001,
-});
-await app.register(sandbox, { prefix: '/alipay' });
-await app.listen({ port, host: '127.0.0.1' });
-t.teardown(() => app.close());
-
+const { creds, partner, sandbox, base, ctl } = await startForexSandbox('/alipay');
 const adapter = new AlipayForexAdapter({ partner, privateKey: creds.appPrivateKey, alipayPublicKey: creds.alipayPublicKey, gatewayUrl: sandbox.gatewayUrl });
 
 // The shop's notify endpoint as the gateway builds it: verify, then answer what Alipay expects.
@@ -77,29 +56,16 @@ const attempt = (over: Record<string, unknown> = {}) => ({
   ...over,
 });
 
-function formOf(html: string): { action: string; fields: Record<string, string> } {
-  const action = /action="([^"]+)"/.exec(html)![1]!.replace(/&amp;/g, '&');
-  const fields: Record<string, string> = {};
-  for (const m of html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"\/>/g))
-    fields[m[1]!] = m[2]!
-      .replace(/&quot;/g, '"')
-      .replace(/&#39;/g, "'")
-      .replace(/&lt;/g, '<')
-      .replace(/&gt;/g, '>')
-      .replace(/&amp;/g, '&');
-  return { action, fields };
-}
+/** The adapter with a cashier timeout (timeout_rule) other than Alipay's default. */
+const adapterWithTimeout = (timeoutRule: string) =>
+  new AlipayForexAdapter({ partner, privateKey: creds.appPrivateKey, alipayPublicKey: creds.alipayPublicKey, gatewayUrl: sandbox.gatewayUrl, timeoutRule });
 
-async function openCashier(input = attempt()) {
-  const created = await adapter.createAttempt(input);
+/** The buyer's browser posts the adapter's form to the gateway: the cashier page answers. */
+async function openCashier(input = attempt(), via: AlipayForexAdapter = adapter) {
+  const created = await via.createAttempt(input);
   if (created.nextAction.type !== 'form') throw new Error('form expected');
-  const form = formOf(created.nextAction.body);
-  const res = await fetch(form.action, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams(form.fields).toString(),
-  });
-  return { input, form, html: await res.text() };
+  const form = parseHtmlForm(created.nextAction.body);
+  return { input, form, html: (await submitHtmlForm(form)).html };
 }
 
 const DOCUMENTED = new Set([
@@ -159,11 +125,8 @@ t.test('the sandbox is never more permissive: other currencies, undefined fields
     currency: 'USD',
   });
   const created = await usd.createAttempt(attempt({ currency: 'USD' }));
-  const form = formOf((created.nextAction as { body: string }).body);
-  const post = (fields: Record<string, string>) =>
-    fetch(form.action, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(fields).toString() }).then(
-      (r) => r.text(),
-    );
+  const form = parseHtmlForm((created.nextAction as { body: string }).body);
+  const post = async (fields: Record<string, string>) => (await submitHtmlForm({ action: form.action, fields })).html;
   t.match(await post(form.fields), /ILLEGAL_CURRENCY/, 'the contract settles EUR only');
   const { form: good } = await openCashier();
   const extra: Record<string, string> = { ...good.fields, trans_currency: 'EUR' };
@@ -242,32 +205,20 @@ t.test('forged and unverifiable notifications are refused and resent; a wrong am
     [{ unverifiable: true }, 'notify_verify'],
   ] as const) {
     const { input } = await openCashier();
-    await fetch(`${base}/_control/pay`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ outTradeNo: input.outTradeNo, faults }),
-    });
+    await ctl.pay(input.outTradeNo, faults);
     const r = await eventually(reason, async () => received.find((x) => x.raw.out_trade_no === input.outTradeNo && x.rejected));
     t.equal(r.rejected, reason);
     await eventually('resent and then accepted', async () => received.find((x) => x.raw.out_trade_no === input.outTradeNo && x.ok));
   }
   const { input } = await openCashier();
-  await fetch(`${base}/_control/pay`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ outTradeNo: input.outTradeNo, faults: { wrongAmount: true } }),
-  });
+  await ctl.pay(input.outTradeNo, { wrongAmount: true });
   const wrong = await eventually('wrong amount', async () => received.find((x) => x.raw.out_trade_no === input.outTradeNo));
   t.equal(wrong.ok?.amountCents, 7501, 'authentic, but not the attempt amount: the shop compares');
 });
 
 t.test('forex_refund: refunded once per out_return_no, never beyond the payment', async (t) => {
   const { input } = await openCashier();
-  await fetch(`${base}/_control/pay`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ outTradeNo: input.outTradeNo }),
-  });
+  await ctl.pay(input.outTradeNo);
   const r = { refundNo: `RF${input.outTradeNo}`, outTradeNo: input.outTradeNo, amountMinor: 7500, totalMinor: 7500, currency: 'EUR' };
   t.match(await adapter.refund(r), { state: 'succeeded', refundNo: r.refundNo });
   t.match(await adapter.refund(r), { state: 'succeeded' }, 'the same number again answers the same refund');
@@ -276,7 +227,7 @@ t.test('forex_refund: refunded once per out_return_no, never beyond the payment'
     { state: 'failed', detail: 'RETURN_AMOUNT_EXCEED' },
     'no second refund of the same money',
   );
-  const trades = (await (await fetch(`${base}/_control/trades`)).json()) as Array<{ outTradeNo: string; refunds: unknown[] }>;
+  const trades = (await ctl.trades()).body;
   t.equal(trades.find((x) => x.outTradeNo === input.outTradeNo)!.refunds.length, 1);
   const unpaid = await openCashier();
   t.match(await adapter.refund({ ...r, refundNo: 'RF-UNPAID', outTradeNo: unpaid.input.outTradeNo }), { state: 'failed', detail: 'TRADE_STATUS_ERROR' });
@@ -290,22 +241,11 @@ t.test('no close call exists: close() asks and answers honestly (open until the 
   const until = open.state === 'open' ? open.payableUntil.getTime() : 0;
   t.ok(until >= before + 12 * 3_600_000 && until <= Date.now() + 12 * 3_600_000, "payable for Alipay's default 12 h from now");
   t.match(await adapter.query(input.outTradeNo), { state: 'pending', detail: 'WAIT_BUYER_PAY' }, 'and still is: nothing was closed');
-  await fetch(`${base}/_control/pay`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ outTradeNo: input.outTradeNo }),
-  });
+  await ctl.pay(input.outTradeNo);
   t.same(await adapter.close(input.outTradeNo), { state: 'paid' }, 'paid after the "close": the money counts');
 
-  const short = new AlipayForexAdapter({
-    partner,
-    privateKey: creds.appPrivateKey,
-    alipayPublicKey: creds.alipayPublicKey,
-    gatewayUrl: sandbox.gatewayUrl,
-    timeoutRule: '30m',
-  });
   const other = await openCashier();
-  const answer = await short.close(other.input.outTradeNo);
+  const answer = await adapterWithTimeout('30m').close(other.input.outTradeNo);
   t.ok(answer.state === 'open' && answer.payableUntil.getTime() <= Date.now() + 30 * 60_000, 'a configured timeout_rule bounds the window');
   t.throws(
     () => new AlipayForexAdapter({ partner, privateKey: creds.appPrivateKey, alipayPublicKey: creds.alipayPublicKey, timeoutRule: '2 hours' }),
@@ -315,7 +255,6 @@ t.test('no close call exists: close() asks and answers honestly (open until the 
 });
 
 t.test('timeout_rule as Alipay applies it: an unpaid trade closes when its window runs out, and only enabled values are taken', async (t) => {
-  const ctl = new ForexSandboxControl(base);
   const { input } = await openCashier();
   await ctl.advanceClock(12 * 3_600_000 - 60_000);
   t.match(await adapter.query(input.outTradeNo), { state: 'pending', detail: 'WAIT_BUYER_PAY' }, 'payable just before its 12 h');
@@ -325,20 +264,6 @@ t.test('timeout_rule as Alipay applies it: an unpaid trade closes when its windo
   t.equal(late.status, 409, 'a closed trade cannot be paid');
   await ctl.setClock(new Date());
 
-  const short = new AlipayForexAdapter({
-    partner,
-    privateKey: creds.appPrivateKey,
-    alipayPublicKey: creds.alipayPublicKey,
-    gatewayUrl: sandbox.gatewayUrl,
-    timeoutRule: '30m',
-  });
-  const created = await short.createAttempt(attempt());
-  if (created.nextAction.type !== 'form') throw new Error('form expected');
-  const form = formOf(created.nextAction.body);
-  const res = await fetch(form.action, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams(form.fields).toString(),
-  });
-  t.match(await res.text(), /timeout_rule 30m is not enabled for this partner/, 'a value Alipay has not enabled is refused at the cashier');
+  const refused = await openCashier(attempt(), adapterWithTimeout('30m'));
+  t.match(refused.html, /timeout_rule 30m is not enabled for this partner/, 'a value Alipay has not enabled is refused at the cashier');
 });

@@ -5,7 +5,7 @@
 // PayPal's official server SDK runs the same search against the sandbox.
 import Fastify from 'fastify';
 import t from 'tap';
-import { ApiError, Client, Environment, TransactionSearchController } from '@paypal/paypal-server-sdk';
+import { ApiError, TransactionSearchController } from '@paypal/paypal-server-sdk';
 import type { BillRow } from '../../payments/src/bills.js';
 import { PaypalAdapter } from '../../payments/src/paypal/index.js';
 import type { CreateAttemptInput } from '../../payments/src/provider.js';
@@ -13,6 +13,7 @@ import { addDays, dayInZone, formatInZone, startOfDay } from '../../payments/src
 import { BillSandboxControl } from '@shop/sandboxes/bills/index';
 import { paypalAdapterConfigForSandbox, startPaypalSandboxServer } from '@shop/sandboxes/paypal/index';
 import { eventually } from '../helpers/tmp.js';
+import { localSandboxSdkClient } from '../helpers/paypal-sdk-client.js';
 
 const ZONE = 'Europe/Berlin';
 const HOUR = 3_600_000;
@@ -140,24 +141,7 @@ t.test('per-trade bill faults show in the parsed bill', async (t) => {
 });
 
 t.test("PayPal's SDK runs the same search; the range is 31 days at most", async (t) => {
-  const paypalOrigin = 'https://api-m.sandbox.paypal.com';
-  class LocalSandboxClient extends Client {
-    override getRequestBuilderFactory(): ReturnType<Client['getRequestBuilderFactory']> {
-      const inner = super.getRequestBuilderFactory();
-      return (method, path) => {
-        const builder = inner(method, path);
-        builder.interceptRequest((req) => ({ ...req, url: req.url.replace(paypalOrigin, sandbox.url) }));
-        return builder;
-      };
-    }
-  }
-  const search = new TransactionSearchController(
-    new LocalSandboxClient({
-      environment: Environment.Sandbox,
-      timeout: 10_000,
-      clientCredentialsAuthCredentials: { oAuthClientId: credentials.clientId, oAuthClientSecret: credentials.clientSecret },
-    }),
-  );
+  const search = new TransactionSearchController(localSandboxSdkClient(sandbox.url, credentials));
   const startDate = formatInZone(dayStart, ZONE);
   const endDate = formatInZone(startOfDay(addDays(day, 1), ZONE) - 1000, ZONE);
   const { result } = await search.searchTransactions({ startDate, endDate, fields: 'all', pageSize: 10, page: 1 });

@@ -8,9 +8,7 @@ import t from 'tap';
 import {
   ApiError,
   CheckoutPaymentIntent,
-  Client,
   CustomError,
-  Environment,
   OrdersController,
   PaypalExperienceUserAction,
   PaypalWalletContextShippingPreference,
@@ -18,6 +16,7 @@ import {
 import type { NotificationInput } from '../../payments/src/provider.js';
 import { PaypalAdapter } from '../../payments/src/paypal/index.js';
 import { paypalAdapterConfigForSandbox, startPaypalSandboxServer } from '@shop/sandboxes/paypal/index';
+import { localSandboxSdkClient } from '../helpers/paypal-sdk-client.js';
 import { eventually } from '../helpers/tmp.js';
 
 const sandbox = await startPaypalSandboxServer({ timeScale: 0.001 });
@@ -25,29 +24,9 @@ t.teardown(() => sandbox.close());
 const { credentials } = sandbox;
 const adapter = new PaypalAdapter(paypalAdapterConfigForSandbox(sandbox.url, credentials));
 
-/**
- * The SDK only knows PayPal's two environments. Its request builders accept interceptors, so
- * this client rewrites the Sandbox origin to the local sandbox for every call, OAuth included
- * (the token manager is built in the constructor, hence the override rather than a wrapper).
- */
-function sdkClient(baseUrl: string, clientSecret = credentials.clientSecret): Client {
-  const paypalOrigin = 'https://api-m.sandbox.paypal.com';
-  class LocalSandboxClient extends Client {
-    override getRequestBuilderFactory(): ReturnType<Client['getRequestBuilderFactory']> {
-      const inner = super.getRequestBuilderFactory();
-      return (method, path) => {
-        const builder = inner(method, path);
-        builder.interceptRequest((req) => ({ ...req, url: req.url.replace(paypalOrigin, baseUrl) }));
-        return builder;
-      };
-    }
-  }
-  return new LocalSandboxClient({
-    environment: Environment.Sandbox,
-    timeout: 10_000,
-    clientCredentialsAuthCredentials: { oAuthClientId: credentials.clientId, oAuthClientSecret: clientSecret },
-  });
-}
+/** The SDK against the local sandbox, with the sandbox's credentials (or another secret). */
+const sdkClient = (baseUrl: string, clientSecret = credentials.clientSecret) =>
+  localSandboxSdkClient(baseUrl, { clientId: credentials.clientId, clientSecret });
 const client = sdkClient(sandbox.url);
 const orders = new OrdersController(client);
 

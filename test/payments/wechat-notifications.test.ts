@@ -52,21 +52,34 @@ const receiver = await startReceiver(adapter);
 t.teardown(() => receiver.close());
 
 let seq = 0;
-async function paidOrder(tag: string, faults: Record<string, unknown> = {}, over: Partial<CreateAttemptInput> = {}): Promise<string> {
+/** Where an order is paid: the merchant's adapter, its sandbox, and the receiver its notification goes to. */
+interface PaidAt {
+  adapter: WechatPayAdapter;
+  sandboxUrl: string;
+  receiverUrl: string;
+}
+
+/** A native order created through the adapter and paid in the sandbox; its notification goes to `<receiver>/notify/<tag>`. */
+async function paidOrder(
+  tag: string,
+  faults: Record<string, unknown> = {},
+  over: Partial<CreateAttemptInput> = {},
+  at: PaidAt = { adapter, sandboxUrl: sandbox.baseUrl, receiverUrl: receiver.url },
+): Promise<string> {
   const outTradeNo = `N${Date.now()}${++seq}`;
-  await adapter.createAttempt({
+  await at.adapter.createAttempt({
     outTradeNo,
     orderNo: 'SO-2001',
     description: 'ASPICE PAM 3.1',
     amountCents: 12345,
     currency: 'CNY',
     method: 'native',
-    notifyUrl: `${receiver.url}/notify/${tag}`,
+    notifyUrl: `${at.receiverUrl}/notify/${tag}`,
     returnUrl: 'https://shop.example/return',
     expiresAt: new Date(Date.now() + 30 * 60_000),
     ...over,
   });
-  const res = await fetch(`${sandbox.baseUrl}/_control/orders/${outTradeNo}/pay`, {
+  const res = await fetch(`${at.sandboxUrl}/_control/orders/${outTradeNo}/pay`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ faults }),
@@ -134,19 +147,7 @@ t.test('both WeChat key modes verify, also switching at random', async (t) => {
   const other = await startReceiver(onlyCert);
   t.teardown(() => other.close());
   await setMode('publicKey');
-  const no = `N${Date.now()}x`;
-  await adapter.createAttempt({
-    outTradeNo: no,
-    orderNo: 'SO',
-    description: 'x',
-    amountCents: 100,
-    currency: 'CNY',
-    method: 'native',
-    notifyUrl: `${other.url}/notify/k`,
-    returnUrl: 'x',
-    expiresAt: new Date(Date.now() + 600_000),
-  });
-  await fetch(`${sandbox.baseUrl}/_control/orders/${no}/pay`, { method: 'POST' });
+  await paidOrder('k', {}, {}, { adapter, sandboxUrl: sandbox.baseUrl, receiverUrl: other.url });
   const [first] = await eventually('callback at the cert-only receiver', async () => (other.of('k').length ? other.of('k') : false));
   t.match(first, { rejected: 'unknown_serial', status: 500 }, 'a key the merchant does not hold is refused');
 });
@@ -176,19 +177,7 @@ t.test('redelivery gives up after the documented 15 retries', async (t) => {
   t.teardown(() => fast.close());
   const fastAdapter = new WechatPayAdapter(adapterConfigFromCredentials(credentials, fast.baseUrl));
   receiver.refuse.set('never', 1000);
-  const no = `N${Date.now()}f`;
-  await fastAdapter.createAttempt({
-    outTradeNo: no,
-    orderNo: 'SO',
-    description: 'x',
-    amountCents: 100,
-    currency: 'CNY',
-    method: 'native',
-    notifyUrl: `${receiver.url}/notify/never`,
-    returnUrl: 'x',
-    expiresAt: new Date(Date.now() + 600_000),
-  });
-  await fetch(`${fast.baseUrl}/_control/orders/${no}/pay`, { method: 'POST' });
+  await paidOrder('never', {}, {}, { adapter: fastAdapter, sandboxUrl: fast.baseUrl, receiverUrl: receiver.url });
   t.equal(RETRY_SCHEDULE_SECONDS.length, 15);
   await eventually('16 deliveries', async () => receiver.of('never').length >= 16, 10_000);
   await new Promise((r) => setTimeout(r, 1000));

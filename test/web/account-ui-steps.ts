@@ -6,8 +6,8 @@ import { loginLegacy } from '../helpers/accounts.js';
 import { launchBrowser, openShop, screenshots, signInBuyer } from '../helpers/browser.js';
 import { latestCode } from '../helpers/mail.js';
 import { startStack, uniqueEmail, type TestStack } from '../helpers/stack.js';
-import { eventually } from '../helpers/tmp.js';
 import { logInWithCaptcha, openPurchase } from './buy-steps.js';
+import { freshMobile, smsCode } from '../helpers/sms.js';
 
 // Browser walks of the account screens (phone accounts and self-service), run once per language: phone registration
 // and reset with SMS codes, the e-book that needs a bound email, the account page, the first-login
@@ -15,23 +15,6 @@ import { logInWithCaptcha, openPurchase } from './buy-steps.js';
 
 export const env = { RETRY_DELAY_SCALE: '0.01', RATE_LIMIT_SCALE: '20' };
 const PASSWORD = 'Secret123';
-let counter = 0;
-/** A fresh mainland number per walk: the provider's flow control is per number. */
-const freshMobile = () => `137${String(Date.now() % 1e6).padStart(6, '0')}${String(counter++ % 100).padStart(2, '0')}`;
-
-/** The code of the newest SMS the sandbox lists (its JSON API) for a number. */
-async function smsCode(stack: TestStack, number: string, count = 1): Promise<string> {
-  return eventually(
-    `${count} SMS to ${number}`,
-    async () => {
-      const res = await fetch(`${stack.sms.url}/api/messages?phone=${encodeURIComponent(number)}`);
-      const list = (await res.json()) as { text: string }[];
-      if (list.length < count) return false;
-      return /\b(\d{6})\b/.exec(list.at(-1)!.text)?.[1] ?? false;
-    },
-    20_000,
-  );
-}
 
 const toast = (page: Page, text: string | RegExp) => page.getByTestId('toast').filter({ hasText: text }).first();
 

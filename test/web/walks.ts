@@ -156,23 +156,9 @@ export async function walkWeChat(w: Walk, book: number, currency: 'EUR' | 'CNY' 
 export async function walkAlipay(w: Walk, book: number) {
   const { page, T } = w;
   const p = await purchase(w, book, 'ALIPAY');
-  await p.dlg.getByTestId('purchase-submit').click();
-  await page.waitForURL(/\/alipay\//);
-  await w.shot(page, 'alipay-cashier');
-  await page.locator('button.pay').click();
-  await page.waitForURL(/\/shop\/views\/pay\/AliPayResult/);
-  {
-    const text = await processingText(page);
-    if (text !== null) w.t.equal(text, T.pay.processing, 'processing message in the UI language');
-    else
-      w.t.ok(
-        await page
-          .getByTestId('pay-success-dialog')
-          .waitFor()
-          .then(() => true),
-        'past processing: the success dialog',
-      );
-  }
+  await payOnProviderPage(w, p, { page: /\/alipay\//, shot: 'alipay-cashier', result: /\/shop\/views\/pay\/AliPayResult/ }, (text) =>
+    w.t.equal(text, T.pay.processing, 'processing message in the UI language'),
+  );
   await downloadFromResult(w, p.title, 'alipay-success');
   w.orders = [...(w.orders ?? []), { title: p.title, provider: 'ALIPAY' }];
   await page.waitForURL('**/shop/index');
@@ -183,23 +169,9 @@ export async function walkAlipay(w: Walk, book: number) {
 export async function walkPayPal(w: Walk, book: number) {
   const { page, T } = w;
   const p = await purchase(w, book, 'PAYPAL');
-  await p.dlg.getByTestId('purchase-submit').click();
-  await page.waitForURL(/\/paypal\//);
-  await w.shot(page, 'paypal-approval');
-  await page.locator('button.pay').click();
-  await page.waitForURL(/\/shop\/views\/pay\/PayPalResult/);
-  {
-    const text = await processingText(page);
-    if (text !== null) w.t.match(text, /订单正在处理中.*The order is being processed, please wait patiently/, 'bilingual processing message');
-    else
-      w.t.ok(
-        await page
-          .getByTestId('pay-success-dialog')
-          .waitFor()
-          .then(() => true),
-        'past processing: the success dialog',
-      );
-  }
+  await payOnProviderPage(w, p, { page: /\/paypal\//, shot: 'paypal-approval', result: /\/shop\/views\/pay\/PayPalResult/ }, (text) =>
+    w.t.match(text, /订单正在处理中.*The order is being processed, please wait patiently/, 'bilingual processing message'),
+  );
   await downloadFromResult(w, p.title, 'paypal-success');
   w.orders = [...(w.orders ?? []), { title: p.title, provider: 'PAYPAL' }];
   await page.waitForURL('**/shop/index');
@@ -495,6 +467,35 @@ export async function guestOpensOrders(w: Walk) {
  * can come before the test looks: read the text if it is still shown, else the page is past it and
  * must show the success dialog.
  */
+/**
+ * The purchase is submitted, the buyer pays on the provider's page (`page`, shot as `shot`) and comes
+ * back to the result page (`result`): its processing message goes to `processing`, unless the payment
+ * settled first and the success dialog shows.
+ */
+async function payOnProviderPage(
+  w: Walk,
+  p: { dlg: import('playwright-core').Locator },
+  at: { page: RegExp; shot: string; result: RegExp },
+  processing: (text: string) => void,
+) {
+  const { page } = w;
+  await p.dlg.getByTestId('purchase-submit').click();
+  await page.waitForURL(at.page);
+  await w.shot(page, at.shot);
+  await page.locator('button.pay').click();
+  await page.waitForURL(at.result);
+  const text = await processingText(page);
+  if (text !== null) processing(text);
+  else
+    w.t.ok(
+      await page
+        .getByTestId('pay-success-dialog')
+        .waitFor()
+        .then(() => true),
+      'past processing: the success dialog',
+    );
+}
+
 async function processingText(page: import('playwright-core').Page): Promise<string | null> {
   const processing = page.getByTestId('processing');
   await processing.or(page.getByTestId('pay-success-dialog')).first().waitFor();

@@ -1,33 +1,12 @@
 import t from 'tap';
 import { Queue } from 'bullmq';
-import { loadWorkersConfig } from '@shop/config';
-import { seal } from '@shop/config';
-import { outboxJob } from '@shop/core/internal';
 import { startRegistrationService } from '@shop/sandboxes/registration/service';
 import { createTestDatabase } from '../helpers/db.js';
+import { delayRegistration, pendingMirror } from '../helpers/registration-mirror.js';
 import { redisConnection, uniquePrefix } from '../helpers/redis.js';
 import { eventually } from '../helpers/tmp.js';
 import { uniqueEmail } from '../helpers/stack.js';
-import type { Db } from '@shop/db';
 import { runNode } from './processes.js';
-
-/** An account waiting for its mirror, written the way registration writes it (outbox included). */
-async function pendingMirror(db: Db, email: string): Promise<number> {
-  const secret = loadWorkersConfig({ ...process.env, DATABASE_URL: 'postgres://unused@127.0.0.1/x' }).appSecret;
-  return db.transaction().execute(async (trx) => {
-    const u = await trx
-      .insertInto('users')
-      .values({ email, first_name: 'Slow', last_name: 'Mirror', company: 'Example GmbH', password_hash: 'x' })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await trx
-      .insertInto('registration_mirrors')
-      .values({ user_id: u.id, sealed_password: seal(secret, 'Secret123') })
-      .execute();
-    await outboxJob(trx, 'registration-mirror', { userId: u.id });
-    return u.id;
-  });
-}
 
 t.test('SIGTERM: no new jobs are taken, the running one finishes, the process exits 0', async (t) => {
   const { db, url } = await createTestDatabase(t);
@@ -35,11 +14,7 @@ t.test('SIGTERM: no new jobs are taken, the running one finishes, the process ex
   const registration = await startRegistrationService();
   t.teardown(() => registration.app.close());
   // The registration service answers after 3 s: the mirror job is in flight that long.
-  await fetch(registration.url.replace('/register', '/_control/delay'), {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ ms: 3_000 }),
-  });
+  await delayRegistration(registration.url, 3_000);
 
   const w = runNode(t, 'workers/dist/main.js', {
     DATABASE_URL: url,

@@ -3,14 +3,12 @@ import path from 'node:path';
 import t from 'tap';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
-import { loadWorkersConfig } from '@shop/config';
-import { seal } from '@shop/config';
-import { outboxJob } from '@shop/core/internal';
 import { startRedis } from '../../scripts/src/stack/redis.js';
 import getPort from 'get-port';
 import { createSession } from '../../gateway/src/services/accounts/sessions.js';
 import { buy } from '../helpers/orders.js';
 import { drivers, paidTransitions, waitPaid } from '../helpers/payflow.js';
+import { failRegistration, pendingMirror } from '../helpers/registration-mirror.js';
 import { startStack, uniqueEmail, type TestStack } from '../helpers/stack.js';
 import { eventually, tempDir } from '../helpers/tmp.js';
 import { runNode } from './processes.js';
@@ -68,21 +66,8 @@ t.test('after FLUSHALL the sweep rebuilds every job PostgreSQL still expects', a
   // Three open attempts with live polls, and an account whose mirror keeps failing.
   const open = [];
   for (const d of drivers) open.push({ d, co: (await buy(await buyer(stack), { paymentMethod: d.method })).data!.checkout });
-  await fetch(stack.registration.url.replace('/register', '/_control/fail'), json({ count: 1000 }));
-  const secret = loadWorkersConfig({ ...process.env, DATABASE_URL: 'postgres://unused@127.0.0.1/x' }).appSecret;
-  const mirrorUser = await stack.db.transaction().execute(async (trx) => {
-    const u = await trx
-      .insertInto('users')
-      .values({ email: uniqueEmail('mirror'), first_name: 'M', last_name: 'Irror', company: 'Example GmbH', password_hash: 'x' })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await trx
-      .insertInto('registration_mirrors')
-      .values({ user_id: u.id, sealed_password: seal(secret, 'Secret123') })
-      .execute();
-    await outboxJob(trx, 'registration-mirror', { userId: u.id });
-    return u.id;
-  });
+  await failRegistration(stack.registration.url, 1000);
+  const mirrorUser = await pendingMirror(stack.db, uniqueEmail('mirror'));
   for (const { co } of open)
     await eventually('poll live', async () => ['delayed', 'waiting', 'active'].includes(await polls.getJobState(`poll-${co.paymentIntent.id}`)));
   await eventually('mirror tried', async () => stack.registration.requests > 0);
@@ -94,7 +79,7 @@ t.test('after FLUSHALL the sweep rebuilds every job PostgreSQL still expects', a
   // The buyers pay, but every callback is lost: only rebuilt polls can notice.
   await fetch(`${stack.sandboxes!.url}/paypal/_control/faults`, json({ drop: true }));
   for (const { d, co } of open) await d.pay(stack, co, { drop: true });
-  await fetch(stack.registration.url.replace('/register', '/_control/fail'), json({ count: 0 }));
+  await failRegistration(stack.registration.url, 0);
 
   for (const { co } of open) await waitPaid(stack, co.order.orderNo, 30_000);
   t.pass('every open attempt was polled again and its order paid');

@@ -1,11 +1,9 @@
 import t from 'tap';
 import { Queue } from 'bullmq';
-import { loadWorkersConfig } from '@shop/config';
-import { seal } from '@shop/config';
-import { outboxJob } from '@shop/core/internal';
 import { stalledCheckInterval } from '../../workers/src/runtime.js';
 import { startRegistrationService } from '@shop/sandboxes/registration/service';
 import { createTestDatabase } from '../helpers/db.js';
+import { delayRegistration, pendingMirror } from '../helpers/registration-mirror.js';
 import { redisConnection, uniquePrefix } from '../helpers/redis.js';
 import { eventually } from '../helpers/tmp.js';
 import { uniqueEmail } from '../helpers/stack.js';
@@ -21,11 +19,7 @@ t.test("a SIGKILLed worker's job is taken over within the documented time", asyn
   const registration = await startRegistrationService();
   t.teardown(() => registration.app.close());
   // The first mirror call hangs longer than the takeover takes: the job stays in flight until its worker dies.
-  await fetch(registration.url.replace('/register', '/_control/delay'), {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ ms: 45_000 }),
-  });
+  await delayRegistration(registration.url, 45_000);
   // The mirror call waits long enough for a survivor to start on a loaded machine (10 s by default).
   const env = {
     DATABASE_URL: url,
@@ -37,20 +31,7 @@ t.test("a SIGKILLed worker's job is taken over within the documented time", asyn
   const first = runNode(t, 'workers/dist/main.js', env);
   await eventually('workers started', async () => first.output().includes('workers started'), 20_000);
 
-  const secret = loadWorkersConfig({ ...process.env, DATABASE_URL: 'postgres://unused@127.0.0.1/x' }).appSecret;
-  const userId = await db.transaction().execute(async (trx) => {
-    const u = await trx
-      .insertInto('users')
-      .values({ email: uniqueEmail('held'), first_name: 'Held', last_name: 'Job', company: 'Example GmbH', password_hash: 'x' })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await trx
-      .insertInto('registration_mirrors')
-      .values({ user_id: u.id, sealed_password: seal(secret, 'Secret123') })
-      .execute();
-    await outboxJob(trx, 'registration-mirror', { userId: u.id });
-    return u.id;
-  });
+  const userId = await pendingMirror(db, uniqueEmail('held'));
   const queue = new Queue('registration-mirror', { connection: redisConnection(t), prefix });
   t.teardown(() => queue.close());
   const jobId = `mirror-${userId}`;
@@ -59,11 +40,7 @@ t.test("a SIGKILLed worker's job is taken over within the documented time", asyn
   // The survivor runs before the death, as in a deployment with several workers processes.
   const survivor = runNode(t, 'workers/dist/main.js', env);
   await eventually('second workers process started', async () => survivor.output().includes('workers started'), 20_000);
-  await fetch(registration.url.replace('/register', '/_control/delay'), {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ ms: 0 }),
-  });
+  await delayRegistration(registration.url, 0);
   // The mirror call gives up after REGISTRATION_TIMEOUT_SECONDS (60 s here): the measurement needs
   // the first attempt still in flight at the kill.
   const held = await queue.getJob(jobId);

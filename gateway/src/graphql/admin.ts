@@ -14,6 +14,7 @@ import { invoicesByOrderNo } from '../services/orders/details.js';
 import { requestHash, withIdempotency } from '../services/orders/idempotency.js';
 import { appError } from '../services/errors.js';
 import type { ShopContext } from './context.js';
+import { presentOrderFields } from './present-orders.js';
 import { lower, upper } from './enums.js';
 import type * as Gql from './schema-types.js';
 
@@ -30,37 +31,18 @@ function pageArgs(args: { page?: number | null; pageSize?: number | null }) {
 
 export function presentAdminOrder(o: AdminOrderView, locale: 'zh' | 'en') {
   return {
-    orderNo: o.orderNo,
-    createdAt: o.createdAt,
-    bookId: o.bookId,
-    bookName: locale === 'zh' ? o.bookNameZh : o.bookNameEn,
-    format: upper(o.format),
-    language: o.language,
-    country: o.country,
+    ...presentOrderFields(o, locale),
     quantity: o.quantity,
     unitPriceCents: o.unitPriceCents,
-    payType: o.payType,
     provider: o.provider == null ? null : upper(o.provider),
-    paymentMethod: o.paymentMethod,
-    amountCents: o.amountCents,
-    amount: centsToDecimal(o.amountCents),
-    currency: o.currency,
-    status: upper(o.status),
-    shippingStatus: upper(o.shippingStatus),
-    invoiceRequired: o.invoiceRequired,
     buyerId: String(o.userId),
-    buyerEmail: o.buyerEmail,
     buyerName: o.buyerName,
     remarks: o.remarks,
-    paidAt: o.paidAt,
     shippedAt: o.shippedAt,
-    expiresAt: o.expiresAt,
-    bankReference: o.bankReference,
     providerRef: o.providerRef,
     completionRequested: o.completionRequested,
     canCompleteBankTransfer: o.provider === 'bank_transfer' && o.status === 'pending_payment' && !o.completionRequested,
     canMarkShipped: o.format === 'paper' && o.status === 'paid' && o.shippingStatus === 'not_shipped',
-    refundedAt: o.refundedAt ?? null,
   };
 }
 

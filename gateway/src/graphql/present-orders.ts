@@ -13,8 +13,8 @@ export function bankAccountOf(providers: Partial<Record<ProviderName, PaymentPro
 
 const nextActionTypes = { qr: 'QR', jsapi: 'JSAPI', form: 'FORM', redirect: 'REDIRECT', offline: 'OFFLINE' } as const;
 
-export function presentOrder(o: OrderView, locale: 'zh' | 'en') {
-  const downloadable = o.status === 'paid' && o.format === 'ebook' && !o.refundedAt;
+/** What the buyer's and the operator's views of an order both show, in the reader's language. */
+export function presentOrderFields(o: OrderView, locale: 'zh' | 'en') {
   return {
     orderNo: o.orderNo,
     createdAt: o.createdAt,
@@ -32,13 +32,20 @@ export function presentOrder(o: OrderView, locale: 'zh' | 'en') {
     shippingStatus: upper(o.shippingStatus),
     invoiceRequired: o.invoiceRequired,
     buyerEmail: o.buyerEmail,
-    ebookPassword: downloadable ? o.buyerEmail : null,
-    downloadable,
-    downloadUrl: downloadable ? `/api/orders/${encodeURIComponent(o.orderNo)}/download` : null,
     paidAt: o.paidAt,
     expiresAt: o.expiresAt,
     bankReference: o.bankReference,
     refundedAt: o.refundedAt ?? null,
+  };
+}
+
+export function presentOrder(o: OrderView, locale: 'zh' | 'en') {
+  const downloadable = o.status === 'paid' && o.format === 'ebook' && !o.refundedAt;
+  return {
+    ...presentOrderFields(o, locale),
+    ebookPassword: downloadable ? o.buyerEmail : null,
+    downloadable,
+    downloadUrl: downloadable ? `/api/orders/${encodeURIComponent(o.orderNo)}/download` : null,
   };
 }
 

@@ -27,7 +27,8 @@ import { stateOfTradeStatus } from './trade-status.js';
 import { convertedCharge } from '../fx/convert.js';
 import type { RateSource } from '../fx/rates.js';
 import { BEIJING, BillNotReady, BillRejected, type FetchedBill } from '../bills.js';
-import { BillFormatError, dayInZone, isBillDate, sha256Hex } from '../bill-support.js';
+import { BillFormatError, sha256Hex } from '../bill-support.js';
+import { dayInZone, isIsoDate } from '../zoned-time.js';
 import { parseAlipayTradeBill, tradeBillFormat, type AlipayTradeBillFormat, type AlipayTradeBillFormatOverrides } from './trade-bill.js';
 
 export const ALIPAY_PRODUCTION_GATEWAY = 'https://openapi.alipay.com/gateway.do';
@@ -220,9 +221,9 @@ export class AlipayAdapter implements PaymentProvider {
    * and its summary checked against its rows. Alipay publishes no hash of the file.
    */
   async fetchBill(date: string): Promise<FetchedBill> {
-    if (!isBillDate(date)) throw new ProviderError('alipay', 'INVALID_BILL_DATE', `bill date ${date} is not YYYY-MM-DD`, false);
+    if (!isIsoDate(date)) throw new ProviderError('alipay', 'INVALID_BILL_DATE', `bill date ${date} is not YYYY-MM-DD`, false);
     // Alipay never has the bill of today or a later day (it refuses such a bill_date outright).
-    if (date >= dayInZone((this.config.now ?? (() => new Date()))(), 480)) {
+    if (date >= dayInZone((this.config.now ?? (() => new Date()))().getTime(), BEIJING)) {
       throw new BillNotReady('alipay', date, `the bill of ${date} cannot exist before the day is over in Beijing`);
     }
     const result = await callGateway(this.gateway, BILL_METHOD, { bill_type: 'trade', bill_date: date });

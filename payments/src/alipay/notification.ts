@@ -2,7 +2,7 @@
 import type { KeyObject } from 'node:crypto';
 import { decimalToCents, NotificationRejected, type NotificationInput, type VerifiedNotification } from '../provider.js';
 import { parseForm, verifyCallbackParams } from './signing.js';
-import { stateOfTradeStatus } from './trade-status.js';
+import { tradeNotifyFields } from './trade-status.js';
 
 const REQUIRED = ['notify_id', 'app_id', 'out_trade_no', 'trade_status', 'total_amount'] as const;
 
@@ -30,16 +30,11 @@ export function verifyAlipayNotification(input: NotificationInput, alipayPublicK
   const amountCents = decimalToCents(params.total_amount ?? '');
   if (amountCents === null) throw new NotificationRejected('malformed', `bad total_amount ${params.total_amount}`);
   return {
-    eventId: params.notify_id!,
-    eventType: params.notify_type || 'trade_status_sync',
-    state: stateOfTradeStatus(params.trade_status),
-    outTradeNo: params.out_trade_no!,
-    providerRef: params.trade_no || undefined,
+    ...tradeNotifyFields(params),
     amountCents,
     // The mainland product has one currency; the notify carries none.
     currency: 'CNY',
     merchantId: params.seller_id || undefined,
     appId: params.app_id,
-    detail: params.trade_status,
   };
 }

@@ -18,3 +18,15 @@ export function stateOfTradeStatus(status: string | undefined): AttemptState {
       return 'pending';
   }
 }
+
+/** What a trade notify says alike in the mainland and the cross-border product: its event, the trade and its status. */
+export function tradeNotifyFields(params: Record<string, string | undefined>) {
+  return {
+    eventId: params.notify_id!,
+    eventType: params.notify_type || 'trade_status_sync',
+    state: stateOfTradeStatus(params.trade_status),
+    outTradeNo: params.out_trade_no!,
+    providerRef: params.trade_no || undefined,
+    detail: params.trade_status,
+  };
+}

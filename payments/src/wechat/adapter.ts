@@ -320,27 +320,10 @@ export class WechatPayAdapter implements PaymentProvider {
     const file = await this.http.download(answer.download_url);
     if (file.status !== 200) throw WechatHttpClient.errorOfBytes(file.status, file.bytes, file.headers);
     const expected = answer.hash_value.toLowerCase();
-    if (sha1Hex(file.bytes) !== expected)
-      throw new BillRejected('wechat', date, 'hash_mismatch', `the trade bill of ${date} does not match its SHA1 ${expected}`);
-    let parsed: ReturnType<typeof parseTradeBill>;
-    try {
-      parsed = parseTradeBill(file.bytes.toString('utf8'));
-    } catch (err) {
-      throw unreadable(date, err);
-    }
+    const parsed = checkedBillFile(date, 'the trade bill', file.bytes, expected, parseTradeBill);
     const problems = tradeBillSummaryProblems(parsed.rows, parsed.totals, parsed.summary.count);
     if (problems.length) throw new BillRejected('wechat', date, 'summary_mismatch', `the trade bill of ${date}: ${problems.join('; ')}`);
-    return {
-      provider: 'wechat',
-      setup: 'domestic',
-      date,
-      raw: file.bytes,
-      integrity: { algorithm: 'sha1', expected },
-      sha256: sha256Hex(file.bytes),
-      mediaType: 'text/csv',
-      rows: parsed.rows,
-      summary: parsed.summary,
-    };
+    return { ...csvBill('domestic', date, file.bytes, expected), rows: parsed.rows, summary: parsed.summary };
   }
 
   private async fetchStatement(date: string): Promise<FetchedBill> {
@@ -357,24 +340,8 @@ export class WechatPayAdapter implements PaymentProvider {
       (this.config.statementSignature ?? 'sha1') === 'sha1' ? res.headers['wechatpay-statement-sha1']! : res.bytes.toString('utf8'),
       200,
     );
-    if (sha1Hex(res.bytes) !== expected)
-      throw new BillRejected('wechat', date, 'hash_mismatch', `the statement of ${date} does not match its SHA1 ${expected}`);
-    let rows;
-    try {
-      rows = parseStatement(res.bytes.toString('utf8'), this.config.statementAmountUnit ?? 'major');
-    } catch (err) {
-      throw unreadable(date, err);
-    }
-    return {
-      provider: 'wechat',
-      setup: 'overseas',
-      date,
-      raw: res.bytes,
-      integrity: { algorithm: 'sha1', expected },
-      sha256: sha256Hex(res.bytes),
-      mediaType: 'text/csv',
-      rows,
-    };
+    const rows = checkedBillFile(date, 'the statement', res.bytes, expected, (text) => parseStatement(text, this.config.statementAmountUnit ?? 'major'));
+    return { ...csvBill('overseas', date, res.bytes, expected), rows };
   }
 
   /** Downloads /v3/certificates and trusts every certificate it lists (certificate mode). */
@@ -383,6 +350,29 @@ export class WechatPayAdapter implements PaymentProvider {
     for (const c of certs) this.verifier.addPlatformCertificate(c.serialNo, c.pem);
     return certs;
   }
+}
+
+/** A downloaded bill file checked against the SHA1 WeChat vouched for, then parsed; a file that does not read is rejected. */
+function checkedBillFile<T>(date: string, what: string, bytes: Buffer, expectedSha1: string, parse: (text: string) => T): T {
+  if (sha1Hex(bytes) !== expectedSha1) throw new BillRejected('wechat', date, 'hash_mismatch', `${what} of ${date} does not match its SHA1 ${expectedSha1}`);
+  try {
+    return parse(bytes.toString('utf8'));
+  } catch (err) {
+    throw unreadable(date, err);
+  }
+}
+
+/** What every WeChat CSV bill answers besides its rows. */
+function csvBill(setup: 'domestic' | 'overseas', date: string, raw: Buffer, expectedSha1: string) {
+  return {
+    provider: 'wechat' as const,
+    setup,
+    date,
+    raw,
+    integrity: { algorithm: 'sha1' as const, expected: expectedSha1 },
+    sha256: sha256Hex(raw),
+    mediaType: 'text/csv',
+  };
 }
 
 function isAlreadyClosedOrAbsent(res: WechatResponse): boolean {

@@ -21,17 +21,21 @@ export interface PrepayRequest {
   settle_info?: { profit_sharing?: boolean };
 }
 
-/**
- * The body of POST /v3/global/transactions/native|jsapi (cross-border reference 1.2): common mode
- * carries appid + mchid, institutional mode sp_appid + sp_mchid + sub_mchid (+ sub_appid).
- */
-export interface GlobalPrepayRequest {
+/** Who takes the money: appid + mchid (common mode), or sp_appid + sp_mchid + sub_mchid (+ sub_appid) in the global API's institutional mode. */
+export interface MerchantIds {
   appid?: string;
   mchid?: string;
   sp_appid?: string;
   sp_mchid?: string;
   sub_mchid?: string;
   sub_appid?: string;
+}
+
+/**
+ * The body of POST /v3/global/transactions/native|jsapi (cross-border reference 1.2): common mode
+ * carries appid + mchid, institutional mode sp_appid + sp_mchid + sub_mchid (+ sub_appid).
+ */
+export interface GlobalPrepayRequest extends MerchantIds {
   description: string;
   out_trade_no: string;
   trade_type: 'NATIVE' | 'JSAPI';
@@ -45,14 +49,7 @@ export interface GlobalPrepayRequest {
 }
 
 /** The Transaction returned by query and carried (encrypted) inside payment callbacks. */
-export interface Transaction {
-  appid?: string;
-  mchid?: string;
-  /** Institutional mode (global API). */
-  sp_appid?: string;
-  sp_mchid?: string;
-  sub_mchid?: string;
-  sub_appid?: string;
+export interface Transaction extends MerchantIds {
   out_trade_no: string;
   transaction_id?: string;
   /** The global API's direct-mode samples name the WeChat transaction id `id`. */

@@ -2,14 +2,15 @@
 // (`<partner>_transaction_<yyyyMMdd>.txt` on SFTP), made from the trades the sandbox really holds:
 // payments at their payment time, refunds at theirs. A day's data exists from 09:00 on the next
 // day. Refusals are the plain-text sentences merchant integrations of this service check for.
-import { billPublishedAt, dayInZone, isBillDate } from '@shop/payments/bill-support';
+import { billPublishedAt } from '@shop/payments/bill-support';
+import { BEIJING } from '@shop/payments/bills';
+import { dayInZone, formatInZone, isIsoDate } from '@shop/payments/zoned-time';
 import { centsToDecimal } from '@shop/payments/provider';
 import { convertMinor } from '@shop/payments/fx/convert';
 import type { BillFaultBook } from '../alipay/bill-faults.js';
 import type { ResolvedForexOptions } from './options.js';
 import type { ForexTrades } from './trades.js';
 
-const BEIJING_MINUTES = 480;
 export const FOREX_FILE_HEADER = [
   'Partner_transaction_id',
   'Transaction_id',
@@ -41,26 +42,26 @@ interface Line {
   original: string;
 }
 
-const beijing = (d: Date) => new Date(d.getTime() + BEIJING_MINUTES * 60_000).toISOString().replace('T', ' ').slice(0, 19);
+const beijing = (d: Date) => formatInZone(d.getTime(), BEIJING).slice(0, 19).replace('T', ' ');
 const dashed = (yyyymmdd: string) => `${yyyymmdd.slice(0, 4)}-${yyyymmdd.slice(4, 6)}-${yyyymmdd.slice(6, 8)}`;
 
 export function compareFile(params: Record<string, string>, o: ResolvedForexOptions, trades: ForexTrades, faults: BillFaultBook): CompareAnswer {
   const start = params.start_date ?? '';
   const end = params.end_date ?? '';
-  if (!/^\d{8}$/.test(start) || !/^\d{8}$/.test(end) || !isBillDate(dashed(start)) || !isBillDate(dashed(end)))
+  if (!/^\d{8}$/.test(start) || !/^\d{8}$/.test(end) || !isIsoDate(dashed(start)) || !isIsoDate(dashed(end)))
     return { refusal: 'Date format incorrect YYYYMMDD' };
   const from = dashed(start);
   const to = dashed(end);
   if (to < from) return { refusal: 'Finish date ahead of begin date' };
   if ((Date.parse(to) - Date.parse(from)) / 86_400_000 >= 10) return { refusal: 'Over 10 days to Date period' };
   const now = o.now();
-  if (to >= dayInZone(now, BEIJING_MINUTES)) return { refusal: 'Finish date not ahead of today' };
+  if (to >= dayInZone(now.getTime(), BEIJING)) return { refusal: 'Finish date not ahead of today' };
 
   // Days whose file is not made yet have no data to give.
   const covered = (d: Date | undefined) => {
     if (!d) return false;
-    const day = dayInZone(d, BEIJING_MINUTES);
-    return day >= from && day <= to && now >= billPublishedAt(day, BEIJING_MINUTES, '09:00');
+    const day = dayInZone(d.getTime(), BEIJING);
+    return day >= from && day <= to && now >= billPublishedAt(day, BEIJING, '09:00');
   };
   const fee = (cents: number) => Math.floor((cents * o.billFeeRate.num) / o.billFeeRate.den + 0.5);
   const lines: Line[] = [];

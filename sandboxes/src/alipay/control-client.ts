@@ -1,26 +1,58 @@
-// A typed client for the sandbox's `_control` endpoints, for tests and scripts.
+// Typed clients for the Alipay sandboxes' `_control` endpoints, for tests and scripts: the clock and
+// bill-fault controls both Alipay sandboxes share, and the mainland sandbox's trade controls.
+import { controlRequest, type ControlAnswer } from '../bills/control-request.js';
 import type { NotifyFaults } from './faults.js';
 import type { DeliveryRecord } from './notifier.js';
 
-export interface ControlAnswer<T = Record<string, unknown>> {
-  status: number;
-  body: T;
+export type { ControlAnswer };
+
+/** What a test sends as one trade's bill faults (see TradeBillFaults; times as ISO strings). */
+export interface BillFaultsInput {
+  omit?: boolean;
+  amountDeltaMinor?: number;
+  unknownRefund?: { amountMinor: number; refundNo?: string; at?: string };
 }
 
-export class AlipaySandboxControl {
+type ClockView = { now: string; offsetMs: number };
+type BillFaultsView = { corrupt: 'summary' | 'unreadable' | null; trades: Record<string, BillFaultsInput> };
+
+/** The clock and bill-fault controls of either Alipay sandbox. */
+export class AlipayBillControl {
   /** `baseUrl` is the sandbox's publicBaseUrl (prefix included). */
   constructor(private readonly baseUrl: string) {}
 
-  private async call<T>(method: string, path: string, body?: unknown): Promise<ControlAnswer<T>> {
-    const res = await fetch(`${this.baseUrl}/_control/${path}`, {
-      method,
-      headers: body === undefined ? {} : { 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-      signal: AbortSignal.timeout(10_000),
-    });
-    return { status: res.status, body: (await res.json()) as T };
+  protected call<T>(method: string, path: string, body?: unknown): Promise<ControlAnswer<T>> {
+    return controlRequest<T>(this.baseUrl, method, path, body);
   }
 
+  clock() {
+    return this.call<ClockView>('GET', 'clock');
+  }
+  /** The sandbox's clock reads `at` from now on (and runs on from there). */
+  setClock(at: Date | string) {
+    return this.call<ClockView>('PUT', 'clock', { at: typeof at === 'string' ? at : at.toISOString() });
+  }
+  advanceClock(ms: number) {
+    return this.call<ClockView>('PUT', 'clock', { advanceMs: ms });
+  }
+  /** Replaces the bill faults of one trade (`{}` clears them). */
+  setBillFaults(outTradeNo: string, faults: BillFaultsInput) {
+    return this.call<BillFaultsView>('PUT', `bill-faults/${encodeURIComponent(outTradeNo)}`, faults);
+  }
+  /** Every bill from now on is corrupted this way (null: no more). */
+  corruptBills(corrupt: 'summary' | 'unreadable' | null) {
+    return this.call<BillFaultsView>('PUT', 'bill-faults', { corrupt });
+  }
+  billFaults() {
+    return this.call<BillFaultsView>('GET', 'bill-faults');
+  }
+  clearBillFaults() {
+    return this.call<BillFaultsView>('DELETE', 'bill-faults');
+  }
+}
+
+/** The mainland sandbox: its cashier and trade controls, notification faults and deliveries, and the bill controls. */
+export class AlipaySandboxControl extends AlipayBillControl {
   open(outTradeNo: string) {
     return this.call('POST', 'open', { outTradeNo });
   }
@@ -56,54 +88,4 @@ export class AlipaySandboxControl {
   reset() {
     return this.call('POST', 'reset', {});
   }
-
-  // ---- clock and bills (the controls shared with the cross-border sandbox) ----
-  clock() {
-    return billControls(this.call.bind(this)).clock();
-  }
-  /** The sandbox's clock reads `at` from now on (and runs on from there). */
-  setClock(at: Date | string) {
-    return billControls(this.call.bind(this)).setClock(at);
-  }
-  advanceClock(ms: number) {
-    return billControls(this.call.bind(this)).advanceClock(ms);
-  }
-  /** Replaces the bill faults of one trade (`{}` clears them). */
-  setBillFaults(outTradeNo: string, faults: BillFaultsInput) {
-    return billControls(this.call.bind(this)).setBillFaults(outTradeNo, faults);
-  }
-  /** Every bill from now on is corrupted this way (null: no more). */
-  corruptBills(corrupt: 'summary' | 'unreadable' | null) {
-    return billControls(this.call.bind(this)).corruptBills(corrupt);
-  }
-  billFaults() {
-    return billControls(this.call.bind(this)).billFaults();
-  }
-  clearBillFaults() {
-    return billControls(this.call.bind(this)).clearBillFaults();
-  }
-}
-
-/** What a test sends as one trade's bill faults (see TradeBillFaults; times as ISO strings). */
-export interface BillFaultsInput {
-  omit?: boolean;
-  amountDeltaMinor?: number;
-  unknownRefund?: { amountMinor: number; refundNo?: string; at?: string };
-}
-
-type Call = <T>(method: string, path: string, body?: unknown) => Promise<ControlAnswer<T>>;
-type ClockView = { now: string; offsetMs: number };
-type BillFaultsView = { corrupt: 'summary' | 'unreadable' | null; trades: Record<string, BillFaultsInput> };
-
-/** The clock and bill-fault controls, over any sandbox's `_control` caller. */
-export function billControls(call: Call) {
-  return {
-    clock: () => call<ClockView>('GET', 'clock'),
-    setClock: (at: Date | string) => call<ClockView>('PUT', 'clock', { at: typeof at === 'string' ? at : at.toISOString() }),
-    advanceClock: (ms: number) => call<ClockView>('PUT', 'clock', { advanceMs: ms }),
-    setBillFaults: (outTradeNo: string, faults: BillFaultsInput) => call<BillFaultsView>('PUT', `bill-faults/${encodeURIComponent(outTradeNo)}`, faults),
-    corruptBills: (corrupt: 'summary' | 'unreadable' | null) => call<BillFaultsView>('PUT', 'bill-faults', { corrupt }),
-    billFaults: () => call<BillFaultsView>('GET', 'bill-faults'),
-    clearBillFaults: () => call<BillFaultsView>('DELETE', 'bill-faults'),
-  };
 }

@@ -68,6 +68,6 @@ export type { DeliveryRecord } from './notifier.js';
 export type { SandboxTrade, PageRequest } from './trades.js';
 export { TradeActions, SandboxError } from './trade-actions.js';
 export { startAlipaySandboxServer, type StandaloneAlipaySandbox } from './standalone.js';
-export { AlipaySandboxControl, billControls, type BillFaultsInput, type ControlAnswer } from './control-client.js';
+export { AlipayBillControl, AlipaySandboxControl, type BillFaultsInput, type ControlAnswer } from './control-client.js';
 export { parseHtmlForm, submitHtmlForm, cashierButtonUrl, clickCashierButton, type ParsedForm } from './buyer-browser.js';
 export { startNotifyReceiver, type NotifyReceiver, type ReceivedNotify } from './notify-receiver.js';

@@ -3,7 +3,9 @@
 // refunds by theirs), published from 09:00 on the next day, fetched through a link that works for
 // 30 s. The file is what Alipay hands out: a ZIP of two GBK CSV files, the detail and its summary.
 import { randomBytes } from 'node:crypto';
-import { billPublishedAt, dayInZone, isBillDate } from '@shop/payments/bill-support';
+import { billPublishedAt } from '@shop/payments/bill-support';
+import { BEIJING } from '@shop/payments/bills';
+import { dayInZone, isIsoDate } from '@shop/payments/zoned-time';
 import { alipayTimestamp } from '@shop/payments/alipay/time';
 import { centsToDecimal, decimalToCents } from '@shop/payments/provider';
 import type { BillFaultBook } from './bill-faults.js';
@@ -16,7 +18,6 @@ import { zipArchive } from './zip-writer.js';
 export const BILL_METHOD = 'alipay.data.dataservice.bill.downloadurl.query';
 /** How long a bill_download_url works, per the API's documentation. */
 export const BILL_LINK_TTL_MS = 30_000;
-const BEIJING_MINUTES = 480;
 
 type Body = Record<string, unknown>;
 
@@ -116,10 +117,10 @@ export class TradeBillDesk {
     if (!date) return { code: '40001', msg: 'Missing Required Arguments', sub_code: 'isv.missing-bill-date', sub_msg: '缺少参数 bill_date' };
     // The sandbox holds trades, not the account's money movements, and daily bills only.
     if (billType !== 'trade') return invalid(`sandbox publishes bill_type trade only, not ${billType}`);
-    if (!isBillDate(date)) return invalid(`bill_date ${date} 格式错误，日账单格式为 yyyy-MM-dd`);
+    if (!isIsoDate(date)) return invalid(`bill_date ${date} 格式错误，日账单格式为 yyyy-MM-dd`);
     const now = this.o.now();
-    if (date >= dayInZone(now, BEIJING_MINUTES)) return invalid('不支持下载当日及以后的账单');
-    if (now < billPublishedAt(date, BEIJING_MINUTES, '09:00')) return { ...businessFailure('isp.bill_not_exist', '账单不存在') };
+    if (date >= dayInZone(now.getTime(), BEIJING)) return invalid('不支持下载当日及以后的账单');
+    if (now < billPublishedAt(date, BEIJING, '09:00')) return { ...businessFailure('isp.bill_not_exist', '账单不存在') };
     const fileId = randomBytes(16).toString('hex');
     const day = date.replaceAll('-', '');
     const fileName = `${this.account}_${day}.csv.zip`;
@@ -153,7 +154,7 @@ export class TradeBillDesk {
 
   /** The day's lines: payments and refunds that happened on it (Beijing), faults applied. */
   private lines(date: string): BillLine[] {
-    const on = (d: Date | undefined) => !!d && dayInZone(d, BEIJING_MINUTES) === date;
+    const on = (d: Date | undefined) => !!d && dayInZone(d.getTime(), BEIJING) === date;
     const fee = (cents: number) => Math.floor((cents * this.o.billFeeRate.num) / this.o.billFeeRate.den + 0.5);
     const out: BillLine[] = [];
     for (const t of this.book.all()) {
@@ -192,7 +193,7 @@ export class TradeBillDesk {
   private file(date: string): Buffer {
     const lines = this.lines(date);
     const day = date.replaceAll('-', '');
-    const from = billPublishedAt(date, BEIJING_MINUTES, '00:00');
+    const from = billPublishedAt(date, BEIJING, '00:00');
     const start = new Date(from.getTime() - 86_400_000);
     const now = this.o.now();
     const head = (title: string, list: string) => [

@@ -16,16 +16,10 @@ export interface PageRequest {
   timeExpire?: Date;
 }
 
-export interface SandboxTrade {
-  outTradeNo: string;
+/** A trade keeps what its page.pay request asked for (less the cashier token). */
+export interface SandboxTrade extends Omit<PageRequest, 'token'> {
   tradeNo: string;
   status: AlipayTradeStatus;
-  totalAmount: string;
-  subject: string;
-  body?: string;
-  notifyUrl?: string;
-  returnUrl?: string;
-  timeExpire?: Date;
   gmtCreate: Date;
   gmtPayment?: Date;
   gmtClose?: Date;

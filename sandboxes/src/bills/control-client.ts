@@ -1,20 +1,15 @@
 // A typed client for the bill controls the WeChat Pay and PayPal sandboxes share: their clock and
 // the per-trade bill faults. `baseUrl` is the sandbox's public base URL (prefix included).
+import { controlRequest } from './control-request.js';
 import type { BillFaults } from './faults.js';
 
 export class BillSandboxControl {
   constructor(private readonly baseUrl: string) {}
 
   private async call<T>(method: string, path: string, body?: unknown): Promise<T> {
-    const res = await fetch(`${this.baseUrl}/_control/${path}`, {
-      method,
-      headers: body === undefined ? {} : { 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-      signal: AbortSignal.timeout(10_000),
-    });
-    const answer = (await res.json()) as T & { error?: string };
-    if (!res.ok) throw new Error(`${method} _control/${path}: ${res.status} ${answer.error ?? ''}`);
-    return answer;
+    const answer = await controlRequest<T & { error?: string }>(this.baseUrl, method, path, body);
+    if (answer.status < 200 || answer.status > 299) throw new Error(`${method} _control/${path}: ${answer.status} ${answer.body.error ?? ''}`);
+    return answer.body;
   }
 
   /** Sets the provider's clock to this instant (it keeps running from there). */

@@ -2,3 +2,4 @@
 export { SandboxClock, registerClockRoutes } from './clock.js';
 export { BillFaultBook, parseBillFaults, registerBillFaultRoutes, type BillFaults } from './faults.js';
 export { BillSandboxControl } from './control-client.js';
+export { controlRequest, type ControlAnswer } from './control-request.js';

@@ -4,8 +4,9 @@
 import { centsToDecimal, decimalToCents } from '@shop/payments/provider';
 import type { PaypalMoney, PaypalWebhookEvent } from '@shop/payments/paypal/wire';
 import { invalidRequest, resourceNotFound, unprocessable } from './apiErrors.js';
-import { newCaptureId, newEventId } from './ids.js';
+import { newCaptureId } from './ids.js';
 import { paypalTime, type SandboxCapture } from './store.js';
+import { summaryMoney, webhookEnvelope } from './webhookEvents.js';
 
 export interface SandboxRefund {
   id: string;
@@ -102,20 +103,5 @@ export function refundJson(base: string, r: SandboxRefund): Record<string, unkno
 
 /** PAYMENT.CAPTURE.REFUNDED: the resource is the refund. */
 export function refundEvent(base: string, r: SandboxRefund): PaypalWebhookEvent {
-  const id = newEventId();
-  const self = `${base}/v1/notifications/webhooks-events/${id}`;
-  return {
-    id,
-    event_version: '1.0',
-    create_time: new Date().toISOString(),
-    resource_type: 'refund',
-    resource_version: '2.0',
-    event_type: 'PAYMENT.CAPTURE.REFUNDED',
-    summary: `A ${r.amount.currency_code} ${r.amount.value} ${r.amount.currency_code} capture payment was refunded`,
-    resource: refundJson(base, r),
-    links: [
-      { href: self, rel: 'self', method: 'GET' },
-      { href: `${self}/resend`, rel: 'resend', method: 'POST' },
-    ],
-  };
+  return webhookEnvelope(base, 'PAYMENT.CAPTURE.REFUNDED', 'refund', `A ${summaryMoney(r.amount)} capture payment was refunded`, refundJson(base, r));
 }

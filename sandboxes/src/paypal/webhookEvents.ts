@@ -6,7 +6,8 @@ import type { SandboxCapture, SandboxOrder } from './store.js';
 
 export type CaptureEventType = 'PAYMENT.CAPTURE.COMPLETED' | 'PAYMENT.CAPTURE.PENDING' | 'PAYMENT.CAPTURE.DECLINED' | 'PAYMENT.CAPTURE.DENIED';
 
-function envelope(base: string, eventType: string, resourceType: string, summary: string, resource: object): PaypalWebhookEvent {
+/** A webhook event as PayPal wraps every resource: a fresh id, its links, the type and the summary. */
+export function webhookEnvelope(base: string, eventType: string, resourceType: string, summary: string, resource: object): PaypalWebhookEvent {
   const id = newEventId();
   const self = `${base}/v1/notifications/webhooks-events/${id}`;
   return {
@@ -25,11 +26,12 @@ function envelope(base: string, eventType: string, resourceType: string, summary
   };
 }
 
-const money = (m: PaypalMoney) => `${m.currency_code} ${m.value} ${m.currency_code}`;
+/** An amount as PayPal's event summaries write it. */
+export const summaryMoney = (m: PaypalMoney) => `${m.currency_code} ${m.value} ${m.currency_code}`;
 
 /** CHECKOUT.ORDER.APPROVED: the resource is the whole order. */
 export function orderApprovedEvent(base: string, order: SandboxOrder): PaypalWebhookEvent {
-  return envelope(base, 'CHECKOUT.ORDER.APPROVED', 'checkout-order', 'An order has been approved by buyer', orderJson(base, order));
+  return webhookEnvelope(base, 'CHECKOUT.ORDER.APPROVED', 'checkout-order', 'An order has been approved by buyer', orderJson(base, order));
 }
 
 /** CHECKOUT.PAYMENT-APPROVAL.REVERSED: approved, never captured, approval lapsed. */
@@ -47,7 +49,7 @@ export function approvalReversedEvent(base: string, order: SandboxOrder): Paypal
       },
     ],
   };
-  return envelope(base, 'CHECKOUT.PAYMENT-APPROVAL.REVERSED', 'checkout-order', 'A payment has been reversed after approval.', resource);
+  return webhookEnvelope(base, 'CHECKOUT.PAYMENT-APPROVAL.REVERSED', 'checkout-order', 'A payment has been reversed after approval.', resource);
 }
 
 const CAPTURE_SUMMARY: Record<CaptureEventType, string> = {
@@ -59,7 +61,7 @@ const CAPTURE_SUMMARY: Record<CaptureEventType, string> = {
 
 /** PAYMENT.CAPTURE.*: the resource is the capture, with custom_id and the order id in supplementary_data. */
 export function captureEvent(base: string, type: CaptureEventType, order: SandboxOrder, capture: SandboxCapture): PaypalWebhookEvent {
-  return envelope(base, type, 'capture', `${CAPTURE_SUMMARY[type]} ${money(capture.amount)}`, captureJson(base, order, capture, true));
+  return webhookEnvelope(base, type, 'capture', `${CAPTURE_SUMMARY[type]} ${summaryMoney(capture.amount)}`, captureJson(base, order, capture, true));
 }
 
 function bump(m: unknown): void {

@@ -53,6 +53,17 @@ export interface RenderedBill {
 const fail = (status: number, code: string, message: string): { error: ApiError } => ({ error: { status, code, message } });
 
 const billTime = (d: Date): string => toChinaRfc3339(d).slice(0, 19).replace('T', ' ');
+
+/** The trade's columns, alike in the domestic trade bill and the Global statement. */
+const tradeColumns = (i: BillItem) => ({
+  设备号: '',
+  微信订单号: i.order.transactionId ?? '',
+  商户订单号: i.order.outTradeNo,
+  用户标识: i.order.payerOpenid ?? '',
+  交易类型: i.order.tradeType,
+  交易状态: i.kind === 'payment' ? 'SUCCESS' : 'REFUND',
+  付款银行: 'OTHERS',
+});
 const line = (values: string[]): string => values.map((v) => `\`${v}`).join(',');
 
 export class BillDesk {
@@ -159,13 +170,7 @@ export class BillDesk {
           公众账号ID: r.appid,
           商户号: r.mchid,
           特约商户号: '0',
-          设备号: '',
-          微信订单号: i.order.transactionId ?? '',
-          商户订单号: i.order.outTradeNo,
-          用户标识: i.order.payerOpenid ?? '',
-          交易类型: i.order.tradeType,
-          交易状态: pay ? 'SUCCESS' : 'REFUND',
-          付款银行: 'OTHERS',
+          ...tradeColumns(i),
           货币种类: 'CNY',
           应结订单金额: centsToDecimal(pay ? amount : 0),
           代金券金额: '0.00',
@@ -220,13 +225,7 @@ export class BillDesk {
           公众账号ID: (institutional ? g.sp_appid : g.appid) ?? '',
           商户号: (institutional ? g.sp_mchid : g.mchid) ?? '',
           子商户号: g.sub_mchid ?? '',
-          设备号: '',
-          微信订单号: i.order.transactionId ?? '',
-          商户订单号: i.order.outTradeNo,
-          用户标识: i.order.payerOpenid ?? '',
-          交易类型: i.order.tradeType,
-          交易状态: pay ? 'SUCCESS' : 'REFUND',
-          付款银行: 'OTHERS',
+          ...tradeColumns(i),
           充值券币种: '',
           充值券金额: amount(0),
           优惠券币种: '',

@@ -4,10 +4,9 @@
 import type { GlobalPrepayRequest, PrepayRequest } from '@shop/payments/wechat/wire';
 import { parseRfc3339 } from '@shop/payments/wechat/time';
 import type { Outcome } from './orders.js';
+import { notifyUrlProblem, paramError, parsePrepayBody } from './prepay-fields.js';
 import type { MerchantIdentity } from './request-auth.js';
 import type { SandboxSetup } from './setup.js';
-
-const paramError = (message: string) => ({ error: { status: 400, code: 'PARAM_ERROR', message } });
 
 const DEFINED = new Set([
   'appid',
@@ -45,13 +44,9 @@ export function validateGlobalPrepay(
   setup: SandboxSetup,
   opts: { requireHttps: boolean },
 ): Outcome<GlobalPrepay> {
-  let body: GlobalPrepayRequest;
-  try {
-    body = JSON.parse(raw) as GlobalPrepayRequest;
-  } catch {
-    return paramError('请求体不是合法的JSON');
-  }
-  if (!body || typeof body !== 'object' || Array.isArray(body)) return paramError('请求体不是JSON对象');
+  const parsed = parsePrepayBody<GlobalPrepayRequest>(raw);
+  if ('error' in parsed) return parsed;
+  const body = parsed.ok;
   const undefinedFields = Object.keys(body).filter((k) => !DEFINED.has(k));
   if (undefinedFields.length) return paramError(`不支持的参数：${undefinedFields.join(', ')}`);
 
@@ -76,14 +71,8 @@ export function validateGlobalPrepay(
   if ([...body.description].length > 127) return paramError('description超过长度限制');
   if (!/^[0-9A-Za-z_\-*|]{1,32}$/.test(body.out_trade_no)) return paramError('out_trade_no格式错误');
   if (body.attach !== undefined && (typeof body.attach !== 'string' || [...body.attach].length > 128)) return paramError('attach超过长度限制');
-  let notify: URL;
-  try {
-    notify = new URL(body.notify_url);
-  } catch {
-    return paramError('notify_url格式错误');
-  }
-  if (notify.search || notify.hash) return paramError('notify_url不能携带参数');
-  if (notify.protocol !== 'https:' && (opts.requireHttps || notify.protocol !== 'http:')) return paramError('notify_url必须为https地址');
+  const notifyProblem = notifyUrlProblem(body.notify_url, opts.requireHttps);
+  if (notifyProblem) return paramError(notifyProblem);
 
   const amount = body.amount;
   if (!amount || !Number.isInteger(amount.total) || amount.total <= 0) return paramError('amount.total必须为正整数（币种最小单位）');

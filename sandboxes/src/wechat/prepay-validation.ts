@@ -3,9 +3,8 @@
 import { parseRfc3339 } from '@shop/payments/wechat/time';
 import type { PrepayRequest } from '@shop/payments/wechat/wire';
 import type { Outcome } from './orders.js';
+import { notifyUrlProblem, paramError, parsePrepayBody } from './prepay-fields.js';
 import type { MerchantIdentity } from './request-auth.js';
-
-const paramError = (message: string) => ({ error: { status: 400, code: 'PARAM_ERROR', message } });
 
 export function validatePrepay(
   raw: string,
@@ -13,13 +12,9 @@ export function validatePrepay(
   merchant: MerchantIdentity,
   opts: { requireHttps: boolean; currencies: string[] },
 ): Outcome<PrepayRequest> {
-  let body: PrepayRequest;
-  try {
-    body = JSON.parse(raw) as PrepayRequest;
-  } catch {
-    return paramError('请求体不是合法的JSON');
-  }
-  if (!body || typeof body !== 'object') return paramError('请求体不是JSON对象');
+  const parsed = parsePrepayBody<PrepayRequest>(raw);
+  if ('error' in parsed) return parsed;
+  const body = parsed.ok;
   for (const field of ['appid', 'mchid', 'description', 'out_trade_no', 'notify_url'] as const) {
     if (typeof body[field] !== 'string' || body[field] === '')
       return paramError(`输入源“/body/${field}”映射到字段“${field}”必填性规则校验失败，此字段为必填项`);
@@ -29,15 +24,8 @@ export function validatePrepay(
   if ([...body.description].length > 127) return paramError('description超过长度限制127');
   if (!/^[0-9A-Za-z_\-*|]{6,32}$/.test(body.out_trade_no)) return paramError('out_trade_no格式错误：6-32位数字、字母、_-*|');
   if (body.attach !== undefined && (typeof body.attach !== 'string' || [...body.attach].length > 128)) return paramError('attach超过长度限制128');
-
-  let notify: URL;
-  try {
-    notify = new URL(body.notify_url);
-  } catch {
-    return paramError('notify_url格式错误');
-  }
-  if (notify.search || notify.hash) return paramError('notify_url不能携带参数');
-  if (notify.protocol !== 'https:' && (opts.requireHttps || notify.protocol !== 'http:')) return paramError('notify_url必须为https地址');
+  const notifyProblem = notifyUrlProblem(body.notify_url, opts.requireHttps);
+  if (notifyProblem) return paramError(notifyProblem);
 
   const amount = body.amount;
   if (!amount || !Number.isInteger(amount.total) || amount.total <= 0) return paramError('amount.total必须为正整数（单位：分）');

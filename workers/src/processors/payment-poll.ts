@@ -1,7 +1,7 @@
 import { DelayedError, UnrecoverableError, type Job } from 'bullmq';
 import type { JobPayloads } from '@shop/jobs';
 import type { WorkerDeps } from '../deps.js';
-import { applyAttemptStatus, closeAttempt, notePoll } from '@shop/core';
+import { ATTEMPT_STATUS_COLUMNS, applyAttemptStatus, closeAttempt, notePoll } from '@shop/core';
 
 /** Poll delay after the n-th look: 5 s doubling to at most 5 minutes. */
 export function pollDelayMs(n: number, scale = 1): number {
@@ -21,13 +21,7 @@ export function paymentPollProcessor(deps: WorkerDeps) {
       .selectFrom('payment_intents')
       .innerJoin('orders', 'orders.id', 'payment_intents.order_id')
       .select([
-        'payment_intents.id',
-        'payment_intents.provider',
-        'payment_intents.status',
-        'payment_intents.out_trade_no',
-        'payment_intents.provider_ref',
-        'payment_intents.amount_cents',
-        'payment_intents.currency',
+        ...ATTEMPT_STATUS_COLUMNS,
         'payment_intents.poll_attempts',
         'payment_intents.payable_until',
         'orders.status as order_status',

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { queryTemplate, type Role } from '@shop/db';
+import { queryTemplate, type Role, type User } from '@shop/db';
 import { sha256 } from '@shop/config';
 import type { ServiceDeps } from '../deps.js';
 
@@ -58,6 +58,17 @@ export async function findSessionUser(deps: Pick<ServiceDeps, 'db'>, token: stri
   if (!token || token.length > 200) return null;
   const row = (await deps.db.executeQuery(sessionUserQuery(deps.db, { tokenHash: sha256(token), now: new Date() }))).rows[0];
   if (!row) return null;
+  return sessionUserOf(row, row.wechat_openid && row.wechat_appid ? { openid: row.wechat_openid, appid: row.wechat_appid } : null);
+}
+
+/** The columns of a users row a SessionUser is made of. */
+export type SessionUserRow = Pick<
+  User,
+  'id' | 'email' | 'first_name' | 'last_name' | 'phone_area' | 'phone_no' | 'language' | 'role' | 'login_first' | 'company'
+>;
+
+/** A users row as the signed-in user (`wechat`: the payer this session verified, if any). */
+export function sessionUserOf(row: SessionUserRow, wechat: SessionUser['wechat'] = null): SessionUser {
   return {
     id: row.id,
     email: row.email,
@@ -69,7 +80,7 @@ export async function findSessionUser(deps: Pick<ServiceDeps, 'db'>, token: stri
     role: row.role,
     loginFirst: row.login_first,
     company: row.company,
-    wechat: row.wechat_openid && row.wechat_appid ? { openid: row.wechat_openid, appid: row.wechat_appid } : null,
+    wechat,
   };
 }
 

@@ -7,7 +7,7 @@ import { AppError, appError } from '../errors.js';
 import type { ServiceDeps } from '../deps.js';
 import { consumeConfirmedCode } from './codes.js';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords.js';
-import { createSession, revokeAllSessions, type SessionUser } from './sessions.js';
+import { createSession, revokeAllSessions, sessionUserOf, type SessionUser, type SessionUserRow } from './sessions.js';
 import { accountTarget, type Account } from './validation.js';
 
 /** The user fields the login answer carries (spec section 3). */
@@ -26,33 +26,10 @@ export interface LoginResult {
   role: string;
 }
 
-type UserRow = {
-  id: number;
-  email: string | null;
-  first_name: string;
-  last_name: string;
-  phone_area: string | null;
-  phone_no: string | null;
-  language: Language;
-  login_first: boolean;
-  role: string;
-};
-
-function loginResult(u: UserRow, session: { token: string; expiresAt: Date }): LoginResult {
-  return {
-    userId: String(u.id),
-    firstName: u.first_name,
-    lastName: u.last_name,
-    email: u.email ?? '',
-    phoneArea: u.phone_area ?? '',
-    phoneNo: u.phone_no ?? '',
-    language: u.language,
-    loginFirst: u.login_first,
-    access_token: session.token,
-    token: session.token,
-    expiresAt: session.expiresAt,
-    role: u.role,
-  };
+/** The login answer: the account as its owner sees it (without the company), and the new session's token. */
+function loginResult(u: SessionUserRow, session: { token: string; expiresAt: Date }): LoginResult {
+  const { company: _company, ...account } = presentUser(sessionUserOf(u));
+  return { ...account, access_token: session.token, token: session.token, expiresAt: session.expiresAt };
 }
 
 export function findUserByAccount(db: Kysely<Database>, account: Account) {
@@ -140,6 +117,7 @@ export async function resetPassword(deps: ServiceDeps, account: Account, passwor
   });
 }
 
+/** The account as the API shows it to its owner: the id as text, a missing email or phone as ''. */
 export function presentUser(u: SessionUser) {
   return {
     userId: String(u.id),

@@ -1,18 +1,10 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { Database } from '@shop/db';
+import type { PurchaseInfoFields } from './validation.js';
 import { intentView, type IntentView } from './views.js';
 
-export interface PurchaseInfoView {
-  streetNumber: string;
-  zip: string;
-  town: string;
-  province: string | null;
-  country: string;
-  vatId: string | null;
-  letterbox: string | null;
-  landlineTel: string | null;
-  mobileTel: string | null;
-  purchaseOrderNo: string | null;
+/** The purchase info as the buyer entered it (validation.ts), with the order's payment method and language. */
+export interface PurchaseInfoView extends PurchaseInfoFields {
   paymentMethod: number;
   selLanguage: string | null;
 }

@@ -1,4 +1,4 @@
-import { applyAttemptStatus } from '@shop/core';
+import { ATTEMPT_STATUS_COLUMNS, applyAttemptStatus } from '@shop/core';
 import { appError, unauthenticated } from '../errors.js';
 import type { ServiceDeps } from '../deps.js';
 import type { SessionUser } from '../accounts/sessions.js';
@@ -22,19 +22,7 @@ async function findAttempt(deps: ServiceDeps, user: SessionUser | null, referenc
   const row = await deps.db
     .selectFrom('payment_intents')
     .innerJoin('orders', 'orders.id', 'payment_intents.order_id')
-    .select([
-      'payment_intents.id',
-      'payment_intents.provider',
-      'payment_intents.status',
-      'payment_intents.out_trade_no',
-      'payment_intents.provider_ref',
-      'payment_intents.amount_cents',
-      'payment_intents.currency',
-      'payment_intents.next_action',
-      'orders.order_no',
-      'orders.status as order_status',
-      'orders.book_id',
-    ])
+    .select([...ATTEMPT_STATUS_COLUMNS, 'payment_intents.next_action', 'orders.order_no', 'orders.status as order_status', 'orders.book_id'])
     .where('orders.user_id', '=', user.id)
     .where((eb) => eb.or([eb('orders.order_no', '=', ref), eb('payment_intents.out_trade_no', '=', ref), eb('payment_intents.provider_ref', '=', ref)]))
     .orderBy('payment_intents.id', 'desc')

@@ -27,7 +27,8 @@ import { signedForexParams, type ForexSignType } from './signing.js';
 import { beijingCompact } from './time.js';
 import { xmlLeaves, xmlText } from './xml.js';
 import { BEIJING, BillNotReady, BillRejected, type FetchedBill } from '../../bills.js';
-import { BillFormatError, billPublishedAt, dayInZone, isBillDate, sha256Hex } from '../../bill-support.js';
+import { BillFormatError, billPublishedAt, sha256Hex } from '../../bill-support.js';
+import { dayInZone, isIsoDate } from '../../zoned-time.js';
 import { forexTransactionFormat, parseForexTransactionFile, type ForexTransactionFormat, type ForexTransactionFormatOverrides } from './transaction-file.js';
 
 export const ALIPAY_FOREX_GATEWAY = 'https://intlmapi.alipay.com/gateway.do';
@@ -266,9 +267,9 @@ export class AlipayForexAdapter implements PaymentProvider {
    * (yyyyMMdd), signed like every MAPI call. The answer is the file itself, or a plain-text refusal.
    */
   async fetchBill(date: string): Promise<FetchedBill> {
-    if (!isBillDate(date)) throw new ProviderError('alipay', 'INVALID_BILL_DATE', `bill date ${date} is not YYYY-MM-DD`, false);
+    if (!isIsoDate(date)) throw new ProviderError('alipay', 'INVALID_BILL_DATE', `bill date ${date} is not YYYY-MM-DD`, false);
     const now = (this.config.now ?? (() => new Date()))();
-    if (date >= dayInZone(now, 480)) throw new BillNotReady('alipay', date, `the file of ${date} cannot exist before the day is over in Beijing`);
+    if (date >= dayInZone(now.getTime(), BEIJING)) throw new BillNotReady('alipay', date, `the file of ${date} cannot exist before the day is over in Beijing`);
     const day = date.replaceAll('-', '');
     const raw = await this.callBytes({ service: 'forex_compare_file', start_date: day, end_date: day });
     const text = new TextDecoder(this.billFormat.encoding).decode(raw);
@@ -290,7 +291,7 @@ export class AlipayForexAdapter implements PaymentProvider {
     if (said(answers.notReady)) throw new BillNotReady('alipay', date, `forex_compare_file: ${text.trim().slice(0, 200)}`);
     if (said(answers.empty)) {
       // The same words answer a day without trades and a day whose file is not made yet.
-      if (now < billPublishedAt(date, 480, this.config.billPublishedAt ?? '09:00')) {
+      if (now < billPublishedAt(date, BEIJING, this.config.billPublishedAt ?? '09:00')) {
         throw new BillNotReady('alipay', date, `forex_compare_file: ${text.trim().slice(0, 200)} (before the file is published)`);
       }
       return { ...base, rows: [] };

@@ -4,7 +4,7 @@
 import type { KeyObject } from 'node:crypto';
 import { decimalToCents, NotificationRejected, type NotificationInput, type VerifiedNotification } from '../../provider.js';
 import { parseForm, type AlipayParams } from '../signing.js';
-import { stateOfTradeStatus } from '../trade-status.js';
+import { tradeNotifyFields } from '../trade-status.js';
 import { forexVerify } from './signing.js';
 
 const REQUIRED = ['notify_id', 'out_trade_no', 'trade_status', 'currency', 'forex_total_fee'] as const;
@@ -31,14 +31,9 @@ export async function verifyForexNotification(input: NotificationInput, check: F
 
   const payerCents = params.total_fee ? decimalToCents(params.total_fee) : null;
   return {
-    eventId: params.notify_id!,
-    eventType: params.notify_type || 'trade_status_sync',
-    state: stateOfTradeStatus(params.trade_status),
-    outTradeNo: params.out_trade_no!,
-    providerRef: params.trade_no || undefined,
+    ...tradeNotifyFields(params),
     amountCents,
     currency: params.currency!.toUpperCase(),
-    detail: params.trade_status,
     // total_fee is what the buyer paid in CNY (reference 2.4).
     ...(payerCents !== null ? { payer: { amountMinor: payerCents, currency: 'CNY' } } : {}),
   };

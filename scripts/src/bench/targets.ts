@@ -44,11 +44,11 @@ export const targets = {
   lostNotification: [atMost('seconds', 5, ' s', 'settled in')],
   downloadFirst: [ratio(0.5), atMost('p99', 50, ' ms', 'p99')],
   downloadAgain: [ratio(0.5)],
-  sqlPerOrders: [atMost('statements', 2)],
-  spaFirstLoad: [atMost('kb', 200, ' KB')],
+  sqlPerOrders: [atMost('statements', 2, '', '')],
+  spaFirstLoad: [atMost('kb', 200, ' KB', '')],
   lighthousePublic: [...lighthouse, atMost('jsKb', 120, ' KB gzip', 'JS')],
   lighthouseLoggedIn: lighthouse,
-  gatewayRss: [atMost('mb', 200, ' MB')],
+  gatewayRss: [atMost('mb', 200, ' MB', '')],
 } satisfies Record<string, Bound[]>;
 
 export type TargetKey = keyof typeof targets;

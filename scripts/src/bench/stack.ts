@@ -78,6 +78,7 @@ export async function startBenchStack(): Promise<BenchStack> {
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     WEB_DIST_DIR: path.join(root, 'web/dist'),
     CONTENT_DIR: path.join(root, 'content/books'),
+    EBOOK_CACHE_DIR: path.join(tmp, 'ebook-copies'),
     PAYMENTS_CONFIG_FILE: paymentsConfigFile,
     // Production mode against the local sandboxes: plain http on loopback only.
     PAYMENTS_LOOPBACK_HTTP: 'true',

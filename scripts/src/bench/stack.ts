@@ -97,7 +97,8 @@ export async function startBenchStack(): Promise<BenchStack> {
       PLAIN_FILE: path.join(root, 'content/books/book-1.pdf'),
     }),
   );
-  await waitFor('gateway', async () => portOpen(port), 30_000);
+  // A loaded shared machine can take well over 30 s to start a production gateway (prerender warm-up).
+  await waitFor('gateway', async () => portOpen(port), 120_000);
   await waitFor('bare fastify', async () => portOpen(barePort), 30_000);
   return {
     databaseUrl: pg.url,

@@ -65,7 +65,7 @@ export async function startBenchStack(): Promise<BenchStack> {
       args('BENCH_SANDBOX_ARGS'),
     ),
   );
-  await waitFor('sandboxes', async () => existsSync(paymentsConfigFile), 30_000);
+  await waitFor('sandboxes', async () => existsSync(paymentsConfigFile), 120_000);
   const env = {
     ...quiet,
     NODE_ENV: 'production',

@@ -44,10 +44,10 @@ module.exports = {
     {
       name: 'outside-core-not-core-internals',
       comment:
-        "Outside core, code reaches core through its index (commands in the unit of work) and two plumbing entries: the status events' Redis adapter and the outbox's relay. The primitives (core/src/internal.ts and the files under it) take a running transaction and are for tests only.",
+        "Outside core, code reaches core through its index (commands in the unit of work) and three plumbing entries: the status events' Redis adapter, the outbox's relay and the shared folder of encrypted e-book copies. The primitives (core/src/internal.ts and the files under it) take a running transaction and are for tests only.",
       severity: 'error',
       from: { path: '^(gateway|workers|scripts|payments|db|jobs|config|sandboxes)/' },
-      to: { path: '^core/src/', pathNot: '^core/src/(index|status-events|outbox)\\.ts$' },
+      to: { path: '^core/src/', pathNot: '^core/src/(index|status-events|outbox|ebook-copies)\\.ts$' },
     },
     {
       name: 'shared-not-processes',

@@ -9,6 +9,8 @@ ENV NODE_ENV=production
 WORKDIR /app
 COPY --from=build /app /app
 RUN npm prune --omit=dev --no-audit --no-fund
+# The shared e-book copies volume (EBOOK_CACHE_DIR) takes this folder's owner when compose creates it.
+RUN mkdir -p /var/lib/shop/ebook-copies && chown node:node /var/lib/shop/ebook-copies
 USER node
 EXPOSE 3000
 CMD ["node", "gateway/dist/server.js"]

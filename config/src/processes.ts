@@ -21,6 +21,8 @@ export interface CommonConfig {
   /** Path the SPA is served under, with slashes on both ends. */
   basePath: string;
   brand: Brand;
+  /** Where the e-book PDFs are, and the shared folder of the buyers' encrypted copies with its bound. */
+  ebooks: { contentDir: string; copiesDir: string; copiesMaxBytes: number };
 }
 
 /** The shop's name per language and its colour (configuration, not code). */
@@ -105,6 +107,7 @@ function common(v: ProcessSettings): CommonConfig {
     metricsToken: v.METRICS_TOKEN,
     basePath: normaliseBasePath(v.BASE_PATH!),
     brand: { name: { en: v.BRAND_NAME_EN!, zh: v.BRAND_NAME_ZH! }, color: v.BRAND_COLOR! },
+    ebooks: { contentDir: v.CONTENT_DIR!, copiesDir: v.EBOOK_CACHE_DIR!, copiesMaxBytes: v.EBOOK_CACHE_MAX_MB! * 1024 * 1024 },
   };
 }
 

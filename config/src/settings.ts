@@ -67,7 +67,17 @@ export const settingSchemas = {
     min: 1,
     max: 90,
   }),
-  CONTENT_DIR: path(['gateway'], 'Folder holding the e-book PDFs named in the catalogue.', { default: 'content/books' }),
+  CONTENT_DIR: path(both, 'Folder holding the e-book PDFs named in the catalogue.', { default: 'content/books' }),
+  EBOOK_CACHE_DIR: path(
+    both,
+    "Folder of the buyers' encrypted e-book copies, written by the workers when an order is paid (and by the gateway when a download comes first) and streamed by every gateway replica: one volume shared by the gateway and the workers.",
+    { default: '.data/ebook-copies' },
+  ),
+  EBOOK_CACHE_MAX_MB: int(both, 'Size bound of EBOOK_CACHE_DIR; above it the copies downloaded least recently are removed (and made again when asked for).', {
+    default: '2048',
+    min: 16,
+    max: 1048576,
+  }),
   PAYMENTS_CONFIG_FILE: path(
     both,
     'JSON file with the adapter config (keys, ids, API base) of each enabled provider: wechat, alipay, paypal, each with its merchant setup; bankTransfer holds the bank details (enabled: false turns bank transfer off) and exchangeRates the dated EUR→CNY rates of domestic setups. npm start writes one for the local sandboxes.',

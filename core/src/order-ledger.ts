@@ -101,7 +101,8 @@ export interface SettleResult {
  * the audit row states the status it really left (pending or expired: the money did arrive) and
  * only one settlement moves it. In the same transaction the attempt moves to succeeded and is
  * recorded as the paying one, the order's other open attempts are closed (a `payment-close` job
- * each closes them at their providers), the receipt mail is queued and the live pages are told.
+ * each closes them at their providers), the receipt mail (and for an e-book the buyer's encrypted
+ * copy) is queued and the live pages are told.
  */
 export async function settleOrder(
   uow: Pick<UnitOfWork, 'trx' | 'enqueue' | 'announce'>,
@@ -116,7 +117,12 @@ export async function settleOrder(
   },
 ): Promise<SettleResult> {
   const { trx } = uow;
-  const current = await trx.selectFrom('orders').select(['id', 'status', 'paid_intent_id']).where('order_no', '=', args.orderNo).forUpdate().executeTakeFirst();
+  const current = await trx
+    .selectFrom('orders')
+    .select(['id', 'status', 'paid_intent_id', 'format'])
+    .where('order_no', '=', args.orderNo)
+    .forUpdate()
+    .executeTakeFirst();
   const unchanged = { transitioned: false, orderId: current?.id ?? null, orderNo: args.orderNo, status: current?.status ?? null, closedSiblings: [] };
   if (!current || !canMoveOrder(current.status, 'paid')) return { ...unchanged, paidIntentId: current?.paid_intent_id ?? null };
   const now = new Date();
@@ -151,6 +157,8 @@ export async function settleOrder(
     }
   }
   await uow.enqueue('mail', { kind: 'receipt', orderNo: args.orderNo });
+  // The buyer's encrypted copy is made now, so the first download streams it like any other.
+  if (current.format === 'ebook') await uow.enqueue('ebook-copy', { orderNo: args.orderNo });
   uow.announce(args.orderNo, 'paid');
   return { transitioned: true, orderId: current.id, orderNo: args.orderNo, status: 'paid', paidIntentId: args.intentId, closedSiblings };
 }

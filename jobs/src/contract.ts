@@ -50,6 +50,8 @@ export const payloadSchemas = {
   /** Capture-and-settle of one attempt, keyed by its out_trade_no. */
   settlement: Type.Object({ outTradeNo: businessKey('a trade number'), intentId: numericId, source: oneOf(['notification', 'poll', 'operator']) }, strict),
   'payment-poll': Type.Object({ intentId: numericId }, strict),
+  /** Encrypts the buyer's copy of a paid e-book order into the shared copies folder, ready for the download. */
+  'ebook-copy': Type.Object({ orderNo: businessKey('an order number') }, strict),
   /** Closes a replaced or expired attempt at its provider so it can no longer be paid. */
   'payment-close': Type.Object({ intentId: numericId }, strict),
   /**
@@ -97,6 +99,8 @@ export const defaultJobOptions: Record<QueueName, DefaultJobOptions> = {
   settlement: { ...kept, ...retries(12, 1_000) },
   // Counts provider errors only (a pending attempt re-delays itself): about a day of them.
   'payment-poll': { ...kept, ...retries(15, 3_000) },
+  // A download that comes first makes the copy itself: retrying beyond a few minutes is pointless.
+  'ebook-copy': { ...kept, ...retries(6, 2_000) },
   'payment-close': { ...kept, ...retries(13, 10_000) },
   // A bill the provider has not published yet, or a fetch that failed: again over about two hours.
   'bill-reconciliation': { ...kept, ...retries(6, 120_000) },
@@ -130,6 +134,8 @@ export function jobIdFor<Q extends QueueName>(queue: Q, payload: JobPayloads[Q])
       return `settle-${(payload as JobPayloads['settlement']).outTradeNo}`;
     case 'payment-poll':
       return `poll-${(payload as JobPayloads['payment-poll']).intentId}`;
+    case 'ebook-copy':
+      return `ebook-copy-${(payload as JobPayloads['ebook-copy']).orderNo}`;
     case 'payment-close':
       return `close-${(payload as JobPayloads['payment-close']).intentId}`;
     case 'bill-reconciliation': {

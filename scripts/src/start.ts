@@ -140,6 +140,7 @@ async function main(): Promise<void> {
     PUBLIC_URL: process.env.PUBLIC_URL ?? `http://localhost:${port}`,
     WEB_DIST_DIR: process.env.WEB_DIST_DIR ?? path.join(root, 'web', 'dist'),
     CONTENT_DIR: process.env.CONTENT_DIR ?? path.join(root, 'content', 'books'),
+    EBOOK_CACHE_DIR: process.env.EBOOK_CACHE_DIR ?? path.join(dataDir, 'ebook-copies'),
     ENABLE_TEST_HOOKS: process.env.ENABLE_TEST_HOOKS ?? (process.env.NODE_ENV === 'production' ? 'false' : 'true'),
   };
   const shop = [

@@ -4,6 +4,7 @@ import { loadGatewayConfig, type GatewayConfig, type RawConfig } from '@shop/con
 import { createTestDatabase } from './db.js';
 import { uniquePrefix } from './redis.js';
 import { warmUpSetting } from './warm-up.js';
+import { tempDir } from './tmp.js';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -22,6 +23,7 @@ export async function buildTestApp(t: { teardown(fn: () => unknown): void }, env
     DATABASE_URL: url,
     QUEUE_PREFIX: uniquePrefix(),
     CHECK_LEGACY_ANSWERS: 'true',
+    EBOOK_CACHE_DIR: tempDir(t, 'shop-ebooks-'),
     ...warmUpSetting(),
     ...env,
   });

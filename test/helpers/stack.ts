@@ -19,6 +19,7 @@ import { providersFromConfig, readPaymentsConfig } from '@shop/payments/registry
 import getPort from 'get-port';
 import { Client } from './http.js';
 import { uniquePrefix } from './redis.js';
+import { tempDir } from './tmp.js';
 import { warmUpSetting } from './warm-up.js';
 
 export interface TestStack {
@@ -51,6 +52,8 @@ export async function startStack(
     ...sandboxSmsEnv(sms.url),
     DATABASE_URL: url,
     CONTENT_DIR: new URL('../../content/books', import.meta.url).pathname,
+    // Each stack its own folder of encrypted copies (the gateway and the workers share it).
+    EBOOK_CACHE_DIR: tempDir(t, 'shop-ebooks-'),
     LEGAL_DIR: new URL('../../content/legal', import.meta.url).pathname,
     QUEUE_PREFIX: uniquePrefix(),
     REGISTRATION_SERVICE_URL: registration.url,

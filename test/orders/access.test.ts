@@ -1,16 +1,33 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import t from 'tap';
 import { ensureOperator } from '../../gateway/src/cli/operator.js';
 import { loginLegacy, registerLegacy } from '../helpers/accounts.js';
 import { buy, purchaseInfo } from '../helpers/orders.js';
 import { startStack, uniqueEmail } from '../helpers/stack.js';
-import { tempDir } from '../helpers/tmp.js';
+import { eventually, tempDir } from '../helpers/tmp.js';
 
 function qpdfOpens(file: string, password?: string): boolean {
   const args = password === undefined ? ['--check', file] : [`--password=${password}`, '--check', file];
   return spawnSync('qpdf', args, { encoding: 'utf8' }).status === 0;
+}
+
+/** A paid bank-transfer paper order of the user, straight into the table. */
+function paidRow(userId: number) {
+  return {
+    user_id: userId,
+    book_id: 2,
+    format: 'paper' as 'paper' | 'ebook',
+    country: 'Germany',
+    pay_type: 3 as const,
+    provider: 'bank_transfer' as const,
+    unit_price_cents: 25000,
+    amount_cents: 25000,
+    status: 'paid' as const,
+    paid_at: new Date(),
+    expires_at: new Date(),
+  };
 }
 
 t.test("a paid e-book downloads encrypted for its buyer; nobody else reaches the buyer's orders", async (t) => {
@@ -47,6 +64,13 @@ t.test("a paid e-book downloads encrypted for its buyer; nobody else reaches the
     'a second completion changes nothing',
   );
 
+  // Paying queued the buyer's encrypted copy; the workers make it in the shared folder.
+  const copiesDir = stack.config.ebooks.copiesDir;
+  const storedCopy = await eventually('the copy made at payment', async () => {
+    const names = existsSync(copiesDir) ? readdirSync(copiesDir).filter((n) => n.endsWith('.pdf')) : [];
+    return names.length === 1 ? readFileSync(path.join(copiesDir, names[0]!)) : undefined;
+  });
+
   const mine = await a.gql<{ order: { status: string; downloadable: boolean; downloadUrl: string; ebookPassword: string } }>(
     `query($o: ID!) { order(orderNo: $o) { status downloadable downloadUrl ebookPassword } }`,
     { o: order.orderNo },
@@ -62,6 +86,9 @@ t.test("a paid e-book downloads encrypted for its buyer; nobody else reaches the
   t.notOk(qpdfOpens(file), 'and not without a password');
   t.notOk(qpdfOpens(file, uniqueEmail()), 'nor with another email');
   t.match(execFileSync('qpdf', ['--show-encryption', `--password=${aEmail}`, file], { encoding: 'utf8' }), /AESv3|AES-256|V = 5/, 'AES-256');
+  // Each encryption draws its own salts and owner password: the same bytes are the stored copy.
+  t.ok(Buffer.from(readFileSync(file)).equals(storedCopy), 'the first download streams the copy made at payment');
+  t.equal(pdf.headers.get('content-length'), String(storedCopy.length));
 
   const legacyDl = await a.request('POST', '/api/books/download', {
     body: JSON.stringify({ buyerEmail: 'someone@else.com', bookId: 1 }),
@@ -116,22 +143,38 @@ t.test("a paid e-book downloads encrypted for its buyer; nobody else reaches the
   const paper = `${order.orderNo.slice(0, 8)}PAPER00001`;
   await stack.db
     .insertInto('orders')
-    .values({
-      order_no: paper,
-      user_id: Number(aId),
-      book_id: 2,
-      format: 'paper',
-      country: 'Germany',
-      pay_type: 3,
-      provider: 'bank_transfer',
-      unit_price_cents: 25000,
-      amount_cents: 25000,
-      status: 'paid',
-      paid_at: new Date(),
-      expires_at: new Date(),
-    })
+    .values({ ...paidRow(Number(aId)), order_no: paper })
     .execute();
   t.equal((await a.request('GET', `/api/orders/${paper}/download`)).status, 404, 'paper orders are not downloadable');
+
+  // A download that comes before its copy was made (here: an e-book order with no job behind it)
+  // encrypts on demand and stores the copy for the next one.
+  const early = `${order.orderNo.slice(0, 8)}EBOOK00002`;
+  await stack.db
+    .insertInto('orders')
+    .values({ ...paidRow(Number(aId)), order_no: early, book_id: 3, format: 'ebook' })
+    .execute();
+  const copiesBefore = readdirSync(copiesDir).length;
+  const earlyPdf = await a.request('GET', `/api/orders/${early}/download`);
+  t.equal(earlyPdf.status, 200, 'a download before the copy is made still works');
+  const earlyFile = path.join(dir, 'early.pdf');
+  writeFileSync(earlyFile, Buffer.from(await earlyPdf.arrayBuffer()));
+  t.ok(qpdfOpens(earlyFile, aEmail), 'encrypted for the buyer');
+  t.equal(readdirSync(copiesDir).length, copiesBefore + 1, 'and stored');
+  const again = Buffer.from(await (await a.request('GET', `/api/orders/${early}/download`)).arrayBuffer());
+  t.ok(again.equals(readFileSync(earlyFile)), 'the next download streams what the first one stored');
+
+  // A changed email is a new password: the copy made for the old one is never served again.
+  const newEmail = uniqueEmail('a-new');
+  await stack.db.updateTable('users').set({ email: newEmail }).where('id', '=', Number(aId)).execute();
+  const renamed = await a.request('GET', `/api/orders/${order.orderNo}/download`);
+  t.equal(renamed.status, 200);
+  const renamedFile = path.join(dir, 'renamed.pdf');
+  writeFileSync(renamedFile, Buffer.from(await renamed.arrayBuffer()));
+  t.notOk(readFileSync(renamedFile).equals(storedCopy), 'not the old copy');
+  t.ok(qpdfOpens(renamedFile, newEmail), 'qpdf opens it with the new email');
+  t.notOk(qpdfOpens(renamedFile, aEmail), 'and not with the old one');
+  await stack.db.updateTable('users').set({ email: aEmail }).where('id', '=', Number(aId)).execute();
   const events = await stack.db
     .selectFrom('order_events')
     .innerJoin('orders', 'orders.id', 'order_events.order_id')

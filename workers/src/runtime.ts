@@ -11,6 +11,8 @@ import { maintenanceProcessor } from './processors/maintenance.js';
 import { registrationMirrorProcessor } from './processors/registration-mirror.js';
 import { paymentCloseProcessor } from './processors/payment-close.js';
 import { paymentPollProcessor } from './processors/payment-poll.js';
+import { ebookCopyProcessor } from './processors/ebook-copy.js';
+import { ebookCopies } from '@shop/core/ebook-copies';
 import { settlementProcessor } from './processors/settlement.js';
 import { BILL_READY, billReconciliationProcessor } from './processors/bill-reconciliation.js';
 import type { ProviderRegistry } from '@shop/payments/registry';
@@ -28,6 +30,7 @@ export function buildProcessors(deps: WorkerDeps, mail: Transporter): Processors
     'payment-close': paymentCloseProcessor(deps),
     settlement: settlementProcessor(deps),
     'bill-reconciliation': billReconciliationProcessor(deps),
+    'ebook-copy': ebookCopyProcessor(deps, ebookCopies({ ...deps.config.ebooks, log: deps.log })),
   };
 }
 

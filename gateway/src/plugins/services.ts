@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import type { ServiceDeps } from '../services/deps.js';
 import { CatalogCache } from '../services/catalog.js';
 import { redisStatusEvents } from '@shop/core/status-events';
+import { ebookCopies } from '@shop/core/ebook-copies';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -20,6 +21,7 @@ export default fp(
       providers: app.providers,
       catalog: new CatalogCache(app.db),
       events: redisStatusEvents(app.redis, app.config.queuePrefix, app.log),
+      ebooks: ebookCopies({ ...app.config.ebooks, log: app.log }),
     });
   },
   { name: 'services', dependencies: ['db', 'redis', 'queues', 'payments'] },

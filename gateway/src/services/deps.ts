@@ -6,6 +6,7 @@ import type { Redis } from 'ioredis';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ProviderRegistry } from '@shop/payments/registry';
 import type { CatalogCache } from './catalog.js';
+import type { EbookCopies } from '@shop/core/ebook-copies';
 
 /** What the service layer needs; both faces (GraphQL and legacy REST) build it from the app. */
 export interface ServiceDeps {
@@ -18,4 +19,6 @@ export interface ServiceDeps {
   catalog: CatalogCache;
   /** Order payment-state changes, published for the live payment pages (see status-hub.ts). */
   events: StatusEvents;
+  /** The buyers' encrypted e-book copies, in the folder the replicas and the workers share. */
+  ebooks: EbookCopies;
 }

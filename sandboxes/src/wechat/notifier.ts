@@ -22,6 +22,8 @@ export interface DeliveryRecord {
   /** 1 for the first delivery of a copy, 2 for the first redelivery, … */
   attempt: number;
   at: string;
+  /** When the request left the sandbox (epoch ms, sub-millisecond): latency is measured from here. */
+  sentAt?: number;
   url: string;
   serial?: string;
   status: number | null;
@@ -120,6 +122,7 @@ export class NotificationDispatcher {
   private async send(event: SandboxEvent, copy: number, attempt: number, kind: 'event' | 'probe', sig: SignatureFaults, faults: string[]): Promise<boolean> {
     if (this.closed) return false;
     const headers = this.signer.headers(event.body, sig);
+    const sentAt = performance.timeOrigin + performance.now();
     let status: number | null = null;
     let error: string | undefined;
     try {
@@ -136,7 +139,7 @@ export class NotificationDispatcher {
     }
     // WeChat reads only the status: 200 or 204 ends redelivery whatever the body says.
     const acknowledged = kind === 'event' && (status === 200 || status === 204);
-    if (!this.closed) this.record(event, { kind, copy, attempt, status, acknowledged, faults, serial: headers['Wechatpay-Serial'], error });
+    if (!this.closed) this.record(event, { kind, copy, attempt, sentAt, status, acknowledged, faults, serial: headers['Wechatpay-Serial'], error });
     return acknowledged;
   }
 

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { encryptPdf } from '@shop/gateway/services/orders/download';
+import { encryptPdf } from '@shop/core/ebook-copies';
 
 /** CPU milliseconds one e-book encryption costs alone, in this process (a diagnostic for the download case). */
 export async function encryptionMs(root: string, runs = 20): Promise<number> {

@@ -6,14 +6,19 @@ import { load, metered, useCpuMeter, type CpuSplit, type LoadFigures } from './l
 import { cpuMeter } from './cpu.js';
 import { encryptionMs } from './encrypt.js';
 import { sampleRss } from './rss.js';
-import { seedBench } from './seed.js';
+import { growOrders, seedBench } from './seed.js';
+import { queueSeededCopies } from './ebook-copies.js';
+import { ordersPagePlan } from './plans.js';
 import { lighthouseFigures } from './lighthouse.js';
 import { firstLoadJs, gzipBytesSent, timeToInteractive } from './spa.js';
 import { statementsPerRequest } from './sql-count.js';
 import { BENCH_METRICS_TOKEN, root, startBenchStack } from './stack.js';
 import { settlementRate } from './settlement.js';
+import { lostNotificationSeconds, settlementLatency } from './settlement-latency.js';
 import { quiesce } from './quiesce.js';
 import { reconciliationFigures } from './reconciliation.js';
+import { halfOf, judge, mainThreadBaselineMs, type TargetKey } from './targets.js';
+import { mainThreadFigures } from './main-thread.js';
 
 interface Row {
   case: string;
@@ -26,10 +31,13 @@ interface Row {
   met: boolean | null;
 }
 
+/** The shop's own processes: the sandboxes (the provider's side) and the bench (load generator, mail sink) are counted apart. */
+const shopGroups = ['gateway', 'postgres', 'redis', 'workers'];
+const shopCpuMs = (ms: CpuSplit, per: number) => (per ? shopGroups.reduce((sum, g) => sum + (ms[g] ?? 0), 0) / per : undefined);
 const fmt = (n: number) => (n >= 100 ? n.toFixed(0) : n.toFixed(1));
 const gql = (query: string) => JSON.stringify({ query });
 
-// BENCH_ONLY=books,orders,getlist,checkout,settlement,download,reconciliation,sql,spa,lighthouse runs a subset (for profiling).
+// BENCH_ONLY=books,orders,getlist,checkout,settlement,latency,download,reconciliation,sql,spa,mainthread,lighthouse runs a subset (for profiling).
 const only = process.env.BENCH_ONLY?.split(',')
   .map((s) => s.trim())
   .filter(Boolean);
@@ -42,8 +50,8 @@ async function main(): Promise<void> {
   const rows: Row[] = [];
   const db = createDb(stack.databaseUrl, { max: 4 });
   // Each case starts on a drained stack: the previous case's mails and relays are its own work.
-  const step = async (name: string) => {
-    const left = await quiesce(db, stack.redisUrl, stack.queuePrefix);
+  const step = async (name: string, drainMs?: number) => {
+    const left = await quiesce(db, stack.redisUrl, stack.queuePrefix, drainMs);
     if (left.outboxDue + left.jobs > 0) console.log(`  (waited for ${left.jobs} jobs and ${left.outboxDue} outbox rows of the previous case)`);
     console.log(`${name} ...`);
     rss.phase(name);
@@ -54,7 +62,7 @@ async function main(): Promise<void> {
   const split = (name: string, f: { total: number; cpuMs: CpuSplit }, baseline?: string) => cpu.push({ case: name, per: f.total, ms: f.cpuMs, baseline });
   try {
     // The load cases compare with the baselines and need the full data set; the page cases do not.
-    const loadCases = ['books', 'orders', 'getlist', 'checkout', 'settlement', 'download'].some(want);
+    const loadCases = ['books', 'orders', 'getlist', 'checkout', 'settlement', 'latency', 'download'].some(want);
     await step(loadCases ? 'seeding 1,000 buyers and 100,000 orders' : 'seeding 20 buyers and 2,000 orders');
     const buyers = loadCases ? await seedBench(db) : await seedBench(db, 20);
     const bearer = (i: number) => ({ authorization: `Bearer ${buyers[i % buyers.length]!.token}` });
@@ -108,7 +116,7 @@ async function main(): Promise<void> {
       split('baseline: bare Fastify hello', bare);
       split('baseline: plain PDF streaming', plain);
     }
-    const vs = (name: string, f: LoadFigures, base: number, baseName: string, target: number) => {
+    const vs = (name: string, f: LoadFigures, base: number, baseName: string, key: TargetKey) => {
       split(name, f, baseName === 'bare Fastify' ? 'baseline: bare Fastify hello' : 'baseline: plain PDF streaming');
       rows.push({
         case: name,
@@ -117,9 +125,9 @@ async function main(): Promise<void> {
         p99: f.p99,
         baseline: baseName,
         ratio: f.rps / base,
-        target: `>= ${target}x`,
-        met: f.rps / base >= target,
+        ...judge(key, { ratio: f.rps / base, p50: f.p50, p99: f.p99, cpuMs: shopCpuMs(f.cpuMs, f.total) }),
       });
+      return f;
     };
 
     if (want('books')) await step('GraphQL books');
@@ -144,38 +152,66 @@ async function main(): Promise<void> {
         await load({ url: `${stack.gatewayUrl}/graphql`, method: 'POST', headers: json, body: gql('{ books { id title price currency vatText } }') }),
         bare.rps,
         'bare Fastify',
-        0.6,
+        'books',
       );
-    if (want('orders')) await step('GraphQL orders');
-    if (want('orders'))
-      vs(
-        'GraphQL orders (20 rows)',
-        await load({
-          url: `${stack.gatewayUrl}/graphql`,
-          method: 'POST',
-          headers: json,
-          body: gql('{ orders(page: 2, pageSize: 20) { total items { orderNo status amount bookName createdAt } } }'),
-          perRequest: (i) => ({ headers: bearer(i) }),
-        }),
-        bare.rps,
-        'bare Fastify',
-        0.1,
-      );
-    if (want('getlist')) await step('legacy getList');
-    if (want('getlist'))
-      vs(
-        'legacy POST /api/order/getList',
-        await load({
-          url: `${stack.gatewayUrl}/api/order/getList`,
-          method: 'POST',
-          headers: { 'content-type': 'application/x-www-form-urlencoded' },
-          body: 'currentSizeCo=2&pageSizeCo=20',
-          perRequest: (i) => ({ headers: bearer(i) }),
-        }),
-        bare.rps,
-        'bare Fastify',
-        0.1,
-      );
+    const ordersPage = () =>
+      load({
+        url: `${stack.gatewayUrl}/graphql`,
+        method: 'POST',
+        headers: json,
+        body: gql('{ orders(page: 2, pageSize: 20) { total items { orderNo status amount bookName createdAt } } }'),
+        perRequest: (i) => ({ headers: bearer(i) }),
+      });
+    const getList = () =>
+      load({
+        url: `${stack.gatewayUrl}/api/order/getList`,
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: 'currentSizeCo=2&pageSizeCo=20',
+        perRequest: (i) => ({ headers: bearer(i) }),
+      });
+    const pageCases = [
+      { key: 'orders', name: 'GraphQL orders (20 rows)', run: ordersPage, growthKey: 'ordersGrowth' as const },
+      { key: 'getlist', name: 'legacy POST /api/order/getList', run: getList, growthKey: 'getlistGrowth' as const },
+    ] as const;
+    const atFirstSize = new Map<string, LoadFigures>();
+    for (const c of pageCases) {
+      if (!want(c.key)) continue;
+      await step(c.name);
+      atFirstSize.set(c.key, vs(c.name, await c.run(), bare.rps, 'bare Fastify', c.key));
+    }
+    // BENCH_ORDERS above the seed's 100,000 (e.g. 1000000): the table is grown around the same
+    // buyers and their pages measured again, against the figures just taken.
+    const grownTo = Number(process.env.BENCH_ORDERS ?? 0);
+    if (atFirstSize.size && grownTo > 100_000) {
+      const planAt = async () => ordersPagePlan(db, buyers[0]!.id);
+      const before = await planAt();
+      await step(`growing the orders table to ${grownTo.toLocaleString('en')}`);
+      const t0 = Date.now();
+      const added = await growOrders(db, grownTo);
+      console.log(`  added ${added.toLocaleString('en')} orders in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+      const after = await planAt();
+      const plan = (p: typeof before) => `${p.seqScanOfOrders ? 'SEQ SCAN of orders, ' : ''}indexes ${p.indexes.join(', ') || 'none'}`;
+      for (const c of pageCases) {
+        const small = atFirstSize.get(c.key);
+        if (!small) continue;
+        await step(`${c.name} at ${grownTo.toLocaleString('en')} orders`);
+        const big = await c.run();
+        const name = `${c.name} at ${(grownTo / 1e6).toFixed(grownTo % 1e6 ? 1 : 0)}M orders vs 100k`;
+        split(name, big, 'baseline: bare Fastify hello');
+        const cpuSmall = shopCpuMs(small.cpuMs, small.total);
+        const cpuBig = shopCpuMs(big.cpuMs, big.total);
+        rows.push({
+          case: name,
+          figure: `${fmt(big.rps)} req/s vs ${fmt(small.rps)} req/s (${(small.rps / big.rps).toFixed(2)}x slower); shop CPU/op ${cpuBig?.toFixed(2)} ms vs ${cpuSmall?.toFixed(2)} ms; plan at 100k: ${plan(before)}; at ${(grownTo / 1e6).toFixed(1)}M: ${plan(after)}`,
+          p50: big.p50,
+          p99: big.p99,
+          baseline: `same case at 100k`,
+          ratio: big.rps / small.rps,
+          ...judge(c.growthKey, { growth: small.rps / big.rps }),
+        });
+      }
+    }
     if (want('checkout')) {
       await step('checkout');
       const checkout = await load({
@@ -197,8 +233,7 @@ async function main(): Promise<void> {
         p99: checkout.p99,
         baseline: 'raw pg INSERT',
         ratio: checkout.rps / rawPg.insertsPerSec,
-        target: '>= 0.2x',
-        met: checkout.rps / rawPg.insertsPerSec >= 0.2,
+        ...judge('checkout', { ratio: checkout.rps / rawPg.insertsPerSec, cpuMs: shopCpuMs(checkout.cpuMs, checkout.total) }),
       });
     }
     if (want('settlement')) {
@@ -211,20 +246,59 @@ async function main(): Promise<void> {
         figure: `${fmt(settle)} orders/s`,
         baseline: 'raw BullMQ no-op',
         ratio: settle / rawBull,
-        target: '>= 0.25x',
-        met: settle / rawBull >= 0.25,
+        ...judge('settlement', { ratio: settle / rawBull, cpuMs: shopCpuMs(settlement.cpuMs, settlement.orders) }),
+      });
+    }
+    if (want('latency')) {
+      // Buyers the settlement case left alone (it pays book 3 for the first 300).
+      const rounds = [
+        { perSecond: 10, from: 300, count: 50, key: 'settlementLatency10' as const },
+        { perSecond: 50, from: 350, count: 250, key: 'settlementLatency50' as const },
+      ];
+      for (const r of rounds) {
+        await step(`settlement latency at ${r.perSecond}/s`);
+        const f = await settlementLatency(stack, db, buyers.slice(r.from, r.from + r.count), r.perSecond);
+        const name = `settlement latency at ${r.perSecond} orders/s (notification leaving the sandbox -> "paid" on the open page's subscription)`;
+        cpu.push({ case: name, per: f.orders, ms: f.cpuMs });
+        rows.push({
+          case: name,
+          figure: `p50 ${f.p50.toFixed(1)} ms, p99 ${f.p99.toFixed(1)} ms, max ${f.max.toFixed(1)} ms (${f.orders} orders${f.late ? `, ${f.late} not paid on the page within 2 min` : ''})`,
+          ...(Number.isFinite(f.p50) ? { p50: Math.round(f.p50) } : {}),
+          ...(Number.isFinite(f.p99) ? { p99: Math.round(f.p99) } : {}),
+          baseline: '-',
+          ratio: null,
+          ...judge(r.key, { p50: f.p50, p99: f.p99 }),
+        });
+      }
+      await step('lost notification');
+      const lost = await lostNotificationSeconds(stack, db, buyers[600]!);
+      rows.push({
+        case: 'lost notification (never sent) -> "paid" on the open page, by the shop\'s own poll',
+        figure: Number.isFinite(lost) ? `${lost.toFixed(2)} s` : 'not paid on the page within 2 min',
+        baseline: '-',
+        ratio: null,
+        ...judge('lostNotification', { seconds: lost }),
       });
     }
     if (want('download')) {
-      await step('download');
+      // The seed paid its orders in SQL: their copies are queued now, as the settlement would have.
+      const queued = await queueSeededCopies(
+        db,
+        stack.redisUrl,
+        stack.queuePrefix,
+        buyers.map((b) => b.id),
+      );
+      console.log(`  queued the copies of ${queued} paid e-book orders`);
+      // A thousand encryptions on a shared machine: give the workers time.
+      await step('download', 600_000);
       const download = (i: number) => ({ path: `/api/orders/BN${String(buyers[i % buyers.length]!.id).padStart(6, '0')}0000/download`, headers: bearer(i) });
-      // First download of each buyer: a fresh encryption per request.
+      // First download of each buyer: the copy the workers made when the order was paid.
       vs(
-        'e-book download, first per buyer (encrypt)',
+        'e-book download, first per buyer (copy made at payment)',
         await load({ url: `${stack.gatewayUrl}/api/orders/x/download`, amount: buyers.length, perRequest: download }),
         plain.rps,
         'plain streaming',
-        0.5,
+        'downloadFirst',
       );
       const enc = await encryptionMs(root);
       rows.push({
@@ -235,13 +309,13 @@ async function main(): Promise<void> {
         target: '-',
         met: null,
       });
-      // Downloading again (retries, a second device) is served from the per-buyer cache.
+      // Downloading again (retries, a second device): the same stored copy.
       vs(
-        'e-book download, again (cached per buyer)',
+        'e-book download, again',
         await load({ url: `${stack.gatewayUrl}/api/orders/x/download`, perRequest: download }),
         plain.rps,
         'plain streaming',
-        0.5,
+        'downloadAgain',
       );
     }
     if (want('reconciliation')) {
@@ -267,8 +341,7 @@ async function main(): Promise<void> {
         figure: `${counted.orders}`,
         baseline: '-',
         ratio: null,
-        target: '<= 2',
-        met: counted.orders <= 2,
+        ...judge('sqlPerOrders', { statements: counted.orders }),
       });
       rows.push({
         case: 'SQL round trips per checkout (diagnostic; BEGIN/COMMIT included)',
@@ -288,10 +361,39 @@ async function main(): Promise<void> {
         figure: `${(tti.scriptGzipBytes / 1024).toFixed(1)} KB in ${tti.scripts} files (entry alone ${(entry.gzipBytes / 1024).toFixed(1)} KB)`,
         baseline: '-',
         ratio: null,
-        target: '<= 200 KB',
-        met: tti.scriptGzipBytes <= 200 * 1024,
+        ...judge('spaFirstLoad', { kb: tti.scriptGzipBytes / 1024 }),
       });
       rows.push({ case: 'SPA time to interactive /shop/index', figure: `${tti.ms} ms (median of 3)`, baseline: '-', ratio: null, target: '-', met: null });
+    }
+    if (want('mainthread')) {
+      await step('main thread: script evaluation and hydration');
+      const pages = [
+        { key: 'index' as const, name: '/shop/index', path: '/shop/index', shows: { wanted: '[data-testid=book]', instead: '[data-testid=route-error]' } },
+        {
+          key: 'book' as const,
+          name: 'book detail',
+          path: '/shop/bookDetail/2',
+          shows: { wanted: '[data-testid=book-detail]', instead: '[data-testid=route-error]' },
+        },
+        {
+          key: 'orders' as const,
+          name: '/shop/orders, logged in',
+          path: '/shop/orders',
+          token: buyers[0]!.token,
+          shows: { wanted: '[data-testid=order-card], [data-testid=order-row]', instead: '[data-testid=orders-guest]' },
+        },
+      ];
+      const figures = await mainThreadFigures(stack.gatewayUrl, pages);
+      for (const [i, f] of figures.entries()) {
+        const baseline = mainThreadBaselineMs[pages[i]!.key];
+        rows.push({
+          case: `main thread ${f.name}: script evaluation and hydration (unthrottled)`,
+          figure: `${f.scriptMs.toFixed(0)} ms script (all tasks ${f.taskMs.toFixed(0)} ms), median of 3; baseline ${baseline} ms`,
+          baseline: '-',
+          ratio: null,
+          ...judge(halfOf(baseline), { ms: f.scriptMs }),
+        });
+      }
     }
     if (want('lighthouse')) {
       await step('Lighthouse (mobile, median of 3)');
@@ -311,14 +413,12 @@ async function main(): Promise<void> {
         const publicPage = !f.token;
         let gzip = 0;
         for (const url of f.scriptUrls) gzip += await gzipBytesSent(url);
-        const met = f.score >= 90 && f.lcpMs <= 2500 && f.tbtMs <= 200 && f.cls <= 0.05 && (!publicPage || gzip <= 120 * 1024);
         rows.push({
           case: `Lighthouse mobile ${f.name}`,
           figure: `performance ${f.score}, LCP ${(f.lcpMs / 1000).toFixed(2)} s, TBT ${f.tbtMs.toFixed(0)} ms, CLS ${f.cls.toFixed(3)}, JS ${(f.jsBytes / 1024).toFixed(1)} KB transferred in ${f.scripts} files (${(gzip / 1024).toFixed(1)} KB as gzip)`,
           baseline: '-',
           ratio: null,
-          target: `>= 90, LCP <= 2.5 s, TBT <= 200 ms, CLS <= 0.05${publicPage ? ', JS <= 120 KB gzip' : ''}`,
-          met,
+          ...judge(publicPage ? 'lighthousePublic' : 'lighthouseLoggedIn', { score: f.score, lcpMs: f.lcpMs, tbtMs: f.tbtMs, cls: f.cls, jsKb: gzip / 1024 }),
         });
       }
     }
@@ -330,8 +430,7 @@ async function main(): Promise<void> {
       figure: `${mb(peak)} (during ${at.during}; V8 heap then: ${mb(at.heapTotal)} reserved, ${mb(at.heapUsed)} used; external ${mb(at.external)})`,
       baseline: '-',
       ratio: null,
-      target: '<= 200 MB',
-      met: peak <= 200 * 1048576,
+      ...judge('gatewayRss', { mb: peak / 1048576 }),
     });
     await db.destroy();
   } finally {

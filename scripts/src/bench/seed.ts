@@ -41,6 +41,35 @@ export async function seedBench(db: Kysely<Database>, buyers = 1000, ordersPerBu
 }
 
 /**
+ * Grows the orders table to `total` rows with other buyers' orders (100 each, the bench buyers'
+ * mix), in set statements: the shop grown tenfold around the same bench buyers, whose pages are
+ * then measured again. Answers how many orders were added.
+ */
+export async function growOrders(db: Kysely<Database>, total: number, perBuyer = 100): Promise<number> {
+  const { n } = await db
+    .selectFrom('orders')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .executeTakeFirstOrThrow();
+  const buyers = Math.floor((total - Number(n)) / perBuyer);
+  if (buyers <= 0) return 0;
+  const passwordHash = '$argon2id$v=19$m=19456,t=2,p=1$YmVuY2hzYWx0YmVuY2g$0000000000000000000000000000000000000000000';
+  await sql`insert into users (email, first_name, last_name, password_hash, company, country_code)
+    select 'grown' || g || '@example.com', 'Grown', 'Buyer ' || g, ${passwordHash}, 'Bench GmbH', '001' from generate_series(1, ${buyers}) g`.execute(db);
+  await sql`insert into orders (order_no, user_id, book_id, format, country, pay_type, provider, unit_price_cents, amount_cents, currency, status, paid_at, created_at, expires_at)
+    select 'GR' || lpad(u.id::text, 7, '0') || lpad(n::text, 4, '0'), u.id, (n % 3) + 1,
+           case when n = 0 then 'ebook' else 'paper' end, 'Germany', 2 + (n % 2),
+           case when n % 2 = 0 then 'paypal' else 'bank_transfer' end,
+           b.price_cents, b.price_cents, 'EUR',
+           case when n = 0 or n % 4 = 0 then 'paid' else 'expired' end,
+           case when n = 0 or n % 4 = 0 then now() - (n || ' minutes')::interval end,
+           now() - (n || ' minutes')::interval, now() - (n || ' minutes')::interval + interval '2 hours'
+    from users u cross join generate_series(0, ${perBuyer - 1}) n join books b on b.id = (n % 3) + 1
+    where u.email like 'grown%@example.com'`.execute(db);
+  await sql`analyze`.execute(db);
+  return buyers * perBuyer;
+}
+
+/**
  * One provider's day of `trades` paid e-book orders (WeChat Pay, domestic, CNY), each with its
  * paying attempt settled at `paidAt`: the ledger a day's bill of the same trades is reconciled
  * against. Answers the attempts' out_trade_nos.

@@ -65,7 +65,7 @@ export async function startBenchStack(): Promise<BenchStack> {
       args('BENCH_SANDBOX_ARGS'),
     ),
   );
-  await waitFor('sandboxes', async () => existsSync(paymentsConfigFile), 30_000);
+  await waitFor('sandboxes', async () => existsSync(paymentsConfigFile), 120_000);
   const env = {
     ...quiet,
     NODE_ENV: 'production',
@@ -78,6 +78,7 @@ export async function startBenchStack(): Promise<BenchStack> {
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     WEB_DIST_DIR: path.join(root, 'web/dist'),
     CONTENT_DIR: path.join(root, 'content/books'),
+    EBOOK_CACHE_DIR: path.join(tmp, 'ebook-copies'),
     PAYMENTS_CONFIG_FILE: paymentsConfigFile,
     // Production mode against the local sandboxes: plain http on loopback only.
     PAYMENTS_LOOPBACK_HTTP: 'true',
@@ -96,7 +97,8 @@ export async function startBenchStack(): Promise<BenchStack> {
       PLAIN_FILE: path.join(root, 'content/books/book-1.pdf'),
     }),
   );
-  await waitFor('gateway', async () => portOpen(port), 30_000);
+  // A loaded shared machine can take well over 30 s to start a production gateway (prerender warm-up).
+  await waitFor('gateway', async () => portOpen(port), 120_000);
   await waitFor('bare fastify', async () => portOpen(barePort), 30_000);
   return {
     databaseUrl: pg.url,

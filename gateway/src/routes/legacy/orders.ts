@@ -130,11 +130,12 @@ function objectOf(v: Static<typeof nested> | undefined): Record<string, unknown>
 async function sendEbook(req: FastifyRequest, reply: FastifyReply, which: { orderNo?: string; bookId?: number }) {
   try {
     const file = await ebookFor(req.server.deps, req.user, which);
-    return reply
+    reply
       .header('content-type', 'application/pdf')
       .header('content-disposition', attachment(file.fileName, `book-${file.bookId}.pdf`))
-      .header('cache-control', 'private, no-store')
-      .send(Buffer.from(file.bytes));
+      .header('cache-control', 'private, no-store');
+    if ('bytes' in file.body) return reply.send(Buffer.from(file.body.bytes));
+    return reply.header('content-length', file.body.size).send(file.body.stream);
   } catch (err) {
     if (err instanceof AppError)
       return reply.code(err.code === 401 ? 401 : 404).send({ code: err.code, message: text(err.messageKey, req.locale), data: null });

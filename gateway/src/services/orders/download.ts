@@ -1,23 +1,15 @@
-import { randomBytes } from 'node:crypto';
-import { readFile, stat } from 'node:fs/promises';
-import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { SourceMissing } from '@shop/core/ebook-copies';
 import { queryTemplate, type Db } from '@shop/db';
 import { appError } from '../errors.js';
 import type { ServiceDeps } from '../deps.js';
 import type { SessionUser } from '../accounts/sessions.js';
-import { encryptedPdfCache } from './pdf-cache.js';
-
-const encrypted = encryptedPdfCache(32 * 1024 * 1024);
-
-// The PDF library (with its colour library) is a quarter of the gateway's module loading, about
-// 0.3 s of CPU at every start: it is loaded by the first download instead.
-let pdfLibLoad: Promise<typeof import('@cantoo/pdf-lib')> | undefined;
-const pdfLib = () => (pdfLibLoad ??= import('@cantoo/pdf-lib'));
 
 export interface EbookFile {
   fileName: string;
   bookId: number;
-  bytes: Uint8Array;
+  /** The stored copy, streamed, with its size; or the bytes of a copy made for this request. */
+  body: { stream: Readable; size: number } | { bytes: Uint8Array };
 }
 
 // The paid e-book order behind a download, by order number or by book: compiled once, prepared.
@@ -40,8 +32,10 @@ const byBookId = queryTemplate(['userId', 'bookId'], (db, a) => paidEbooks(db).w
 const downloadFailed = () => appError('downloadFailed');
 
 /**
- * The PDF of a paid e-book order of this user, encrypted for them: the login email opens it, a
- * random owner password (thrown away) guards the permissions. Anything else is refused alike.
+ * The PDF of a paid e-book order of this user, encrypted for them (their login email opens it).
+ * The copy the workers made when the order was paid is streamed from the shared folder; when the
+ * download comes first (or the copy was evicted, or the email changed since), it is encrypted now
+ * and stored for the next one. Anything else is refused alike.
  */
 export async function ebookFor(deps: ServiceDeps, user: SessionUser | null, which: { orderNo?: string; bookId?: number }): Promise<EbookFile> {
   if (!user) throw appError('notLoggedIn');
@@ -53,51 +47,17 @@ export async function ebookFor(deps: ServiceDeps, user: SessionUser | null, whic
   const row = (await deps.db.executeQuery(query)).rows[0];
   if (!row) throw downloadFailed();
 
-  const file = path.resolve(deps.config.contentDir, path.basename(row.pdf_file));
-  const title = row.language === 'zh' ? row.title_zh : row.title_en;
-  let source: Buffer;
-  let version: string;
+  const fileName = `${row.language === 'zh' ? row.title_zh : row.title_en}.pdf`;
+  const owner = { userId: user.id, email: user.email, pdfFile: row.pdf_file };
   try {
-    version = String((await stat(file)).mtimeMs);
-  } catch {
-    deps.log.error({ file }, 'e-book file missing');
+    const stored = await deps.ebooks.find(owner);
+    if (stored) return { fileName, bookId: row.book_id, body: { stream: stored.handle.createReadStream(), size: stored.size } };
+    return { fileName, bookId: row.book_id, body: { bytes: await deps.ebooks.make(owner) } };
+  } catch (err) {
+    if (err instanceof SourceMissing) deps.log.error({ file: row.pdf_file }, 'e-book file missing');
+    else deps.log.error({ err }, 'e-book copy failed');
     throw downloadFailed();
   }
-  const key = `${user.id}\u0000${user.email}\u0000${file}\u0000${version}`;
-  const cached = encrypted.get(key);
-  if (cached) return { fileName: `${title}.pdf`, bookId: row.book_id, bytes: cached };
-  try {
-    source = await readFile(file);
-  } catch {
-    throw downloadFailed();
-  }
-  const bytes = await encryptPdf(source, user.email);
-  encrypted.set(key, bytes);
-  return { fileName: `${title}.pdf`, bookId: row.book_id, bytes };
-}
-
-/**
- * The PDF encrypted with AES-256 (PDF 2.0): the user password opens it, a random owner password
- * (thrown away) guards the permissions. Most of its cost is the standard's deliberately slow
- * password hashing, four times per document (user and owner, validation and key salts).
- */
-export async function encryptPdf(source: Uint8Array, userPassword: string): Promise<Uint8Array> {
-  const { PDFDocument } = await pdfLib();
-  const doc = await PDFDocument.load(source);
-  doc.encrypt({
-    userPassword,
-    ownerPassword: randomBytes(24).toString('base64url'),
-    permissions: {
-      printing: 'highResolution',
-      modifying: false,
-      copying: false,
-      annotating: false,
-      fillingForms: false,
-      contentAccessibility: true,
-      documentAssembly: false,
-    },
-  });
-  return doc.save({ useObjectStreams: false });
 }
 
 /** Content-Disposition with an ASCII fallback and the UTF-8 name (Chinese titles). */

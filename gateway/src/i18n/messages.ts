@@ -122,6 +122,15 @@ export const messages = {
   fileTypeUnsupported: { en: 'This type of file cannot be uploaded here', zh: '此处不能上传该类型的文件' },
   fileTooLarge: { en: 'The file is too large', zh: '文件过大' },
   fileEmpty: { en: 'The file is empty', zh: '文件为空' },
+  bankStatementType: {
+    en: 'Please upload the bank statement as camt.053 XML or as the CSV export of online banking',
+    zh: '请上传camt.053 XML格式或网上银行导出的CSV格式的银行对账单',
+  },
+  bankStatementUnreadable: {
+    en: 'The bank statement cannot be read: please upload the camt.053 XML or CSV file exactly as the bank provides it',
+    zh: '无法读取该银行对账单：请上传银行提供的原始camt.053 XML或CSV文件',
+  },
+  bankStatementNoCredits: { en: 'The bank statement holds no incoming transfers: nothing was changed', zh: '该银行对账单中没有入账记录，未做任何更改' },
   payloadTooDeep: { en: 'Invalid request: the form nests too deeply or has too many fields', zh: '请求无效：表单嵌套过深或字段过多' },
 } as const;
 

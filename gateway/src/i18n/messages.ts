@@ -74,6 +74,10 @@ export const messages = {
   submissionSuccessful: { en: 'submission successful', zh: '提交成功' },
   paymentFailed: { en: 'Payment failed, please pay again!', zh: '支付失败，请重新支付！' },
   paymentSucceeded: { en: 'Successful Book Purchase', zh: '购书成功' },
+  paymentDuplicate: {
+    en: 'Your order was already paid: this second payment is refunded automatically.',
+    zh: '您的订单此前已支付：本次重复付款将自动原路退回。',
+  },
   operationSuccess: { en: 'operation success', zh: '操作成功' },
   wrongOrderState: { en: 'The order is not in a state that allows this', zh: '订单当前状态不允许该操作' },
   // Operator console refusals: each names what is wrong with the order, so the operator knows what to do.

@@ -131,6 +131,8 @@ export function BankStatementUpload({ onDone }: { onDone: (result: StatementResu
               ref={input}
               type="file"
               name="statement"
+              // A bare file input is not tied to the field's label: it is named itself.
+              aria-label={t('admin.reconciliation.statement.file')}
               accept={STATEMENT_ACCEPT}
               data-testid="statement-file"
               onChange={() => {

@@ -18,8 +18,23 @@ export const ORDER_EVENT_TYPES = [
 ] as const;
 export type OrderEventType = (typeof ORDER_EVENT_TYPES)[number];
 
-/** Every kind of event in the audit trail of other subjects (audit_events). */
-export const AUDIT_EVENT_TYPES = ['mirror_retry_requested', 'account_disabled', 'account_enabled', 'password_changed', 'email_bound'] as const;
+/**
+ * Every kind of event in the audit trail of other subjects (audit_events). The last five are a
+ * reconciliation difference's: found by a run or an uploaded statement, then settled, refunded,
+ * acknowledged by an operator, or found in a later bill ('refunded' is also an order event's kind).
+ */
+export const AUDIT_EVENT_TYPES = [
+  'mirror_retry_requested',
+  'account_disabled',
+  'account_enabled',
+  'password_changed',
+  'email_bound',
+  'verdict',
+  'settled',
+  'refunded',
+  'acknowledged',
+  'found_later',
+] as const;
 export type AuditEventType = (typeof AUDIT_EVENT_TYPES)[number];
 
 /** Who made a change, as the trails record it. */

@@ -28,6 +28,7 @@ import legacyRoutes from './routes/legacy/index.js';
 import openApiPlugin from './plugins/openapi.js';
 import testHookRoutes from './routes/test-hooks.js';
 import notifyRoutes from './routes/payments/notify.js';
+import adminUploadRoutes from './routes/admin-uploads.js';
 import wechatOAuthRoutes from './routes/wechat-oauth.js';
 import redisCheckPlugin from './plugins/redis-check.js';
 import metricsPlugin from './plugins/metrics.js';
@@ -126,5 +127,7 @@ async function registerPlugins(app: FastifyInstance, opts: AppOptions): Promise<
     await withSession.register(bullBoardPlugin);
   });
   await app.register(notifyRoutes);
+  // Each upload route resolves its own session and checks its operator (operator-upload.ts).
+  await app.register(adminUploadRoutes);
   if (config.enableTestHooks) await app.register(testHookRoutes);
 }

@@ -3,42 +3,14 @@
 // exactly those orders, in one step and audited; partly matched credits (the order named, the
 // money different) and credits naming no order are listed and complete nothing; the same file
 // again changes nothing.
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import t from 'tap';
-import { reconcileBankStatement, recordPaperOrder, type CoreDeps } from '@shop/core';
+import { reconcileBankStatement, type CoreDeps } from '@shop/core';
 import { BankTransferProvider } from '@shop/payments';
 import { parseBankCsv, parseCamt053 } from '@shop/payments/bank-statement/index';
-import { checkoutFor, coreDeps, newBuyer } from '../helpers/core-deps.js';
+import { bankFixture as fixture, bankStatementOrders as orders, fixtureOrderStatus } from '../helpers/bank-statement.js';
+import { coreDeps, newBuyer } from '../helpers/core-deps.js';
 
-const fixture = (name: string) => readFileSync(fileURLToPath(new URL(`../../test/fixtures/bank/${name}`, import.meta.url)));
-
-const bankOrder = (deps: CoreDeps, orderNo: string) => checkoutFor(deps, { provider: 'bank_transfer', method: 'offline', orderNo });
-
-/** The shop's side of the fixtures: four 75.00 EUR e-book orders and a 150.00 EUR paper order (two copies). */
-async function orders(deps: CoreDeps) {
-  for (const no of ['20261122K7M2Q9XD4B', '20261123H3V8N5PW0R', '20261124Z9T4M7KC2E', '20261121QW3E5R7T9Y']) await bankOrder(deps, no);
-  const buyer = await newBuyer(deps);
-  const book = await deps.db.selectFrom('books').select(['id', 'price_cents', 'currency']).where('price_cents', '=', 7500).executeTakeFirstOrThrow();
-  await recordPaperOrder(deps, {
-    buyerId: buyer.id,
-    book,
-    quantity: 2,
-    language: 'en',
-    country: 'DE',
-    remarks: null,
-    markPaid: false,
-    paymentReference: null,
-    expiresAt: new Date(Date.now() + 7 * 86_400_000),
-    orderNo: '20261120MX4R8TNB6C',
-    outTradeNo: '20261120MX4R8TNB6CP1',
-    actor: { type: 'operator', id: '1' },
-    details: async () => {},
-  });
-}
-
-const statusOf = async (deps: CoreDeps) =>
-  Object.fromEntries((await deps.db.selectFrom('orders').select(['order_no', 'status']).orderBy('order_no').execute()).map((o) => [o.order_no, o.status]));
+const statusOf = (deps: CoreDeps) => fixtureOrderStatus(deps);
 
 t.test('camt.053: the matched credits complete exactly their orders, once', async (t) => {
   const deps = await coreDeps(t, { bank_transfer: new BankTransferProvider() });

@@ -6,7 +6,7 @@ import type { PaymentCheck } from '@shop/gateway/services/payments/check';
 // for Redis' channel: the state is read from `current` (PostgreSQL's part), and wake-ups come only
 // when the test sends them (a published event) or the channel is confirmed.
 
-const pending: PaymentCheck = { paid: false, orderNo: 'O1', bookId: '1', intentStatus: 'pending', retryHref: null };
+const pending: PaymentCheck = { paid: false, orderNo: 'O1', bookId: '1', intentStatus: 'pending', retryHref: null, duplicate: false };
 const paid: PaymentCheck = { ...pending, paid: true, intentStatus: 'succeeded' };
 const HOUR = 3_600_000;
 

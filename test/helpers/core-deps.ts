@@ -13,10 +13,12 @@ import { uniquePrefix } from './redis.js';
 export interface CoreTestDeps extends CoreDeps {
   /** What core logged as a warning, for assertions. */
   warnings: string[];
+  /** The test database, for a process configuration over the same data. */
+  databaseUrl: string;
 }
 
 export async function coreDeps(t: { teardown(fn: () => unknown): void }, providers: ProviderRegistry): Promise<CoreTestDeps> {
-  const { db } = await createTestDatabase(t);
+  const { db, url } = await createTestDatabase(t);
   const producer = producerConnection(requireEnv('REDIS_URL'));
   const queues = createQueues(producer, uniquePrefix(), undefined, 0.01);
   t.teardown(async () => {
@@ -32,6 +34,7 @@ export async function coreDeps(t: { teardown(fn: () => unknown): void }, provide
     log: { warn: (_obj, msg) => void warnings.push(msg) },
     config: { retryDelayScale: 0.01, publicUrl: 'http://127.0.0.1:9' },
     warnings,
+    databaseUrl: url,
   };
 }
 

@@ -9,9 +9,9 @@ import { startWalks, walk, walkEnv, type Walk } from './walks.js';
 // Paying twice at the overseas setups (Alipay cross-border, WeChat Pay Global), in en and zh: the
 // buyer opens Alipay's cashier, goes back and pays by WeChat Pay instead. Alipay's cross-border
 // trade cannot be cancelled, so the QR page tells the buyer that the Alipay page stays valid until
-// a local time and is not to be paid. The buyer pays it anyway: that second payment is refunded
-// automatically, once, the buyer gets the refund mail in their language, and My Orders shows the
-// refund while the e-book still downloads.
+// a local time and is not to be paid. The buyer pays it anyway: the result page says that this was
+// a second payment, refunded automatically; it is refunded once, the buyer gets the refund mail in
+// their language, and My Orders shows the refund while the e-book still downloads.
 
 t.setTimeout(420_000);
 await startWalks();
@@ -162,8 +162,18 @@ for (const lang of ['en', 'zh'] as const)
       w.t.equal((await tab.getByTestId('alipay-out-trade-no').innerText()).trim(), alipay.outTradeNo, 'the same Alipay trade, still payable');
       await tab.getByTestId('alipay-pay').click();
       await tab.waitForURL(/\/shop\/views\/pay\/AliPayResult/);
-      await tab.getByTestId('pay-success-dialog').or(tab.getByTestId('pay-failed-dialog')).first().waitFor({ timeout: 30_000 });
+      const result = tab.getByTestId('pay-duplicate-dialog');
+      await result.or(tab.getByTestId('pay-success-dialog')).or(tab.getByTestId('pay-failed-dialog')).first().waitFor({ timeout: 30_000 });
       w.t.equal(await tab.getByTestId('pay-failed-dialog').count(), 0, 'the result page does not call the paid order failed');
+      w.t.equal(await tab.getByTestId('pay-success-dialog').count(), 0, 'nor the second payment a purchase');
+      w.t.ok(await result.isVisible(), 'it says the payment was a second one');
+      w.t.match(await result.innerText(), T.pay.duplicateTitle, `titled "${T.pay.duplicateTitle}"`);
+      w.t.equal(
+        (await result.getByTestId('result-body').innerText()).trim(),
+        T.pay.duplicateBody.replace('{{orderNo}}', orderNo),
+        "in the buyer's language: the order was already paid, this second payment is refunded automatically",
+      );
+      await w.shot(tab, 'alipay-second-payment-result');
       await tab.close();
 
       // The second payment is refunded automatically, once, without an operator.

@@ -114,7 +114,8 @@ t.test('the spec wording of sections 2, 5 and 8 is used verbatim in English', as
 
 t.test('every order and audit event type has a label for the console', async (t) => {
   const { AUDIT_EVENT_TYPES, ORDER_EVENT_TYPES } = await import('@shop/db');
-  const kinds = [...ORDER_EVENT_TYPES, ...AUDIT_EVENT_TYPES];
+  // A kind both trails know ('refunded') has one label.
+  const kinds = [...new Set([...ORDER_EVENT_TYPES, ...AUDIT_EVENT_TYPES])];
   t.same(Object.keys(en.admin.events.types).sort(), [...kinds].sort(), 'en labels exactly the event types');
   t.same(Object.keys(zh.admin.events.types).sort(), [...kinds].sort(), 'zh labels exactly the event types');
 });

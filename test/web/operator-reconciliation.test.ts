@@ -1,8 +1,15 @@
 // The console's reconciliation tab, in English and in Chinese: a reconciled WeChat Pay day with
 // differences is found in the list of recent days, its totals show the figures that differ, and an
 // operator acknowledges a difference with a note (refused first without one), reads its history,
-// and queues a re-run. Every screen is checked with axe-core.
+// and queues a re-run; and uploads the bank's statement: the matched transfers are completed and
+// the partly matched and unknown credits listed, the same file again completes nothing, and a file
+// that is no statement is refused in the console's language. Every screen is checked with axe-core.
+import { fileURLToPath } from 'node:url';
 import t from 'tap';
+import { BankTransferProvider } from '@shop/payments';
+import type { CoreDeps } from '@shop/core';
+import { messages } from '@shop/gateway/i18n/messages';
+import { bankStatementOrders, fixtureOrderStatus } from '../helpers/bank-statement.js';
 import type { Page } from 'playwright-core';
 import { en } from '../../web/src/locales/en/index.ts';
 import { zh } from '../../web/src/locales/zh/index.ts';
@@ -18,6 +25,7 @@ const lower = (v: string) => v.toLowerCase() as ReconciliationVerdict;
 t.test('operator console: a reconciled day, a difference acknowledged with a note (en and zh)', async (t) => {
   const stack = await startStack(t, { RATE_LIMIT_SCALE: '50' }, { payments: true, workers: false });
   const seeded = await seedReconciledDay(stack);
+  await bankStatementOrders({ ...stack.app.deps, providers: { ...stack.app.deps.providers, bank_transfer: new BankTransferProvider() } } as CoreDeps);
   const browser = await launchBrowser(t);
   const itemState = async (verdict: ReconciliationVerdict) =>
     stack.db
@@ -105,6 +113,8 @@ t.test('operator console: a reconciled day, a difference acknowledged with a not
     await history.waitFor({ state: 'detached' });
 
     await rerun(page, R, lang);
+    await uploadStatement(page, R, lang);
+    await shot(page, 'statement');
     t.same(
       errors.filter((e) => !/Failed to load resource/.test(e)),
       [],
@@ -126,6 +136,54 @@ t.test('operator console: a reconciled day, a difference acknowledged with a not
       .filter({ hasText: lang === 'en' ? queued : waiting })
       .waitFor();
     t.pass(`${lang}: re-run answered`);
+  };
+
+  const camt = fileURLToPath(new URL('../../test/fixtures/bank/camt053-credits.xml', import.meta.url));
+  const uploadStatement = async (page: Page, R: Texts['admin']['reconciliation'], lang: 'en' | 'zh') => {
+    const box = page.getByTestId('statement-upload');
+    // A file that is no statement: refused in the console's language, nothing changed.
+    await box.getByTestId('statement-file').setInputFiles({ name: 'invoice.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.7') });
+    await box.getByTestId('statement-send').click();
+    await box.getByTestId('field-error').filter({ hasText: messages.bankStatementType[lang] }).waitFor();
+    t.pass(`${lang}: a PDF is refused in the product's wording`);
+
+    await box.getByTestId('statement-file').setInputFiles(camt);
+    await box.getByTestId('statement-send').click();
+    const result = box.getByTestId('statement-result');
+    await result.waitFor();
+    const completed = result.getByTestId('statement-completed-row');
+    if (lang === 'en') {
+      t.equal(await completed.count(), 3, 'en: the three matched transfers completed');
+      t.same((await completed.allInnerTexts()).map((s) => s.trim()).sort(), ['20261120MX4R8TNB6C', '20261121QW3E5R7T9Y', '20261122K7M2Q9XD4B']);
+      const partial = result.getByTestId('statement-partial-row');
+      t.equal(await partial.count(), 2, 'en: two partly matched');
+      t.match(await partial.filter({ hasText: '20261123H3V8N5PW0R' }).innerText(), 'credited 50.00 EUR, the order is 75.00 EUR');
+      t.ok((await result.getByTestId('statement-unmatched-row').count()) >= 1, 'en: the credit naming no order is listed');
+      t.ok(await result.getByTestId('statement-unmatched-row').filter({ hasText: '19.99 EUR' }).count(), 'with its amount');
+    } else {
+      t.equal(await completed.count(), 0, 'zh: the same statement again completes nothing');
+      t.match(await result.getByTestId('statement-known').innerText(), /已在之前的上传中读取过/, 'zh: told it was read before');
+      t.match(await result.getByTestId('statement-summary').innerText(), /0 个订单已完成收款/);
+      t.equal(await box.getByTestId('statement-send').innerText(), R.statement.upload, 'zh: the button in Chinese');
+    }
+    t.match(
+      await fixtureOrderStatus(stack),
+      { '20261122K7M2Q9XD4B': 'paid', '20261123H3V8N5PW0R': 'pending_payment' },
+      `${lang}: the orders as the statement says`,
+    );
+    t.equal(
+      (
+        await stack.db
+          .selectFrom('order_events')
+          .innerJoin('orders', 'orders.id', 'order_events.order_id')
+          .select('order_events.id')
+          .where('order_events.type', '=', 'paid')
+          .where('orders.order_no', 'in', ['20261120MX4R8TNB6C', '20261121QW3E5R7T9Y', '20261122K7M2Q9XD4B'])
+          .execute()
+      ).length,
+      3,
+      `${lang}: each matched transfer completed once`,
+    );
   };
 
   await walk('en', en, 'UNKNOWN_REFUND', 'Refunded by hand at the WeChat merchant portal');

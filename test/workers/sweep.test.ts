@@ -117,6 +117,44 @@ t.test('the sweep gives every open attempt and pending mirror a live job, and on
   t.equal(await deps.queues['payment-poll'].getJobCountByTypes('waiting', 'delayed'), 3, 'one job per attempt');
 });
 
+t.test('a withdrawn attempt still payable at its provider gets its poll back after a Redis flush, until payable_until', async (t) => {
+  const deps = await setup(t);
+  // Withdrawn Alipay cross-border trades: closed in the shop, payable at Alipay for a while.
+  const withdraw = async (payableInMs: number, status: 'closed' | 'expired' = 'closed') => {
+    const id = await openAttempt(deps.db, 'pending');
+    await deps.db
+      .updateTable('payment_intents')
+      .set({ provider: 'alipay', status, payable_until: new Date(Date.now() + payableInMs) })
+      .where('id', '=', id)
+      .execute();
+    return id;
+  };
+  const watched = await withdraw(3_600_000);
+  const expiredWatched = await withdraw(3_600_000, 'expired');
+  const over = await withdraw(-60_000);
+  // The poll existed, then Redis lost everything.
+  await deps.queues['payment-poll'].add('payment-poll', { intentId: watched }, { jobId: `poll-${watched}`, delay: 60_000 });
+  await deps.queues['payment-poll'].obliterate({ force: true });
+  t.equal(await state(deps.queues, 'payment-poll', `poll-${watched}`), 'unknown', 'the poll is gone with the flush');
+
+  const first = await reconcile(deps);
+  t.match(first, { polls: 2 }, 'the two attempts still payable get their poll back');
+  t.match(await state(deps.queues, 'payment-poll', `poll-${watched}`), /waiting|delayed/, 'the withdrawn attempt is polled again');
+  t.match(await state(deps.queues, 'payment-poll', `poll-${expiredWatched}`), /waiting|delayed/, 'so is one withdrawn as its order expired');
+  t.equal(await state(deps.queues, 'payment-poll', `poll-${over}`), 'unknown', 'one past its payable_until is left alone');
+  t.match(await reconcile(deps), { polls: 0 }, 'a second sweep adds nothing');
+
+  // Once payable_until has passed, the sweep stops putting it back.
+  await deps.db
+    .updateTable('payment_intents')
+    .set({ payable_until: new Date(Date.now() - 1000) })
+    .where('id', '=', watched)
+    .execute();
+  await deps.queues['payment-poll'].obliterate({ force: true });
+  t.match(await reconcile(deps), { polls: 1 }, 'only the attempt still payable');
+  t.equal(await state(deps.queues, 'payment-poll', `poll-${watched}`), 'unknown');
+});
+
 t.test('abandoned checkouts: the Idempotency-Key claim is freed and the half-created attempt closed', async (t) => {
   const deps = await setup(t, { ABANDONED_AFTER_SECONDS: '60' });
   const stale = await openAttempt(deps.db, 'created', 120_000);

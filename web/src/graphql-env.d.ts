@@ -3686,6 +3686,18 @@ export type introspection = {
             "isDeprecated": false
           },
           {
+            "name": "duplicate",
+            "type": {
+              "kind": "NON_NULL",
+              "ofType": {
+                "kind": "SCALAR",
+                "name": "Boolean"
+              }
+            },
+            "args": [],
+            "isDeprecated": false
+          },
+          {
             "name": "message",
             "type": {
               "kind": "NON_NULL",

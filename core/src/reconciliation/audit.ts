@@ -1,11 +1,15 @@
 import type { Transaction } from 'kysely';
-import { trailColumns, type Actor, type Database } from '@shop/db';
+import { trailColumns, type Actor, type AuditEventType, type Database } from '@shop/db';
 
 /** Audit rows of reconciliation items (subject `reconciliation_item`), one insert for many. */
 export async function auditItems<T extends { itemId: string }>(
   trx: Transaction<Database>,
   items: T[],
-  entry: (item: T) => { type: string; actor: Actor; data: Record<string, unknown> },
+  entry: (item: T) => {
+    type: Extract<AuditEventType, 'verdict' | 'settled' | 'refunded' | 'acknowledged' | 'found_later'>;
+    actor: Actor;
+    data: Record<string, unknown>;
+  },
 ): Promise<void> {
   for (let i = 0; i < items.length; i += 1000) {
     const chunk = items.slice(i, i + 1000);

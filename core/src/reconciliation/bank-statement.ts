@@ -25,7 +25,7 @@ export interface BankStatementResult {
   /** Orders completed by this upload. */
   completed: string[];
   /** Credits whose order was found but whose amount or currency differs. */
-  partial: { entryRef: string; orderNo: string; detail: string }[];
+  partial: { entryRef: string; orderNo: string; amount: string; currency: string; orderAmount: string; orderCurrency: string; detail: string }[];
   /** Credits naming no order of the shop. */
   unmatched: { entryRef: string; amount: string; currency: string; reference: string }[];
   /** Credits an earlier upload already judged. */
@@ -145,7 +145,16 @@ export async function reconcileBankStatement(deps: CoreDeps, input: ReconcileBan
             .where('id', '=', itemId)
             .execute();
         }
-      } else if (j.verdict === 'amount_mismatch') result.partial.push({ entryRef: j.credit.entryRef, orderNo: j.order!.order_no, detail: j.detail });
+      } else if (j.verdict === 'amount_mismatch')
+        result.partial.push({
+          entryRef: j.credit.entryRef,
+          orderNo: j.order!.order_no,
+          amount: money(j.credit.amountMinor),
+          currency: j.credit.currency,
+          orderAmount: money(j.order!.amount_cents),
+          orderCurrency: j.order!.currency,
+          detail: j.detail,
+        });
       else if (j.verdict === 'unmatched_credit')
         result.unmatched.push({ entryRef: j.credit.entryRef, amount: money(j.credit.amountMinor), currency: j.credit.currency, reference: j.credit.reference });
     }

@@ -88,6 +88,7 @@ export function presentCheck(r: PaymentCheck, locale: Locale) {
     bookId: r.bookId,
     status: r.intentStatus,
     retryHref: r.retryHref,
-    message: text(r.paid ? 'paymentSucceeded' : 'paymentFailed', locale),
+    duplicate: r.duplicate,
+    message: text(r.duplicate ? 'paymentDuplicate' : r.paid ? 'paymentSucceeded' : 'paymentFailed', locale),
   };
 }

@@ -959,7 +959,16 @@ export type PaymentCheck = {
   status?: Maybe<Scalars["String"]>;
   /** Where to pay again, when the attempt can be retried there (PayPal approval link). */
   retryHref?: Maybe<Scalars["String"]>;
-  /** 'Successful Book Purchase' or 'Payment failed, please pay again!' in the request language. */
+  /**
+   * True when the reference names a payment made after the order had been paid another way (an
+   * earlier payment page the provider could not cancel, paid anyway): the order is paid, and that
+   * second payment is refunded automatically.
+   */
+  duplicate: Scalars["Boolean"];
+  /**
+   * 'Successful Book Purchase', 'Payment failed, please pay again!' or, for a duplicate, that it is
+   * refunded automatically, in the request language.
+   */
   message: Scalars["String"];
 };
 
@@ -2465,6 +2474,7 @@ export type PaymentCheckResolvers<
     ParentType,
     ContextType
   >;
+  duplicate?: Resolver<ResolversTypes["Boolean"], ParentType, ContextType>;
   message?: Resolver<ResolversTypes["String"], ParentType, ContextType>;
   isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
@@ -3568,6 +3578,7 @@ export interface Loaders<
       {},
       TContext
     >;
+    duplicate?: LoaderResolver<Scalars["Boolean"], PaymentCheck, {}, TContext>;
     message?: LoaderResolver<Scalars["String"], PaymentCheck, {}, TContext>;
   };
 

@@ -73,6 +73,10 @@ export const messages = {
   submissionSuccessful: { en: 'submission successful', zh: '提交成功' },
   paymentFailed: { en: 'Payment failed, please pay again!', zh: '支付失败，请重新支付！' },
   paymentSucceeded: { en: 'Successful Book Purchase', zh: '购书成功' },
+  paymentDuplicate: {
+    en: 'Your order was already paid: this second payment is refunded automatically.',
+    zh: '您的订单此前已支付：本次重复付款将自动原路退回。',
+  },
   operationSuccess: { en: 'operation success', zh: '操作成功' },
   wrongOrderState: { en: 'The order is not in a state that allows this', zh: '订单当前状态不允许该操作' },
   // Operator console refusals: each names what is wrong with the order, so the operator knows what to do.
@@ -117,6 +121,19 @@ export const messages = {
     zh: '支付渠道在当日结束后才发布账单，请选择更早的日期',
   },
   dateRangeTooLong: { en: 'The period can be at most 92 days', zh: '时间段最长为92天' },
+  // Operator uploads (bank statements, invoices).
+  fileTypeUnsupported: { en: 'This type of file cannot be uploaded here', zh: '此处不能上传该类型的文件' },
+  fileTooLarge: { en: 'The file is too large', zh: '文件过大' },
+  fileEmpty: { en: 'The file is empty', zh: '文件为空' },
+  bankStatementType: {
+    en: 'Please upload the bank statement as camt.053 XML or as the CSV export of online banking',
+    zh: '请上传camt.053 XML格式或网上银行导出的CSV格式的银行对账单',
+  },
+  bankStatementUnreadable: {
+    en: 'The bank statement cannot be read: please upload the camt.053 XML or CSV file exactly as the bank provides it',
+    zh: '无法读取该银行对账单：请上传银行提供的原始camt.053 XML或CSV文件',
+  },
+  bankStatementNoCredits: { en: 'The bank statement holds no incoming transfers: nothing was changed', zh: '该银行对账单中没有入账记录，未做任何更改' },
   payloadTooDeep: { en: 'Invalid request: the form nests too deeply or has too many fields', zh: '请求无效：表单嵌套过深或字段过多' },
   payloadTooLarge: { en: 'Invalid request: the request is too large', zh: '请求无效：请求内容过大' },
 } as const;

@@ -152,6 +152,8 @@ export const errorCatalogue = {
   reconciliationActionNotAllowed: { message: 'reconciliationActionNotAllowed', legacyCode: 409, gqlCode: 'WRONG_ITEM_STATE' },
   reconciliationUnsupported: input('reconciliationUnsupported'),
   reconciliationDayNotOver: input('reconciliationDayNotOver'),
+  bankStatementUnreadable: input('bankStatementUnreadable'),
+  bankStatementNoCredits: input('bankStatementNoCredits'),
 } satisfies Record<string, CatalogueEntry>;
 
 export type ErrorKey = keyof typeof errorCatalogue;

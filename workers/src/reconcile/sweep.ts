@@ -70,8 +70,12 @@ function awaitingRelay(selectFrom: ExpressionBuilder<Database, never>['selectFro
   return selectFrom('outbox').select('outbox.id').where('outbox.relayed_at', 'is', null).where('outbox.job_id', '=', jobId);
 }
 
-/** Every attempt open at its provider has a poll job (it moves itself to delayed between looks). */
-async function ensurePolls(deps: WorkerDeps): Promise<number> {
+/**
+ * Every attempt open at its provider has a poll job (it moves itself to delayed between looks), and
+ * so has every withdrawn one still payable there (closed or expired here, `payable_until` ahead:
+ * an Alipay cross-border trade cannot be closed), whose late payment the poll must still see.
+ */
+async function ensurePolls(deps: WorkerDeps, now: Date): Promise<number> {
   const providers = Object.keys(deps.providers).filter((p) => p !== 'bank_transfer');
   if (!providers.length) return 0;
   const queue = queueOf(deps, 'payment-poll');
@@ -81,7 +85,7 @@ async function ensurePolls(deps: WorkerDeps): Promise<number> {
     const rows = await deps.db
       .selectFrom('payment_intents')
       .select('id')
-      .where('status', '=', 'pending')
+      .where((eb) => eb.or([eb('status', '=', 'pending'), eb.and([eb('status', 'in', ['closed', 'expired']), eb('payable_until', '>', now)])]))
       .where('provider', 'in', providers as never[])
       .where('id', '>', after)
       // A poll still waiting in the outbox is on its way: the relay hands it over.
@@ -128,7 +132,7 @@ export async function reconcile(deps: WorkerDeps, now = new Date()): Promise<Swe
   const relayed = await relayBacklog(deps);
   const expired = (await expireDueOrders(deps, { now })).length;
   const abandoned = await releaseAbandonedCheckouts(deps, now);
-  const polls = await ensurePolls(deps);
+  const polls = await ensurePolls(deps, now);
   const mirrors = await ensureMirrors(deps);
   return { relayed, expired, polls, mirrors, releasedClaims: abandoned.claims, abandonedAttempts: abandoned.attempts };
 }

@@ -10,6 +10,8 @@ export interface PaymentCheck {
   intentStatus: string | null;
   /** Where the buyer can pay again (the approval link or cashier), when there is one. */
   retryHref: string | null;
+  /** The reference names an attempt that was paid after another one had paid the order: refunded automatically. */
+  duplicate: boolean;
 }
 
 type AttemptRow = Awaited<ReturnType<typeof findAttempt>>;
@@ -22,7 +24,15 @@ async function findAttempt(deps: ServiceDeps, user: SessionUser | null, referenc
   const row = await deps.db
     .selectFrom('payment_intents')
     .innerJoin('orders', 'orders.id', 'payment_intents.order_id')
-    .select([...ATTEMPT_STATUS_COLUMNS, 'payment_intents.next_action', 'orders.order_no', 'orders.status as order_status', 'orders.book_id'])
+    .select([
+      ...ATTEMPT_STATUS_COLUMNS,
+      'payment_intents.next_action',
+      'payment_intents.payable_until',
+      'orders.order_no',
+      'orders.paid_intent_id',
+      'orders.status as order_status',
+      'orders.book_id',
+    ])
     .where('orders.user_id', '=', user.id)
     .where((eb) => eb.or([eb('orders.order_no', '=', ref), eb('payment_intents.out_trade_no', '=', ref), eb('payment_intents.provider_ref', '=', ref)]))
     .orderBy('payment_intents.id', 'desc')
@@ -32,7 +42,7 @@ async function findAttempt(deps: ServiceDeps, user: SessionUser | null, referenc
   return row;
 }
 
-function answer(row: AttemptRow, paid: boolean, status: string): PaymentCheck {
+function answer(row: AttemptRow, paid: boolean, status: string, duplicate = false): PaymentCheck {
   const a = row.next_action as { type?: string; href?: string } | null;
   return {
     paid,
@@ -40,18 +50,47 @@ function answer(row: AttemptRow, paid: boolean, status: string): PaymentCheck {
     bookId: String(row.book_id),
     intentStatus: status,
     retryHref: !paid && a?.type === 'redirect' ? (a.href ?? null) : null,
+    duplicate,
   };
+}
+
+/** The paid order, as seen from the attempt the reference names: the one that paid it, or a second payment. */
+function paidAnswer(row: AttemptRow, attemptPaid: boolean): PaymentCheck {
+  return answer(row, true, 'succeeded', row.paid_intent_id !== null && row.paid_intent_id !== row.id && attemptPaid);
 }
 
 /** What checkPayment would answer, from PostgreSQL alone (the live status pages' re-read). */
 export async function paymentState(deps: ServiceDeps, user: SessionUser | null, reference: string): Promise<PaymentCheck> {
   const row = await findAttempt(deps, user, reference);
-  return row.order_status === 'paid' ? answer(row, true, 'succeeded') : answer(row, false, row.status);
+  return row.order_status === 'paid' ? paidAnswer(row, row.status === 'succeeded') : answer(row, false, row.status);
 }
 
 /** A payment the result pages can stop waiting for: paid, or an attempt that is no longer open. */
 export function isFinal(c: PaymentCheck): boolean {
   return c.paid || (c.intentStatus !== 'pending' && c.intentStatus !== 'created');
+}
+
+/**
+ * Whether the attempt the reference names was paid, the order being paid already. A withdrawn
+ * attempt (its provider could not cancel it, payable until `payable_until`) that the buyer pays
+ * anyway sends them back here before its notification may have arrived: its provider is asked, and
+ * a payment found is settled as the duplicate it is (recorded and refunded by core).
+ */
+async function paidLate(deps: ServiceDeps, row: AttemptRow): Promise<boolean> {
+  if (row.status === 'succeeded') return true;
+  const provider = deps.providers[row.provider];
+  // Asked also shortly after `payable_until`: a payment made just before it returns a little later.
+  const withdrawn = (row.status === 'closed' || row.status === 'expired') && row.payable_until !== null;
+  if (!provider || row.id === row.paid_intent_id || !withdrawn) return false;
+  try {
+    const status = await provider.query(row.out_trade_no, row.provider_ref ?? undefined);
+    if (status.state !== 'succeeded') return false;
+    const applied = await applyAttemptStatus(deps, { provider, intent: row, status, source: 'return' });
+    return applied.outcome === 'settled' || applied.outcome === 'already';
+  } catch (err) {
+    deps.log.warn({ err, provider: row.provider }, 'payment check of a withdrawn attempt at the provider failed');
+    return false;
+  }
 }
 
 /**
@@ -61,7 +100,7 @@ export function isFinal(c: PaymentCheck): boolean {
  */
 export async function checkPayment(deps: ServiceDeps, user: SessionUser | null, reference: string): Promise<PaymentCheck> {
   const row = await findAttempt(deps, user, reference);
-  if (row.order_status === 'paid') return answer(row, true, 'succeeded');
+  if (row.order_status === 'paid') return paidAnswer(row, await paidLate(deps, row));
   const provider = deps.providers[row.provider];
   if (!provider || row.provider === 'bank_transfer' || (row.status !== 'pending' && row.status !== 'created')) return answer(row, false, row.status);
   try {

@@ -22,6 +22,7 @@ import {
 } from './reconciliation-api';
 import { ReconciliationHistoryDialog, ResolveDialog } from './ReconciliationDialogs';
 import { ItemsTable } from './ReconciliationItems';
+import { BankStatementUpload } from './BankStatementUpload';
 
 /** How many days back the list of days reaches. */
 const RECENT_DAYS = 14;
@@ -317,6 +318,7 @@ export function ReconciliationPanel() {
         </Box>
       </HStack>
       <RecentDays selected={date} onPick={pick} days={recent.data?.reconciliationDays} error={recent.error} />
+      <BankStatementUpload onDone={refresh} />
       <ListAnswer data={day} loading={loading} error={error} fallback={t('common.errorOccurred')}>
         {(shownDay) =>
           shownDay ? (

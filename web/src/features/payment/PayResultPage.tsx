@@ -108,7 +108,13 @@ function PayResult({ reference, bilingual, afterSuccess, signedIn }: Props & { s
         </Text>
       )}
       {dialogReady && (outcome.kind === 'paid' || outcome.kind === 'failed') ? (
-        <ResultDialog outcome={outcome.kind} order={order} busy={busy} onConfirm={() => void confirm()} />
+        <ResultDialog
+          outcome={outcome.kind}
+          duplicateOf={outcome.kind === 'paid' && outcome.check.duplicate ? orderNo : null}
+          order={order}
+          busy={busy}
+          onConfirm={() => void confirm()}
+        />
       ) : null}
     </Stack>
   );

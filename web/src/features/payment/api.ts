@@ -7,6 +7,7 @@ const PAYMENT_CHECK_FIELDS = graphql(`
     bookId
     status
     retryHref
+    duplicate
     message
   }
 `);

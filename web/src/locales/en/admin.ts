@@ -141,6 +141,10 @@ export const enAdmin = {
       account_enabled: 'Account enabled',
       password_changed: 'Password changed',
       email_bound: 'Email bound',
+      verdict: 'Reconciliation difference found',
+      settled: 'Reconciliation difference settled',
+      acknowledged: 'Reconciliation difference acknowledged',
+      found_later: 'Found in a later bill',
     },
   },
   accounts: {
@@ -298,6 +302,24 @@ export const enAdmin = {
     historyLabel: 'History of the difference of {{trade}}',
     historyTitle: 'Difference of {{trade}}: history',
     /** The types of a difference's audit trail (core/src/reconciliation). */
+    statement: {
+      title: 'Bank statement',
+      intro:
+        'Upload the bank account statement (camt.053 XML, or the CSV export of online banking). Each incoming transfer is matched by the order number in its reference, then by amount and currency: the matched bank-transfer orders are completed at once.',
+      file: 'Statement file (.xml or .csv)',
+      upload: 'Upload and reconcile',
+      chooseFirst: 'Please choose the statement file first',
+      failed: 'The statement could not be uploaded, please try again',
+      summary: '{{credits}} incoming transfers read: {{completed}} orders completed, {{partial}} partly matched, {{unmatched}} not matched.',
+      known: '{{count}} transfers had already been read from an earlier upload and were left as they were.',
+      completedTitle: 'Orders completed',
+      partialTitle: 'Partly matched: the order is named, the amount or currency differs',
+      unmatchedTitle: 'Transfers naming no order',
+      none: 'None',
+      credited: 'credited {{amount}} {{currency}}, the order is {{orderAmount}} {{orderCurrency}}',
+      cols: { order: 'Order', entry: 'Bank reference', amount: 'Amount', reference: 'Payment reference', detail: 'Difference' },
+      followUp: 'Partly matched and unknown transfers are listed below as open differences of their booking day.',
+    },
     eventTypes: {
       verdict: 'Difference found',
       settled: 'Settled',

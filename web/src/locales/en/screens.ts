@@ -281,6 +281,9 @@ export const enScreens = {
     notChargedTwice: 'Order {{orderNo}}: please do not pay again before you have seen its state in My Orders.',
     paidState: 'Your payment was received.',
     successBodyPaper: 'Your payment was received. Customer service will contact you about the delivery.',
+    duplicateTitle: 'Order already paid',
+    duplicateBody:
+      'Order {{orderNo}} was already paid another way. This payment was a second one: it is refunded automatically to where it came from. Your order stays paid.',
     previousOpenTitle: 'Your earlier {{provider}} payment page is still open',
     previousOpen:
       'The {{provider}} payment page you opened earlier for this order stays valid until {{until}}. Please do not pay it. If it is paid anyway, that payment is refunded automatically.',

@@ -280,6 +280,8 @@ export const zhScreens: ScreenMessages = {
     notChargedTwice: '订单 {{orderNo}}：在“我的订单”中确认其状态之前，请勿重复付款。',
     paidState: '已收到您的付款。',
     successBodyPaper: '已收到您的付款，客服将与您联系配送事宜。',
+    duplicateTitle: '订单已支付',
+    duplicateBody: '订单 {{orderNo}} 此前已通过其他方式支付。本次付款为重复付款，将自动原路退回，您的订单仍为已支付。',
     previousOpenTitle: '您之前打开的{{provider}}付款页面仍然有效',
     previousOpen: '您之前为此订单打开的{{provider}}付款页面在 {{until}} 之前仍然有效。请勿在该页面付款；如仍在该页面付款，该笔款项将自动原路退回。',
     previousOpenDialogTitle: '付款前请注意',

@@ -15,11 +15,21 @@ export const ORDER_EVENT_TYPES = [
   'refund_requested',
   'refunded',
   'refund_failed',
+  'invoice_issued',
 ] as const;
 export type OrderEventType = (typeof ORDER_EVENT_TYPES)[number];
 
 /** Every kind of event in the audit trail of other subjects (audit_events). */
-export const AUDIT_EVENT_TYPES = ['mirror_retry_requested', 'account_disabled', 'account_enabled', 'password_changed', 'email_bound'] as const;
+export const AUDIT_EVENT_TYPES = [
+  'mirror_retry_requested',
+  'account_disabled',
+  'account_enabled',
+  'password_changed',
+  'email_bound',
+  // The custody of an invoice's file (subject `invoice`, id the order number): stored, and each download.
+  'invoice_stored',
+  'invoice_downloaded',
+] as const;
 export type AuditEventType = (typeof AUDIT_EVENT_TYPES)[number];
 
 /** Who made a change, as the trails record it. */

@@ -141,6 +141,9 @@ export const enAdmin = {
       account_enabled: 'Account enabled',
       password_changed: 'Password changed',
       email_bound: 'Email bound',
+      invoice_issued: 'Invoice issued',
+      invoice_stored: 'Invoice file stored',
+      invoice_downloaded: 'Invoice downloaded',
     },
   },
   accounts: {

@@ -139,6 +139,9 @@ export const zhAdmin: AdminMessages = {
       account_enabled: '账户已启用',
       password_changed: '密码已修改',
       email_bound: '已绑定邮箱',
+      invoice_issued: '已开具发票',
+      invoice_stored: '发票文件已保存',
+      invoice_downloaded: '发票已下载',
     },
   },
   accounts: {

@@ -118,6 +118,10 @@ export const messages = {
     zh: '支付渠道在当日结束后才发布账单，请选择更早的日期',
   },
   dateRangeTooLong: { en: 'The period can be at most 92 days', zh: '时间段最长为92天' },
+  // Operator uploads (bank statements, invoices).
+  fileTypeUnsupported: { en: 'This type of file cannot be uploaded here', zh: '此处不能上传该类型的文件' },
+  fileTooLarge: { en: 'The file is too large', zh: '文件过大' },
+  fileEmpty: { en: 'The file is empty', zh: '文件为空' },
   payloadTooDeep: { en: 'Invalid request: the form nests too deeply or has too many fields', zh: '请求无效：表单嵌套过深或字段过多' },
 } as const;
 

@@ -5,6 +5,8 @@ const MAX_NODES = 10_000;
 
 /** True when any string in the value holds a NUL: PostgreSQL cannot store one in text. */
 function hasNul(value: unknown, budget = { n: MAX_NODES }): boolean {
+  // An uploaded file is bytes, not fields: a NUL in it is no attack on the database.
+  if (Buffer.isBuffer(value)) return false;
   if (--budget.n < 0) return true;
   if (typeof value === 'string') return value.includes('\u0000');
   if (Array.isArray(value)) return value.some((v) => hasNul(v, budget));

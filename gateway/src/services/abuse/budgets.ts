@@ -22,6 +22,8 @@ export const budgets = {
   checkout: { perClient: 30, perAccount: 30, windowSeconds: 60 },
   /** Provider callbacks: providers call from a few addresses; a flood of forged ones is cut off. */
   notify: { perClient: 600, windowSeconds: 60 },
+  /** An operator's file upload (bank statement, invoice): each is parsed whole, so a flood is cut off early. */
+  upload: { perClient: 30, windowSeconds: 60 },
   /** Every GraphQL request, a WebSocket upgrade and every subscription (per gateway process: a coarse guard, see local-limit.ts). */
   graphql: { perClient: 300, windowSeconds: 60 },
 } as const satisfies Record<string, Budget>;

@@ -29,6 +29,7 @@ import openApiPlugin from './plugins/openapi.js';
 import testHookRoutes from './routes/test-hooks.js';
 import notifyRoutes from './routes/payments/notify.js';
 import wechatOAuthRoutes from './routes/wechat-oauth.js';
+import invoiceUploadRoutes from './routes/invoice-upload.js';
 import redisCheckPlugin from './plugins/redis-check.js';
 import metricsPlugin from './plugins/metrics.js';
 import bullBoardPlugin from './plugins/bull-board.js';
@@ -125,6 +126,8 @@ async function registerPlugins(app: FastifyInstance, opts: AppOptions): Promise<
     await withSession.register(wechatOAuthRoutes);
     await withSession.register(bullBoardPlugin);
   });
+  // The operators' file uploads resolve their session in their own scope (operator-upload.ts).
+  await app.register(invoiceUploadRoutes);
   await app.register(notifyRoutes);
   if (config.enableTestHooks) await app.register(testHookRoutes);
 }

@@ -16,6 +16,7 @@ const everyTable = [
   'captchas',
   'countries',
   'idempotency_keys',
+  'invoice_documents',
   'invoices',
   'order_events',
   'orders',

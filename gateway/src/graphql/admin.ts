@@ -11,6 +11,9 @@ import { markOrderShipped } from '../services/admin/shipping.js';
 import { attemptsByOrderNo, refundPayment, type AttemptView } from '../services/admin/refunds.js';
 import type { Refund } from '@shop/db';
 import { invoicesByOrderNo } from '../services/orders/details.js';
+import { issuedInvoicesByOrderNo } from '../services/invoices/documents.js';
+import { issueOrderInvoice } from '../services/invoices/issue.js';
+import { invoiceStatusOf, presentIssuedInvoice } from './present-orders.js';
 import { requestHash, withIdempotency } from '../services/orders/idempotency.js';
 import { appError } from '../services/errors.js';
 import type { ShopContext } from './context.js';
@@ -48,6 +51,8 @@ export function presentAdminOrder(o: AdminOrderView, locale: 'zh' | 'en') {
     status: upper(o.status),
     shippingStatus: upper(o.shippingStatus),
     invoiceRequired: o.invoiceRequired,
+    invoiceStatus: invoiceStatusOf(o),
+    canIssueInvoice: o.status === 'paid' && o.invoiceStatus === 'required' && !o.refundedAt,
     buyerId: String(o.userId),
     buyerEmail: o.buyerEmail,
     buyerName: o.buyerName,
@@ -121,6 +126,7 @@ function filterFrom(f: Gql.AdminOrderFilter | null | undefined): AdminOrderFilte
     provider: lowerOrNone(f.provider),
     shippingStatus: lowerOrNone(f.shippingStatus),
     format: lowerOrNone(f.format),
+    invoiceStatus: lowerOrNone(f.invoiceStatus),
     createdFrom: parseDateBound(f.createdFrom, 'from', 'createdFrom'),
     createdTo: parseDateBound(f.createdTo, 'to', 'createdTo'),
     search: normaliseSearch(f.search),
@@ -170,6 +176,10 @@ export const adminResolvers: IResolvers = {
       // Refused before anything is written when the attempt is not a duplicate payment of the order.
       const r = await refundPayment(ctx.deps, ctx.user, { ...args, kind: 'duplicate_payment' });
       return { ...(await orderChange(ctx, args.orderNo, r.changed)), refund: presentRefund(r.refund) };
+    },
+    recordInvoiceShipment: async (_root, args: { orderNo: string; courier: string; trackingNo: string }, ctx) => {
+      const r = await issueOrderInvoice(ctx.deps, ctx.user, args.orderNo, { delivery: 'express', courier: args.courier, trackingNo: args.trackingNo });
+      return orderChange(ctx, r.orderNo, r.changed);
     },
     markBankTransferCompleted: async (_root, args: { orderNo: string; reference: string }, ctx) => {
       const r = await completeBankTransferOrder(ctx.deps, ctx.user, args.orderNo, args.reference);
@@ -236,6 +246,15 @@ export const adminLoaders: MercuriusLoaders = {
         ctx.deps.db,
         queries.map((q) => q.obj.orderNo),
       );
+    },
+    issuedInvoice: async (queries, ctx) => {
+      requireOperator(ctx.user);
+      return (
+        await issuedInvoicesByOrderNo(
+          ctx.deps.db,
+          queries.map((q) => q.obj.orderNo),
+        )
+      ).map(presentIssuedInvoice);
     },
   },
 };

@@ -1,7 +1,8 @@
 import { graphql, type ResultOf, type VariablesOf } from '../../lib/graphql';
-import { INVOICE_FIELDS } from '../../lib/invoice';
+import { INVOICE_FIELDS, ISSUED_INVOICE_FIELDS } from '../../lib/invoice';
 
-export const ORDERS = graphql(`
+export const ORDERS = graphql(
+  `
   query MyOrders($filter: OrderFilter, $page: Int, $pageSize: Int) {
     orders(filter: $filter, page: $page, pageSize: $pageSize) {
       total
@@ -23,6 +24,10 @@ export const ORDERS = graphql(`
         ebookPassword
         downloadable
         downloadUrl
+        invoiceStatus
+        issuedInvoice {
+          ...IssuedInvoiceFields
+        }
         refunds {
           amount
           currency
@@ -33,7 +38,9 @@ export const ORDERS = graphql(`
       }
     }
   }
-`);
+`,
+  [ISSUED_INVOICE_FIELDS],
+);
 
 export type OrderRow = ResultOf<typeof ORDERS>['orders']['items'][number];
 export type OrderStatus = OrderRow['status'];
@@ -63,10 +70,14 @@ export const PURCHASE_INFO = graphql(
         invoice {
           ...InvoiceFields
         }
+        invoiceStatus
+        issuedInvoice {
+          ...IssuedInvoiceFields
+        }
       }
     }
   `,
-  [INVOICE_FIELDS],
+  [INVOICE_FIELDS, ISSUED_INVOICE_FIELDS],
 );
 
 export type PurchaseInfo = NonNullable<ResultOf<typeof PURCHASE_INFO>['purchaseInfo']>;

@@ -138,7 +138,14 @@ export async function issueInvoice(deps: CoreDeps, input: IssueInvoice): Promise
               issued_by: String(input.operatorId),
               issued_at: issuedAt,
             }
-          : { order_id: o.id, delivery: 'express', courier: doc.courier, tracking_no: doc.trackingNo, issued_by: String(input.operatorId), issued_at: issuedAt },
+          : {
+              order_id: o.id,
+              delivery: 'express',
+              courier: doc.courier,
+              tracking_no: doc.trackingNo,
+              issued_by: String(input.operatorId),
+              issued_at: issuedAt,
+            },
       )
       .execute();
     const facts =

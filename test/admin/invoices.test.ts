@@ -12,7 +12,9 @@ import { buildTestApp } from '../helpers/app.js';
 import { checkoutInput } from '../helpers/orders.js';
 
 const PDF = Buffer.from('%PDF-1.7\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
-const OFD = Buffer.from(zipSync({ 'OFD.xml': strToU8('<ofd:OFD xmlns:ofd="http://www.ofdspec.org/2016"/>'), 'Doc_0/Document.xml': strToU8('<ofd:Document/>') }));
+const OFD = Buffer.from(
+  zipSync({ 'OFD.xml': strToU8('<ofd:OFD xmlns:ofd="http://www.ofdspec.org/2016"/>'), 'Doc_0/Document.xml': strToU8('<ofd:Document/>') }),
+);
 const ZIP_NOT_OFD = Buffer.from(zipSync({ 'word/document.xml': strToU8('<w:document/>') }));
 
 const ADMIN_ORDER = `orderNo status invoiceRequired invoiceStatus canIssueInvoice issuedInvoice { delivery issuedAt fileName contentType byteSize downloadUrl courier trackingNo }`;
@@ -86,7 +88,11 @@ async function footprint(app: FastifyInstance, orderNo: string) {
     issuedAt: o.invoice_issued_at,
     updatedAt: o.updated_at.toISOString(),
     documents: await count(
-      app.db.selectFrom('invoice_documents').select((e) => e.fn.countAll().as('n')).where('order_id', '=', o.id).executeTakeFirstOrThrow(),
+      app.db
+        .selectFrom('invoice_documents')
+        .select((e) => e.fn.countAll().as('n'))
+        .where('order_id', '=', o.id)
+        .executeTakeFirstOrThrow(),
     ),
     orderEvents: await count(
       app.db
@@ -134,7 +140,12 @@ t.test('operators issue invoices; every refusal changes nothing; the buyer alone
     return r.data.checkout.order.orderNo as string;
   };
   const pay = async (orderNo: string) => t.notOk((await gql(op, COMPLETE, { o: orderNo })).errors, `${orderNo} paid`);
-  const electronic = await buy(a, '1', { invoiceType: 'VAT_SPECIAL', invoicePayable: 'ACME Co., Ltd.', pickupMethod: 'ELECTRONIC', contactMail: 'f@example.com' });
+  const electronic = await buy(a, '1', {
+    invoiceType: 'VAT_SPECIAL',
+    invoicePayable: 'ACME Co., Ltd.',
+    pickupMethod: 'ELECTRONIC',
+    contactMail: 'f@example.com',
+  });
   const express = await buy(a, '2', { invoiceType: 'VAT_GENERAL', invoicePayable: 'Li Lei', pickupMethod: 'EXPRESS', recipientName: 'Li Lei' });
   const none = await buy(a, '3', null);
   const unpaid = await buy(b, '1', { invoiceType: 'VAT_GENERAL', pickupMethod: 'ELECTRONIC' });
@@ -167,7 +178,12 @@ t.test('operators issue invoices; every refusal changes nothing; the buyer alone
     ['no invoice asked for (zh)', [op, none, PDF, { locale: 'zh' }], 409, '该订单未申请开具发票'],
     ['not paid', [op, unpaid, PDF], 409, 'The order has not been paid yet, its invoice cannot be issued'],
     ['not paid (zh)', [op, unpaid, PDF, { locale: 'zh' }], 409, '订单尚未支付，不能开具发票'],
-    ['a courier invoice given a file', [op, express, PDF], 409, 'The buyer asked for a paper invoice by courier: please enter the courier and the tracking number'],
+    [
+      'a courier invoice given a file',
+      [op, express, PDF],
+      409,
+      'The buyer asked for a paper invoice by courier: please enter the courier and the tracking number',
+    ],
     ['not a PDF, whatever its name and type', [op, electronic, Buffer.from('hello, not a pdf')], 415, 'The invoice must be a PDF or OFD file'],
     ['not a PDF (zh)', [op, electronic, Buffer.from('hello'), { locale: 'zh' }], 415, '发票文件必须是PDF或OFD格式'],
     ['a ZIP that is no OFD', [op, electronic, ZIP_NOT_OFD, { type: 'application/ofd', name: 'x.ofd' }], 415, 'The invoice must be a PDF or OFD file'],
@@ -187,7 +203,12 @@ t.test('operators issue invoices; every refusal changes nothing; the buyer alone
   }
   const ship = (o: string, c: string, n: string, locale = 'en') => gql(op, SHIP, { o, c, n }, locale);
   const refusedShipments: [string, ReturnType<typeof ship>, string, string][] = [
-    ['an electronic invoice given a courier', ship(electronic, 'SF Express', 'SF1'), 'WRONG_ORDER_STATE', 'The buyer asked for an electronic invoice: please upload its PDF or OFD file'],
+    [
+      'an electronic invoice given a courier',
+      ship(electronic, 'SF Express', 'SF1'),
+      'WRONG_ORDER_STATE',
+      'The buyer asked for an electronic invoice: please upload its PDF or OFD file',
+    ],
     ['no invoice asked for', ship(none, 'SF Express', 'SF1'), 'WRONG_ORDER_STATE', 'This order did not ask for an invoice'],
     ['an empty courier', ship(express, '  ', 'SF1'), 'BAD_USER_INPUT', 'Please enter the courier'],
     ['an empty courier (zh)', ship(express, '', 'SF1', 'zh'), 'BAD_USER_INPUT', '请输入快递公司'],
@@ -288,7 +309,11 @@ t.test('operators issue invoices; every refusal changes nothing; the buyer alone
   // An OFD file is an electronic invoice too.
   const ofdOrder = await buy(b, '2', { invoiceType: 'VAT_GENERAL', pickupMethod: 'ELECTRONIC' });
   await pay(ofdOrder);
-  t.match(await upload(op, ofdOrder, OFD, { type: 'application/octet-stream', name: '发票.ofd' }), { status: 200 }, 'an OFD, sent as octet-stream with its extension');
+  t.match(
+    await upload(op, ofdOrder, OFD, { type: 'application/octet-stream', name: '发票.ofd' }),
+    { status: 200 },
+    'an OFD, sent as octet-stream with its extension',
+  );
   const ofd = await download(b, ofdOrder);
   t.equal(ofd.headers['content-type'], 'application/ofd');
   t.ok(ofd.rawPayload.equals(OFD));

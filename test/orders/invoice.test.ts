@@ -138,7 +138,9 @@ t.test('the invoice given at checkout is stored and shown to its buyer and to op
   t.match(mail.text, /快递单号：SF1234567890/);
   t.match(mail.text, /发票抬头：ACME Automotive Co\., Ltd\./);
   t.same((mail as unknown as { attachments?: unknown[] }).attachments ?? [], [], 'no file attached to a paper invoice');
-  const mine = await gqlOk(c.client, `query($o: ID!) { order(orderNo: $o) { invoiceStatus issuedInvoice { delivery courier trackingNo downloadUrl } } }`, { o: paper });
+  const mine = await gqlOk(c.client, `query($o: ID!) { order(orderNo: $o) { invoiceStatus issuedInvoice { delivery courier trackingNo downloadUrl } } }`, {
+    o: paper,
+  });
   t.same(mine.order, { invoiceStatus: 'ISSUED', issuedInvoice: { delivery: 'EXPRESS', courier: '顺丰速运', trackingNo: 'SF1234567890', downloadUrl: null } });
   t.equal((await c.client.get(`/api/orders/${paper}/invoice`)).status, 404, 'a paper invoice has no file to download');
 });

@@ -424,7 +424,11 @@ async function operatorAttachesInvoice(w: Walk, page: Page, orderNo: string) {
   await page.getByTestId('admin-filter-invoice').selectOption('REQUIRED');
   await page.getByTestId('admin-orders-empty').waitFor();
   await page.getByTestId('admin-filter-invoice').selectOption('ISSUED');
-  await page.locator(`[data-testid=admin-order-row][data-order-no="${orderNo}"]`).getByTestId('admin-order-invoice').filter({ hasText: w.T.admin.invoices.statuses.ISSUED }).waitFor();
+  await page
+    .locator(`[data-testid=admin-order-row][data-order-no="${orderNo}"]`)
+    .getByTestId('admin-order-invoice')
+    .filter({ hasText: w.T.admin.invoices.statuses.ISSUED })
+    .waitFor();
   w.t.pass('the invoice filter finds it issued, not among those to issue');
 }
 

@@ -15,7 +15,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     generated always as (case when invoice_issued_at is not null then 'issued' when invoice_required then 'required' else 'none' end) stored`.execute(db);
   await sql`alter table orders add constraint orders_invoice_status_check check (invoice_status in ('none', 'required', 'issued'))`.execute(db);
   // Only an invoice that was asked for, of a paid order, is issued.
-  await sql`alter table orders add constraint orders_invoice_issued_asked check (invoice_issued_at is null or (invoice_required and status = 'paid'))`.execute(db);
+  await sql`alter table orders add constraint orders_invoice_issued_asked check (invoice_issued_at is null or (invoice_required and status = 'paid'))`.execute(
+    db,
+  );
   await sql`create index orders_invoice_status_created_idx on orders (invoice_status, created_at)`.execute(db);
 
   await db.schema

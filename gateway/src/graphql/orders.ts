@@ -88,7 +88,6 @@ export const orderResolvers: IResolvers = {
 /** A buyer's order's invoice, batched: one query for every order of a page, scoped to the buyer. */
 export const orderLoaders: MercuriusLoaders = {
   Order: {
-
     invoice: async (queries, ctx) =>
       invoicesByOrderNo(
         ctx.deps.db,

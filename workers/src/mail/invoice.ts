@@ -25,7 +25,15 @@ const TYPE = {
 export function invoiceMailText(d: InvoiceMailData, lang: Lang, brand: MailBrand): RenderedMail {
   const zh = lang === 'zh';
   const electronic = d.delivery === 'electronic';
-  const facts: [string, string][] = zh ? [['订单号', d.orderNo], ['书籍', d.title]] : [['Order number', d.orderNo], ['Book', d.title]];
+  const facts: [string, string][] = zh
+    ? [
+        ['订单号', d.orderNo],
+        ['书籍', d.title],
+      ]
+    : [
+        ['Order number', d.orderNo],
+        ['Book', d.title],
+      ];
   if (d.invoiceType) facts.push([zh ? '发票类型' : 'Invoice type', TYPE[lang][d.invoiceType]]);
   if (d.invoicePayable) facts.push([zh ? '发票抬头' : 'Invoice title', d.invoicePayable]);
   if (!electronic) {

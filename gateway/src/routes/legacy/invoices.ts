@@ -27,7 +27,8 @@ async function sendInvoice(req: FastifyRequest, reply: FastifyReply, orderNo: st
       .header('cache-control', 'private, no-store')
       .send(f.bytes);
   } catch (err) {
-    if (err instanceof AppError) return reply.code(err.code === 401 ? 401 : 404).send({ code: err.code, message: text(err.messageKey, req.locale), data: null });
+    if (err instanceof AppError)
+      return reply.code(err.code === 401 ? 401 : 404).send({ code: err.code, message: text(err.messageKey, req.locale), data: null });
     throw err;
   }
 }

@@ -34,7 +34,8 @@ export function InvoiceInfo({
       <DataList.Root recipe={dataListRecipe} orientation="horizontal">
         <DataList.Item>
           <DataList.ItemLabel>{t('invoice.status')}</DataList.ItemLabel>
-          <DataList.ItemValue data-testid="invoice-status">{status ? t(`invoice.statuses.${status}`) : required ? t('invoice.required') : t('invoice.notRequired')}
+          <DataList.ItemValue data-testid="invoice-status">
+            {status ? t(`invoice.statuses.${status}`) : required ? t('invoice.required') : t('invoice.notRequired')}
           </DataList.ItemValue>
         </DataList.Item>
       </DataList.Root>

@@ -100,7 +100,14 @@ export function InvoiceActions({ order, onDone }: Props) {
               <TextInput size="sm" maxW="200px" maxLength={64} value={courier} onChange={(e) => setCourier(e.target.value)} data-testid="invoice-courier" />
             </FormField>
             <FormField label={t('admin.invoices.trackingNo')} error={errors.trackingNo ?? null} required>
-              <TextInput size="sm" maxW="240px" maxLength={64} value={trackingNo} onChange={(e) => setTrackingNo(e.target.value)} data-testid="invoice-tracking-no" />
+              <TextInput
+                size="sm"
+                maxW="240px"
+                maxLength={64}
+                value={trackingNo}
+                onChange={(e) => setTrackingNo(e.target.value)}
+                data-testid="invoice-tracking-no"
+              />
             </FormField>
             <Button size="sm" colorPalette="blue" onClick={askExpress} data-testid="invoice-record">
               {t('admin.invoices.record')}

@@ -3,42 +3,42 @@ import { INVOICE_FIELDS, ISSUED_INVOICE_FIELDS } from '../../lib/invoice';
 
 export const ORDERS = graphql(
   `
-  query MyOrders($filter: OrderFilter, $page: Int, $pageSize: Int) {
-    orders(filter: $filter, page: $page, pageSize: $pageSize) {
-      total
-      page
-      pageSize
-      items {
-        orderNo
-        createdAt
-        bookId
-        bookName
-        format
-        country
-        payType
-        paymentMethod
-        amount
-        currency
-        status
-        buyerEmail
-        ebookPassword
-        downloadable
-        downloadUrl
-        invoiceStatus
-        issuedInvoice {
-          ...IssuedInvoiceFields
-        }
-        refunds {
+    query MyOrders($filter: OrderFilter, $page: Int, $pageSize: Int) {
+      orders(filter: $filter, page: $page, pageSize: $pageSize) {
+        total
+        page
+        pageSize
+        items {
+          orderNo
+          createdAt
+          bookId
+          bookName
+          format
+          country
+          payType
+          paymentMethod
           amount
           currency
-          kind
           status
-          completedAt
+          buyerEmail
+          ebookPassword
+          downloadable
+          downloadUrl
+          invoiceStatus
+          issuedInvoice {
+            ...IssuedInvoiceFields
+          }
+          refunds {
+            amount
+            currency
+            kind
+            status
+            completedAt
+          }
         }
       }
     }
-  }
-`,
+  `,
   [ISSUED_INVOICE_FIELDS],
 );
 

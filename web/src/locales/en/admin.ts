@@ -100,7 +100,8 @@ export const enAdmin = {
   invoices: {
     statuses: { NONE: 'Not required', REQUIRED: 'To issue', ISSUED: 'Issued' },
     title: 'Issue the invoice',
-    electronicHint: 'The buyer asked for an electronic invoice: attach its PDF or OFD file (at most 10 MB). The buyer is mailed the file and can download it from My Orders.',
+    electronicHint:
+      'The buyer asked for an electronic invoice: attach its PDF or OFD file (at most 10 MB). The buyer is mailed the file and can download it from My Orders.',
     expressHint: 'The buyer asked for a paper invoice by courier: enter the courier and the tracking number. The buyer is mailed both.',
     file: 'Invoice file (PDF or OFD)',
     fileRequired: 'Please choose the invoice file',

@@ -202,21 +202,22 @@ t.test('operators issue invoices; every refusal changes nothing; the buyer alone
     if (message) t.equal(r.message, message, `${what}: "${message}"`);
   }
   const ship = (o: string, c: string, n: string, locale = 'en') => gql(op, SHIP, { o, c, n }, locale);
-  const refusedShipments: [string, ReturnType<typeof ship>, string, string][] = [
+  // One after the other: each waits for the order's row lock, as two operators clicking would.
+  const refusedShipments: [string, () => ReturnType<typeof ship>, string, string][] = [
     [
       'an electronic invoice given a courier',
-      ship(electronic, 'SF Express', 'SF1'),
+      () => ship(electronic, 'SF Express', 'SF1'),
       'WRONG_ORDER_STATE',
       'The buyer asked for an electronic invoice: please upload its PDF or OFD file',
     ],
-    ['no invoice asked for', ship(none, 'SF Express', 'SF1'), 'WRONG_ORDER_STATE', 'This order did not ask for an invoice'],
-    ['an empty courier', ship(express, '  ', 'SF1'), 'BAD_USER_INPUT', 'Please enter the courier'],
-    ['an empty courier (zh)', ship(express, '', 'SF1', 'zh'), 'BAD_USER_INPUT', '请输入快递公司'],
-    ['an empty tracking number', ship(express, 'SF Express', ' '), 'BAD_USER_INPUT', 'Please enter the tracking number'],
-    ['an empty tracking number (zh)', ship(express, 'SF Express', '', 'zh'), 'BAD_USER_INPUT', '请输入快递单号'],
-    ['a courier over 64 characters', ship(express, 'x'.repeat(65), 'SF1'), 'BAD_USER_INPUT', 'Length cannot exceed 64'],
+    ['no invoice asked for', () => ship(none, 'SF Express', 'SF1'), 'WRONG_ORDER_STATE', 'This order did not ask for an invoice'],
+    ['an empty courier', () => ship(express, '  ', 'SF1'), 'BAD_USER_INPUT', 'Please enter the courier'],
+    ['an empty courier (zh)', () => ship(express, '', 'SF1', 'zh'), 'BAD_USER_INPUT', '请输入快递公司'],
+    ['an empty tracking number', () => ship(express, 'SF Express', ' '), 'BAD_USER_INPUT', 'Please enter the tracking number'],
+    ['an empty tracking number (zh)', () => ship(express, 'SF Express', '', 'zh'), 'BAD_USER_INPUT', '请输入快递单号'],
+    ['a courier over 64 characters', () => ship(express, 'x'.repeat(65), 'SF1'), 'BAD_USER_INPUT', 'Length cannot exceed 64'],
   ];
-  for (const [what, answer, code, message] of refusedShipments) t.match((await answer).errors?.[0], { message, extensions: { code } }, what);
+  for (const [what, answer, code, message] of refusedShipments) t.match((await answer()).errors?.[0], { message, extensions: { code } }, what);
   t.match((await gql(a, SHIP, { o: express, c: 'SF Express', n: 'SF1' })).errors?.[0], { extensions: { code: 'FORBIDDEN' } }, 'a buyer cannot record one');
   t.same(
     {

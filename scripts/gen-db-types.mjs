@@ -60,7 +60,7 @@ function unionMismatches(allowed) {
   const problems = [];
   const compared = [];
   for (const [column, type] of Object.entries(overrides.columns)) {
-    const name = /^(?:Generated<)?(\w+)/.exec(type)[1];
+    const name = /^(?:Generated(?:Always)?<)?(\w+)/.exec(type)[1];
     const union = unions.get(name);
     const check = allowed.get(column);
     if (!union?.length || !check) continue;

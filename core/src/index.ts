@@ -10,6 +10,7 @@ export { checkoutOrder, type CheckoutRequest, type CheckoutResult, type Withdraw
 export { completeBankTransfer, type CompleteBankTransfer } from './bank-transfer.js';
 export { recordPaperOrder, type PaperOrderRequest } from './paper-order.js';
 export { markShipped, type MarkShipped, type ShippingResult } from './shipping.js';
+export { issueInvoice, type IssueInvoice, type IssuedInvoice, type InvoiceDocumentInput } from './invoices.js';
 export { expireDueOrders, type ExpireDueOrders } from './expiry.js';
 export {
   settleAttempt,

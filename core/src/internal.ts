@@ -18,3 +18,4 @@ export { appendOrderEvent } from './order-events.js';
 export { outboxJob, relayNow } from './outbox.js';
 export { settleAttemptIn } from './settle.js';
 export { judgeBill, billTotals, type LedgerView, type LedgerAttempt, type Judged } from './reconciliation/verdicts.js';
+export { invoiceContentType } from './invoices.js';

@@ -13,7 +13,19 @@ export type RefusalReason =
   | 'item_not_open'
   | 'action_not_allowed'
   | 'note_required'
-  | 'note_too_long';
+  | 'note_too_long'
+  | 'invoice_not_requested'
+  | 'invoice_already_issued'
+  | 'invoice_order_not_paid'
+  | 'invoice_order_refunded'
+  | 'invoice_delivery_mismatch'
+  | 'invoice_file_empty'
+  | 'invoice_file_too_large'
+  | 'invoice_file_type'
+  | 'courier_required'
+  | 'courier_too_long'
+  | 'tracking_no_required'
+  | 'tracking_no_too_long';
 
 export class LedgerRefusal extends Error {
   constructor(

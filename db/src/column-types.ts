@@ -17,6 +17,11 @@ export type MirrorStatus = 'pending' | 'succeeded' | 'failed';
 export type CodePurpose = 'register' | 'reset' | 'bind_email';
 export type InvoiceType = 'vat_general' | 'vat_special';
 export type PickupMethod = 'express' | 'electronic';
+/** Derived by the database from invoice_required and invoice_issued_at (a generated column). */
+export type InvoiceStatus = 'none' | 'required' | 'issued';
+/** How an issued invoice reached the buyer: its file (download, mail) or by courier. */
+export type InvoiceDelivery = 'electronic' | 'express';
+export type InvoiceContentType = 'application/pdf' | 'application/ofd';
 export type RefundKind = 'order' | 'duplicate_payment';
 export type RefundRowStatus = 'requested' | 'pending' | 'succeeded' | 'failed';
 export type MerchantSetup = 'overseas' | 'domestic';

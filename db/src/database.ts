@@ -24,6 +24,7 @@ export type Order = Selectable<Database['orders']>;
 export type NewOrder = Insertable<Database['orders']>;
 export type PaymentIntent = Selectable<Database['payment_intents']>;
 export type Refund = Selectable<Database['refunds']>;
+export type InvoiceDocument = Selectable<Database['invoice_documents']>;
 export type OrderEvent = Selectable<Database['order_events']>;
 export type OutboxRow = Selectable<Database['outbox']>;
 export type Session = Selectable<Database['sessions']>;

@@ -15,6 +15,7 @@ export const ORDER_EVENT_TYPES = [
   'refund_requested',
   'refunded',
   'refund_failed',
+  'invoice_issued',
 ] as const;
 export type OrderEventType = (typeof ORDER_EVENT_TYPES)[number];
 
@@ -34,6 +35,9 @@ export const AUDIT_EVENT_TYPES = [
   'refunded',
   'acknowledged',
   'found_later',
+  // The custody of an invoice's file (subject `invoice`, id the order number): stored, and each download.
+  'invoice_stored',
+  'invoice_downloaded',
 ] as const;
 export type AuditEventType = (typeof AUDIT_EVENT_TYPES)[number];
 

@@ -30,6 +30,7 @@ import testHookRoutes from './routes/test-hooks.js';
 import notifyRoutes from './routes/payments/notify.js';
 import adminUploadRoutes from './routes/admin-uploads.js';
 import wechatOAuthRoutes from './routes/wechat-oauth.js';
+import invoiceUploadRoutes from './routes/invoice-upload.js';
 import redisCheckPlugin from './plugins/redis-check.js';
 import metricsPlugin from './plugins/metrics.js';
 import bullBoardPlugin from './plugins/bull-board.js';
@@ -126,6 +127,8 @@ async function registerPlugins(app: FastifyInstance, opts: AppOptions): Promise<
     await withSession.register(wechatOAuthRoutes);
     await withSession.register(bullBoardPlugin);
   });
+  // The operators' file uploads resolve their session in their own scope (operator-upload.ts).
+  await app.register(invoiceUploadRoutes);
   await app.register(notifyRoutes);
   // Each upload route resolves its own session and checks its operator (operator-upload.ts).
   await app.register(adminUploadRoutes);

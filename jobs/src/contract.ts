@@ -31,6 +31,8 @@ export const receiptMail = Type.Object({ kind: Type.Literal('receipt'), orderNo:
 export const bankTransferDetailsMail = Type.Object({ kind: Type.Literal('bank-transfer-details'), orderNo: businessKey('an order number') }, strict);
 /** Sent when a refund has gone through: what went back, by which way, and what it means for the e-book. */
 export const refundMail = Type.Object({ kind: Type.Literal('refund'), refundNo: businessKey('a refund number') }, strict);
+/** Sent when an operator issued the invoice of an order: its file attached, or the courier and tracking number. */
+export const invoiceIssuedMail = Type.Object({ kind: Type.Literal('invoice-issued'), orderNo: businessKey('an order number') }, strict);
 /** To the operators: a provider's bill of a day has differences, or was refused. */
 export const reconciliationAlertMail = Type.Object(
   {
@@ -43,7 +45,7 @@ export const reconciliationAlertMail = Type.Object(
 );
 
 export const payloadSchemas = {
-  mail: Type.Union([verificationCodeMail, receiptMail, bankTransferDetailsMail, refundMail, reconciliationAlertMail]),
+  mail: Type.Union([verificationCodeMail, receiptMail, bankTransferDetailsMail, refundMail, invoiceIssuedMail, reconciliationAlertMail]),
   /** A verification code by SMS to the phone number the code is bound to (the code travels sealed). */
   sms: Type.Object({ kind: Type.Literal('verification-code'), codeId: numericId, purpose: oneOf(['register', 'reset']), sealedCode: sealedValue }, strict),
   'registration-mirror': Type.Object({ userId: Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER, description: 'a positive integer' }) }, strict),
@@ -123,6 +125,7 @@ export function jobIdFor<Q extends QueueName>(queue: Q, payload: JobPayloads[Q])
       if (p.kind === 'receipt') return `receipt-${p.orderNo}`;
       if (p.kind === 'bank-transfer-details') return `bank-details-${p.orderNo}`;
       if (p.kind === 'refund') return `refund-${p.refundNo}`;
+      if (p.kind === 'invoice-issued') return `invoice-${p.orderNo}`;
       if (p.kind === 'reconciliation-alert') return `recon-alert-${p.runId}`;
       return `code-${p.codeId}`;
     }

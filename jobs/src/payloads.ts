@@ -1,7 +1,16 @@
 import { UnrecoverableError } from 'bullmq';
 import type { TSchema } from '@sinclair/typebox';
 import { Value, ValueErrorType } from '@sinclair/typebox/value';
-import { bankTransferDetailsMail, payloadSchemas, receiptMail, reconciliationAlertMail, refundMail, verificationCodeMail, type QueueName } from './contract.js';
+import {
+  bankTransferDetailsMail,
+  invoiceIssuedMail,
+  payloadSchemas,
+  receiptMail,
+  reconciliationAlertMail,
+  refundMail,
+  verificationCodeMail,
+  type QueueName,
+} from './contract.js';
 
 // Every job's payload is checked against its contract schema before its processor runs. A payload
 // that does not fit can never succeed, so it fails at once with UnrecoverableError instead of
@@ -34,10 +43,14 @@ export function payloadProblem(queue: QueueName, data: unknown): string | null {
             ? verificationCodeMail
             : kind === 'refund'
               ? refundMail
-              : kind === 'reconciliation-alert'
-                ? reconciliationAlertMail
-                : null;
-    return variant ? problemWith(variant, data) : 'kind must be receipt, bank-transfer-details, verification-code, refund or reconciliation-alert';
+              : kind === 'invoice-issued'
+                ? invoiceIssuedMail
+                : kind === 'reconciliation-alert'
+                  ? reconciliationAlertMail
+                  : null;
+    return variant
+      ? problemWith(variant, data)
+      : 'kind must be receipt, bank-transfer-details, verification-code, refund, invoice-issued or reconciliation-alert';
   }
   const schema = payloadSchemas[queue] as TSchema | undefined;
   return schema ? problemWith(schema, data) : `unknown queue ${String(queue)}`;

@@ -16,6 +16,7 @@ const everyTable = [
   'captchas',
   'countries',
   'idempotency_keys',
+  'invoice_documents',
   'invoices',
   'order_events',
   'orders',
@@ -56,6 +57,7 @@ const laterTables = [
   { migration: '2026_11_28_0201_reconciliation', table: 'provider_bills' },
   { migration: '2026_11_28_0201_reconciliation', table: 'reconciliation_runs' },
   { migration: '2026_11_28_0201_reconciliation', table: 'reconciliation_items' },
+  { migration: '2026_11_28_0301_invoice_issue', table: 'invoice_documents' },
 ];
 
 t.test('migrations go up, down and up again on a real PostgreSQL', async (t) => {

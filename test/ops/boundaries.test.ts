@@ -154,9 +154,9 @@ t.test('the process rules catch gateway → workers, workers → gateway and sha
   ]);
 });
 
-// Orders, payment attempts, their trails and refunds change only through core's ledgers. Kysely writes
+// Orders, payment attempts, their trails, refunds and issued invoices change only through core's ledgers. Kysely writes
 // and raw SQL are both found by a scan of the sources (a module graph cannot see SQL).
-const ledgerTables = ['orders', 'payment_intents', 'order_events', 'payment_attempt_events', 'refunds'];
+const ledgerTables = ['orders', 'payment_intents', 'order_events', 'payment_attempt_events', 'refunds', 'invoice_documents'];
 const tableAlt = ledgerTables.join('|');
 const ledgerWrite = new RegExp(
   `(?:insertInto|updateTable|deleteFrom|mergeInto|replaceInto)\\(\\s*['"\`](?:${tableAlt})(?:\\s+as\\s+\\w+)?['"\`]|\\b(?:insert\\s+into|update|delete\\s+from|truncate(?:\\s+table)?|merge\\s+into)\\s+(?:public\\.)?"?(?:${tableAlt})\\b"?`,

@@ -1,7 +1,9 @@
 import t from 'tap';
 import { buy } from '../helpers/orders.js';
 import { startStack } from '../helpers/stack.js';
-import { buyer, env, gqlOk, operator } from '../admin/helpers.js';
+import { MARK_COMPLETED, buyer, env, gqlOk, operator, waitPaid } from '../admin/helpers.js';
+import { mailsTo } from '../helpers/mail.js';
+import { eventually } from '../helpers/tmp.js';
 
 const INVOICE_FIELDS = `invoiceType invoicePayable services taxpayerInden registeredOffice financePhone accountOpeningBank bankAccount pickupMethod
   recipientName contactPhone contactArea contactMail province city area detailedAddress`;
@@ -111,4 +113,34 @@ t.test('the invoice given at checkout is stored and shown to its buyer and to op
   const long = await buy(b.client, { bookId: '1', invoice: { invoiceType: 'VAT_GENERAL', bankAccount: 'x'.repeat(256) } });
   t.match(long.errors?.[0], { message: 'Length cannot exceed 255', extensions: { field: 'bankAccount' } });
   t.ok(await buy(b.client, { bookId: '1', invoice: { invoiceType: 'VAT_GENERAL', bankAccount: 'x'.repeat(255) } }).then((r) => !r.errors), '255 is accepted');
+
+  // A paper invoice by courier, for a buyer who bought in Chinese: paid, the operator records the
+  // courier and the tracking number, the buyer is mailed both (through the workers, real SMTP) and
+  // sees them in My Orders.
+  const c = await buyer(stack, 'inv-c');
+  c.client.headers.locale = 'zh';
+  const paper = (await buy(c.client, { bookId: '2', language: 'zh', invoice })).data!.checkout.order.orderNo;
+  await gqlOk(op.client, MARK_COMPLETED, { o: paper, r: 'REF-INV' });
+  await waitPaid(stack, paper);
+  const shipped = await gqlOk<{ recordInvoiceShipment: { changed: boolean; order: { invoiceStatus: string } } }>(
+    op.client,
+    `mutation($o: ID!) { recordInvoiceShipment(orderNo: $o, courier: "顺丰速运", trackingNo: "SF1234567890") { changed order { invoiceStatus } } }`,
+    { o: paper },
+  );
+  t.same(shipped.recordInvoiceShipment, { changed: true, order: { invoiceStatus: 'ISSUED' } });
+  const mail = await eventually(
+    'the invoice mail',
+    async () => (await mailsTo(c.email)).find((m) => m.subject === `订单 ${paper} 的发票已开具`) ?? false,
+    30_000,
+  );
+  t.match(mail.text, /纸质发票已开具，并已通过快递寄出/, 'in Chinese, the paper invoice is on its way');
+  t.match(mail.text, /快递公司：顺丰速运/);
+  t.match(mail.text, /快递单号：SF1234567890/);
+  t.match(mail.text, /发票抬头：ACME Automotive Co\., Ltd\./);
+  t.same((mail as unknown as { attachments?: unknown[] }).attachments ?? [], [], 'no file attached to a paper invoice');
+  const mine = await gqlOk(c.client, `query($o: ID!) { order(orderNo: $o) { invoiceStatus issuedInvoice { delivery courier trackingNo downloadUrl } } }`, {
+    o: paper,
+  });
+  t.same(mine.order, { invoiceStatus: 'ISSUED', issuedInvoice: { delivery: 'EXPRESS', courier: '顺丰速运', trackingNo: 'SF1234567890', downloadUrl: null } });
+  t.equal((await c.client.get(`/api/orders/${paper}/invoice`)).status, 404, 'a paper invoice has no file to download');
 });

@@ -1,3 +1,5 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import t, { type Test } from 'tap';
 import { en } from '../../web/src/locales/en/index.ts';
@@ -7,7 +9,8 @@ import { launchBrowser, OPERATOR_PASSWORD, openShop, screenshots, signInBuyer, s
 import { startStack, uniqueEmail, type TestStack } from '../helpers/stack.js';
 import type { RawConfig } from '@shop/config';
 import type { SandboxSetups } from '@shop/sandboxes/combined';
-import { tempDir } from '../helpers/tmp.js';
+import { eventually, tempDir } from '../helpers/tmp.js';
+import { mailsTo } from '../helpers/mail.js';
 import { logOutAndLogIn, openPurchase, pdfOpensOnlyWith, registerWithMailCode, saveDownload, type Method } from './buy-steps.js';
 
 // The walk of a buyer, in both languages and with every provider: (in English) register
@@ -357,6 +360,73 @@ export async function walkBankTransfer(w: Walk, book: number, opts: { invoice: b
   await w.shot(page, 'orders-paid');
   const pdf = await saveDownload(page, w.dir, () => row.getByTestId('download').click());
   w.t.same(pdfOpensOnlyWith(pdf.file, w.email), { withPassword: true, without: false }, 'the e-book downloads and opens with the email');
+  if (opts.invoice && opts.operator === 'console') await buyerGetsInvoice(w, orderNo);
+}
+
+/** The electronic invoice the operator attaches: a small PDF, checked byte for byte at the buyer's end. */
+const invoicePdf = (orderNo: string) => Buffer.from(`%PDF-1.4\n% invoice of ${orderNo}\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n`);
+
+/** The operator attaches the invoice PDF in the order's dialog: the status moves to issued. */
+async function operatorAttachesInvoice(w: Walk, page: Page, orderNo: string) {
+  const A = w.T.admin.invoices;
+  const dlg = page.getByTestId('admin-order-dialog');
+  const actions = dlg.getByTestId('invoice-actions');
+  await actions.waitFor();
+  w.t.equal(await dlg.getByTestId('invoice-status').innerText(), w.T.invoice.statuses.REQUIRED, 'paid, the invoice is to be issued');
+  w.t.equal(await actions.getByTestId('invoice-record').count(), 0, 'an electronic invoice is attached, not sent by courier');
+  await actions.getByTestId('invoice-attach').click();
+  w.t.same((await actions.getByTestId('field-error').allInnerTexts()).filter(Boolean), [A.fileRequired], `'${A.fileRequired}'`);
+  const file = path.join(w.dir, `fapiao-${orderNo}.pdf`);
+  writeFileSync(file, invoicePdf(orderNo));
+  await actions.getByTestId('invoice-file').setInputFiles(file);
+  await actions.getByTestId('invoice-attach').click();
+  const confirm = page.getByTestId('confirm-invoice-dialog');
+  await confirm.waitFor();
+  w.t.match(await confirm.innerText(), new RegExp(`fapiao-${orderNo}\\.pdf[\\s\\S]*${orderNo}`), 'the prompt names the file and the order');
+  await w.shot(page, 'console-invoice-confirm');
+  await confirm.getByTestId('confirm-action').click();
+  await page.getByTestId('toast').filter({ hasText: w.T.dict.operationSuccess }).waitFor();
+  await dlg.getByTestId('invoice-status').filter({ hasText: w.T.invoice.statuses.ISSUED }).waitFor();
+  w.t.equal(await dlg.getByTestId('invoice-actions').count(), 0, 'issued: nothing more to attach');
+  w.t.match(await dlg.getByTestId('order-invoice').innerText(), w.T.invoice.issuedElectronic, 'the console shows it issued');
+  await dlg.locator('[data-testid=audit-event][data-type=invoice_issued]').waitFor();
+  w.t.pass('the trail shows the issue');
+  await w.shot(page, 'console-invoice-issued');
+  await dlg.getByRole('button', { name: w.T.common.close }).first().click();
+  await page.getByTestId('admin-filter-invoice').selectOption('REQUIRED');
+  await page.getByTestId('admin-orders-empty').waitFor();
+  await page.getByTestId('admin-filter-invoice').selectOption('ISSUED');
+  await page
+    .locator(`[data-testid=admin-order-row][data-order-no="${orderNo}"]`)
+    .getByTestId('admin-order-invoice')
+    .filter({ hasText: w.T.admin.invoices.statuses.ISSUED })
+    .waitFor();
+  w.t.pass('the invoice filter finds it issued, not among those to issue');
+}
+
+/** The buyer is mailed the invoice and downloads it from My Orders; another buyer cannot. */
+async function buyerGetsInvoice(w: Walk, orderNo: string) {
+  const { page, T } = w;
+  const subject = w.lang === 'zh' ? `订单 ${orderNo} 的发票已开具` : `Order ${orderNo}: your invoice is issued`;
+  const mail = await eventually(`the invoice mail to ${w.email}`, async () => (await mailsTo(w.email)).find((m) => m.subject === subject) ?? false, 30_000);
+  w.t.match(mail.text, /My Orders|我的订单/, 'the mail says where to download it');
+  w.t.match((mail as unknown as { attachments?: { fileName?: string; contentType?: string }[] }).attachments, [
+    { fileName: `invoice-${orderNo}.pdf`, contentType: 'application/pdf' },
+  ]);
+  await page.reload();
+  const line = page.locator(`[data-testid=order-invoice-row][data-invoice-of="${orderNo}"]`);
+  await line.getByTestId('order-invoice').filter({ hasText: T.invoice.issuedElectronic }).waitFor();
+  await w.shot(page, 'orders-invoice-issued');
+  const saved = await saveDownload(page, w.dir, () => line.getByTestId('invoice-download').click());
+  w.t.equal(saved.name, `invoice-${orderNo}.pdf`);
+  w.t.ok(readFileSync(saved.file).equals(invoicePdf(orderNo)), 'the invoice downloads byte for byte as attached');
+
+  const other = stack.client();
+  const { registerLegacy } = await import('../helpers/accounts.js');
+  await registerLegacy(other, uniqueEmail('other'));
+  const refused = await other.get(`/api/orders/${orderNo}/invoice`);
+  w.t.equal(refused.status, 404, 'another buyer cannot download the invoice');
+  w.t.same(refused, { status: 404, code: 500, message: 'Download failed, please contact customer service!', data: null }, 'and learns nothing of it');
 }
 
 /**
@@ -388,6 +458,7 @@ async function operatorCompletes(w: Walk, orderNo: string, invoice: boolean) {
   await confirm.getByTestId('confirm-action').click();
   await dlg.getByTestId('detail-status').filter({ hasText: T.orders.statuses.PAID }).waitFor({ timeout: 30_000 });
   await w.shot(page, 'console-paid');
+  if (invoice) await operatorAttachesInvoice(w, page, orderNo);
   w.t.same(
     op.errors.filter((e) => !noise(e)),
     [],

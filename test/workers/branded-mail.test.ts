@@ -2,6 +2,7 @@
 // buyer's language with an HTML and a plain-text part, and link the shop at PUBLIC_URL + BASE_PATH.
 import t from 'tap';
 import { receiptMail, verificationCodeMail, type MailBrand } from '../../workers/src/mail/templates.js';
+import { invoiceMailText } from '../../workers/src/mail/invoice.js';
 import { requireEnv } from '../helpers/env.js';
 import { waitForMails } from '../helpers/mail.js';
 import { startStack, uniqueEmail } from '../helpers/stack.js';
@@ -37,6 +38,42 @@ t.test('the receipt in both languages: brand band, facts, download button, legal
   t.match(zh.text, /订单号：N2026112300001/, 'full-width colon in Chinese');
   t.match(zh.text, /纸质书将由客服安排寄送/);
   t.match(zh.text, /销售条款：https:\/\/shop\.test\/books\/legal\/terms/);
+});
+
+t.test('the invoice mail in both languages: electronic (where to download it) and paper (courier and tracking number)', async (t) => {
+  const d = {
+    orderNo: 'N2026112800001',
+    title: 'Automotive SPICE',
+    invoiceType: 'vat_special' as const,
+    invoicePayable: 'ACME Co., Ltd.',
+    delivery: 'electronic' as const,
+    courier: null,
+    trackingNo: null,
+  };
+  const en = invoiceMailText(d, 'en', brand);
+  t.equal(en.subject, 'Order N2026112800001: your invoice is issued');
+  t.match(en.text, /The electronic invoice for order N2026112800001 is issued; its file is attached to this mail\./);
+  t.match(en.text, /Invoice type: VAT special invoice/);
+  t.match(en.text, /Invoice title: ACME Co\., Ltd\./);
+  t.match(en.text, /download it at any time from My Orders: find the order and choose "Download invoice"/);
+  t.match(en.text, /See My Orders: https:\/\/shop\.test\/books\/orders/);
+  t.notMatch(en.text, /Courier/, 'no courier for an electronic invoice');
+  const zh = invoiceMailText(d, 'zh', brand);
+  t.equal(zh.subject, '订单 N2026112800001 的发票已开具');
+  t.match(zh.text, /订单 N2026112800001 的电子发票已开具，发票文件附在本邮件中。/);
+  t.match(zh.text, /发票类型：增值税专用发票/);
+  t.match(zh.text, /在“我的订单”中找到该订单，点击“下载发票”下载/);
+
+  const paper = { ...d, invoiceType: 'vat_general' as const, delivery: 'express' as const, courier: 'SF Express', trackingNo: 'SF1234567890' };
+  const enPaper = invoiceMailText(paper, 'en', brand);
+  t.match(enPaper.text, /The paper invoice for order N2026112800001 is issued and on its way by courier\./);
+  t.match(enPaper.text, /Courier: SF Express/);
+  t.match(enPaper.text, /Tracking number: SF1234567890/);
+  t.notMatch(enPaper.text, /attached/, 'nothing attached to a paper invoice');
+  const zhPaper = invoiceMailText(paper, 'zh', brand);
+  t.match(zhPaper.text, /快递公司：SF Express/);
+  t.match(zhPaper.text, /快递单号：SF1234567890/);
+  t.match(zhPaper.text, /发票类型：增值税普通发票/);
 });
 
 t.test('a bad colour never reaches the markup', async (t) => {

@@ -500,6 +500,18 @@ export type introspection = {
             "isDeprecated": false
           },
           {
+            "name": "canIssueInvoice",
+            "type": {
+              "kind": "NON_NULL",
+              "ofType": {
+                "kind": "SCALAR",
+                "name": "Boolean"
+              }
+            },
+            "args": [],
+            "isDeprecated": false
+          },
+          {
             "name": "canMarkShipped",
             "type": {
               "kind": "NON_NULL",
@@ -612,6 +624,27 @@ export type introspection = {
                 "kind": "SCALAR",
                 "name": "Boolean"
               }
+            },
+            "args": [],
+            "isDeprecated": false
+          },
+          {
+            "name": "invoiceStatus",
+            "type": {
+              "kind": "NON_NULL",
+              "ofType": {
+                "kind": "ENUM",
+                "name": "InvoiceStatus"
+              }
+            },
+            "args": [],
+            "isDeprecated": false
+          },
+          {
+            "name": "issuedInvoice",
+            "type": {
+              "kind": "OBJECT",
+              "name": "IssuedInvoice"
             },
             "args": [],
             "isDeprecated": false
@@ -843,6 +876,13 @@ export type introspection = {
             "type": {
               "kind": "ENUM",
               "name": "BookFormat"
+            }
+          },
+          {
+            "name": "invoiceStatus",
+            "type": {
+              "kind": "ENUM",
+              "name": "InvoiceStatus"
             }
           },
           {
@@ -2116,6 +2156,20 @@ export type introspection = {
         "interfaces": []
       },
       {
+        "kind": "ENUM",
+        "name": "InvoiceDelivery",
+        "enumValues": [
+          {
+            "name": "ELECTRONIC",
+            "isDeprecated": false
+          },
+          {
+            "name": "EXPRESS",
+            "isDeprecated": false
+          }
+        ]
+      },
+      {
         "kind": "INPUT_OBJECT",
         "name": "InvoiceInput",
         "inputFields": [
@@ -2246,6 +2300,24 @@ export type introspection = {
       },
       {
         "kind": "ENUM",
+        "name": "InvoiceStatus",
+        "enumValues": [
+          {
+            "name": "NONE",
+            "isDeprecated": false
+          },
+          {
+            "name": "REQUIRED",
+            "isDeprecated": false
+          },
+          {
+            "name": "ISSUED",
+            "isDeprecated": false
+          }
+        ]
+      },
+      {
+        "kind": "ENUM",
         "name": "InvoiceType",
         "enumValues": [
           {
@@ -2257,6 +2329,91 @@ export type introspection = {
             "isDeprecated": false
           }
         ]
+      },
+      {
+        "kind": "OBJECT",
+        "name": "IssuedInvoice",
+        "fields": [
+          {
+            "name": "byteSize",
+            "type": {
+              "kind": "SCALAR",
+              "name": "Int"
+            },
+            "args": [],
+            "isDeprecated": false
+          },
+          {
+            "name": "contentType",
+            "type": {
+              "kind": "SCALAR",
+              "name": "String"
+            },
+            "args": [],
+            "isDeprecated": false
+          },
+          {
+            "name": "courier",
+            "type": {
+              "kind": "SCALAR",
+              "name": "String"
+            },
+            "args": [],
+            "isDeprecated": false
+          },
+          {
+            "name": "delivery",
+            "type": {
+              "kind": "NON_NULL",
+              "ofType": {
+                "kind": "ENUM",
+                "name": "InvoiceDelivery"
+              }
+            },
+            "args": [],
+            "isDeprecated": false
+          },
+          {
+            "name": "downloadUrl",
+            "type": {
+              "kind": "SCALAR",
+              "name": "String"
+            },
+            "args": [],
+            "isDeprecated": false
+          },
+          {
+            "name": "fileName",
+            "type": {
+              "kind": "SCALAR",
+              "name": "String"
+            },
+            "args": [],
+            "isDeprecated": false
+          },
+          {
+            "name": "issuedAt",
+            "type": {
+              "kind": "NON_NULL",
+              "ofType": {
+                "kind": "SCALAR",
+                "name": "String"
+              }
+            },
+            "args": [],
+            "isDeprecated": false
+          },
+          {
+            "name": "trackingNo",
+            "type": {
+              "kind": "SCALAR",
+              "name": "String"
+            },
+            "args": [],
+            "isDeprecated": false
+          }
+        ],
+        "interfaces": []
       },
       {
         "kind": "ENUM",
@@ -2667,6 +2824,49 @@ export type introspection = {
                   "ofType": {
                     "kind": "SCALAR",
                     "name": "ID"
+                  }
+                }
+              }
+            ],
+            "isDeprecated": false
+          },
+          {
+            "name": "recordInvoiceShipment",
+            "type": {
+              "kind": "NON_NULL",
+              "ofType": {
+                "kind": "OBJECT",
+                "name": "AdminOrderChange"
+              }
+            },
+            "args": [
+              {
+                "name": "courier",
+                "type": {
+                  "kind": "NON_NULL",
+                  "ofType": {
+                    "kind": "SCALAR",
+                    "name": "String"
+                  }
+                }
+              },
+              {
+                "name": "orderNo",
+                "type": {
+                  "kind": "NON_NULL",
+                  "ofType": {
+                    "kind": "SCALAR",
+                    "name": "ID"
+                  }
+                }
+              },
+              {
+                "name": "trackingNo",
+                "type": {
+                  "kind": "NON_NULL",
+                  "ofType": {
+                    "kind": "SCALAR",
+                    "name": "String"
                   }
                 }
               }
@@ -3317,6 +3517,27 @@ export type introspection = {
                 "kind": "SCALAR",
                 "name": "Boolean"
               }
+            },
+            "args": [],
+            "isDeprecated": false
+          },
+          {
+            "name": "invoiceStatus",
+            "type": {
+              "kind": "NON_NULL",
+              "ofType": {
+                "kind": "ENUM",
+                "name": "InvoiceStatus"
+              }
+            },
+            "args": [],
+            "isDeprecated": false
+          },
+          {
+            "name": "issuedInvoice",
+            "type": {
+              "kind": "OBJECT",
+              "name": "IssuedInvoice"
             },
             "args": [],
             "isDeprecated": false

@@ -3,8 +3,8 @@
  * Please do not edit it manually.
  */
 
-import type { ActorType, BillIntegrity, BookFormat, CodePurpose, IntentStatus, InvoiceType, JsonText, Language, MerchantSetup, MirrorStatus, OrderStatus, PayType, PickupMethod, ProviderHeaders, ProviderName, ReconciliationOutcome, ReconciliationState, ReconciliationVerdict, RefundKind, RefundRowStatus, Role, ShippingStatus } from "../column-types.js";
-import type { ColumnType } from "kysely";
+import type { ActorType, BillIntegrity, BookFormat, CodePurpose, IntentStatus, InvoiceContentType, InvoiceDelivery, InvoiceStatus, InvoiceType, JsonText, Language, MerchantSetup, MirrorStatus, OrderStatus, PayType, PickupMethod, ProviderHeaders, ProviderName, ReconciliationOutcome, ReconciliationState, ReconciliationVerdict, RefundKind, RefundRowStatus, Role, ShippingStatus } from "../column-types.js";
+import type { ColumnType, GeneratedAlways } from "kysely";
 
 export type Generated<T> = T extends ColumnType<infer S, infer I, infer U>
   ? ColumnType<S, I | undefined, U>
@@ -72,6 +72,20 @@ export interface IdempotencyKeys {
   user_id: number;
 }
 
+export interface InvoiceDocuments {
+  byte_size: number | null;
+  content: Buffer | null;
+  content_type: InvoiceContentType | null;
+  courier: string | null;
+  delivery: InvoiceDelivery;
+  file_name: string | null;
+  issued_at: Generated<Timestamp>;
+  issued_by: Int8 | null;
+  order_id: Int8;
+  sha256: string | null;
+  tracking_no: string | null;
+}
+
 export interface Invoices {
   account_opening_bank: string | null;
   area: string | null;
@@ -116,7 +130,9 @@ export interface Orders {
   expires_at: Timestamp;
   format: BookFormat;
   id: Generated<Int8>;
+  invoice_issued_at: Timestamp | null;
   invoice_required: Generated<boolean>;
+  invoice_status: GeneratedAlways<InvoiceStatus>;
   language: Generated<Language>;
   order_no: string;
   paid_at: Timestamp | null;
@@ -362,6 +378,7 @@ export interface DB {
   captchas: Captchas;
   countries: Countries;
   idempotency_keys: IdempotencyKeys;
+  invoice_documents: InvoiceDocuments;
   invoices: Invoices;
   order_events: OrderEvents;
   orders: Orders;

@@ -12,6 +12,7 @@ import * as sessionWechatOpenid from './2026_11_25_0401_session_wechat_openid.js
 import * as ordersWithoutCancelled from './2026_11_26_0101_orders_without_cancelled.js';
 import * as payingAttempt from './2026_11_28_0101_paying_attempt.js';
 import * as reconciliation from './2026_11_28_0201_reconciliation.js';
+import * as invoiceIssue from './2026_11_28_0301_invoice_issue.js';
 
 // A static map rather than a folder scan, so the same list works from source and from dist.
 export const migrations: Record<string, Migration> = {
@@ -28,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_26_0101_orders_without_cancelled': ordersWithoutCancelled,
   '2026_11_28_0101_paying_attempt': payingAttempt,
   '2026_11_28_0201_reconciliation': reconciliation,
+  '2026_11_28_0301_invoice_issue': invoiceIssue,
 };

@@ -11,10 +11,12 @@ import { markOrderShipped } from '../services/admin/shipping.js';
 import { attemptsByOrderNo, refundPayment, type AttemptView } from '../services/admin/refunds.js';
 import type { Refund } from '@shop/db';
 import { invoicesByOrderNo } from '../services/orders/details.js';
+import { issuedInvoicesByOrderNo } from '../services/invoices/documents.js';
+import { issueOrderInvoice } from '../services/invoices/issue.js';
 import { requestHash, withIdempotency } from '../services/orders/idempotency.js';
 import { appError } from '../services/errors.js';
 import type { ShopContext } from './context.js';
-import { presentOrderFields } from './present-orders.js';
+import { presentIssuedInvoice, presentOrderFields } from './present-orders.js';
 import { lower, upper } from './enums.js';
 import type * as Gql from './schema-types.js';
 
@@ -35,6 +37,7 @@ export function presentAdminOrder(o: AdminOrderView, locale: 'zh' | 'en') {
     quantity: o.quantity,
     unitPriceCents: o.unitPriceCents,
     provider: o.provider == null ? null : upper(o.provider),
+    canIssueInvoice: o.status === 'paid' && o.invoiceStatus === 'required' && !o.refundedAt,
     buyerId: String(o.userId),
     buyerName: o.buyerName,
     remarks: o.remarks,
@@ -105,6 +108,7 @@ function filterFrom(f: Gql.AdminOrderFilter | null | undefined): AdminOrderFilte
     provider: lowerOrNone(f.provider),
     shippingStatus: lowerOrNone(f.shippingStatus),
     format: lowerOrNone(f.format),
+    invoiceStatus: lowerOrNone(f.invoiceStatus),
     createdFrom: parseDateBound(f.createdFrom, 'from', 'createdFrom'),
     createdTo: parseDateBound(f.createdTo, 'to', 'createdTo'),
     search: normaliseSearch(f.search),
@@ -154,6 +158,10 @@ export const adminResolvers: IResolvers = {
       // Refused before anything is written when the attempt is not a duplicate payment of the order.
       const r = await refundPayment(ctx.deps, ctx.user, { ...args, kind: 'duplicate_payment' });
       return { ...(await orderChange(ctx, args.orderNo, r.changed)), refund: presentRefund(r.refund) };
+    },
+    recordInvoiceShipment: async (_root, args: { orderNo: string; courier: string; trackingNo: string }, ctx) => {
+      const r = await issueOrderInvoice(ctx.deps, ctx.user, args.orderNo, { delivery: 'express', courier: args.courier, trackingNo: args.trackingNo });
+      return orderChange(ctx, r.orderNo, r.changed);
     },
     markBankTransferCompleted: async (_root, args: { orderNo: string; reference: string }, ctx) => {
       const r = await completeBankTransferOrder(ctx.deps, ctx.user, args.orderNo, args.reference);
@@ -220,6 +228,15 @@ export const adminLoaders: MercuriusLoaders = {
         ctx.deps.db,
         queries.map((q) => q.obj.orderNo),
       );
+    },
+    issuedInvoice: async (queries, ctx) => {
+      requireOperator(ctx.user);
+      return (
+        await issuedInvoicesByOrderNo(
+          ctx.deps.db,
+          queries.map((q) => q.obj.orderNo),
+        )
+      ).map(presentIssuedInvoice);
     },
   },
 };

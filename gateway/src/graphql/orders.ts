@@ -8,7 +8,8 @@ import { batchLoader } from './batch.js';
 import type { ShopContext } from './context.js';
 import { lower, upper } from './enums.js';
 import { requireUser } from './errors.js';
-import { bankAccountOf, presentCheck, presentIntent, presentOrder, presentOrderRefund } from './present-orders.js';
+import { bankAccountOf, presentCheck, presentIntent, presentIssuedInvoice, presentOrder, presentOrderRefund } from './present-orders.js';
+import { issuedInvoicesByOrderNo } from '../services/invoices/documents.js';
 
 const lowerOrNone = <T extends string>(v: T | null | undefined) => (v ? lower(v) : undefined);
 
@@ -71,6 +72,7 @@ export const orderResolvers: IResolvers = {
   },
   Order: {
     refunds: (order: { orderNo: string }, _args, ctx) => refundsOf(ctx, order.orderNo),
+    issuedInvoice: (order: { orderNo: string }, _args, ctx) => issuedInvoiceOf(ctx, order.orderNo),
   },
   Book: {
     ebookPurchased: async (book: { id: string }, _args, ctx) => (await boughtBooks(ctx)).has(Number(book.id)),
@@ -102,6 +104,11 @@ export const orderLoaders: MercuriusLoaders = {
  */
 const refundsOf = batchLoader(async (orderNos: string[], ctx: ShopContext) =>
   (await refundsByOrderNo(ctx.deps.db, orderNos, requireUser(ctx).id)).map((list) => list.map(presentOrderRefund)),
+);
+
+/** A buyer's order's issued invoice, batched like its refunds (My Orders asks it server-rendered too). */
+const issuedInvoiceOf = batchLoader(async (orderNos: string[], ctx: ShopContext) =>
+  (await issuedInvoicesByOrderNo(ctx.deps.db, orderNos, requireUser(ctx).id)).map(presentIssuedInvoice),
 );
 
 /** One query per request for every book's "bought" flag (a per-request memo, not N lookups). */

@@ -1,5 +1,6 @@
 import { centsToDecimal, type BankAccount, type PaymentProvider, type ProviderName } from '@shop/payments';
 import type { OrderRefundView } from '../services/orders/details.js';
+import { invoiceDownloadPath, type IssuedInvoiceView } from '../services/invoices/documents.js';
 import type { IntentView, OrderView } from '../services/orders/views.js';
 import type { PaymentCheck } from '../services/payments/check.js';
 import { text, type Locale } from '../i18n/messages.js';
@@ -12,6 +13,15 @@ export function bankAccountOf(providers: Partial<Record<ProviderName, PaymentPro
 }
 
 const nextActionTypes = { qr: 'QR', jsapi: 'JSAPI', form: 'FORM', redirect: 'REDIRECT', offline: 'OFFLINE' } as const;
+
+/** The invoice status of an order view (a replay stored before invoices were issued has none). */
+export const invoiceStatusOf = (o: OrderView) => upper(o.invoiceStatus ?? (o.invoiceRequired ? 'required' : 'none'));
+
+/** An issued invoice as both the buyer and the console see it; only an electronic one has a file to download. */
+export function presentIssuedInvoice(i: IssuedInvoiceView | null) {
+  if (!i) return null;
+  return { ...i, delivery: upper(i.delivery), downloadUrl: i.delivery === 'electronic' ? invoiceDownloadPath(i.orderNo) : null };
+}
 
 /** What the buyer's and the operator's views of an order both show, in the reader's language. */
 export function presentOrderFields(o: OrderView, locale: 'zh' | 'en') {
@@ -31,6 +41,7 @@ export function presentOrderFields(o: OrderView, locale: 'zh' | 'en') {
     status: upper(o.status),
     shippingStatus: upper(o.shippingStatus),
     invoiceRequired: o.invoiceRequired,
+    invoiceStatus: invoiceStatusOf(o),
     buyerEmail: o.buyerEmail,
     paidAt: o.paidAt,
     expiresAt: o.expiresAt,

@@ -240,6 +240,13 @@ export type Mutation = {
   /** Marks a paid paper order shipped. */
   markOrderShipped: AdminOrderChange;
   /**
+   * Issues a paid order's paper invoice sent by courier: records the express company and the tracking
+   * number, moves the invoice status to ISSUED and mails the buyer. An electronic invoice is issued by
+   * uploading its file (PUT /api/admin/orders/{orderNo}/invoice). Refused when the order asked for no
+   * invoice, is not paid, is refunded, was issued already, or asked for an electronic invoice.
+   */
+  recordInvoiceShipment: AdminOrderChange;
+  /**
    * Records a pending bank-transfer order's money as received. A worker settles the order and sends
    * the receipt moments later: the answer shows completionRequested, poll adminOrder for PAID.
    */
@@ -343,6 +350,12 @@ export type MutationmarkOrderShippedArgs = {
   orderNo: Scalars["ID"];
 };
 
+export type MutationrecordInvoiceShipmentArgs = {
+  orderNo: Scalars["ID"];
+  courier: Scalars["String"];
+  trackingNo: Scalars["String"];
+};
+
 export type MutationmarkBankTransferCompletedArgs = {
   orderNo: Scalars["ID"];
   reference: Scalars["String"];
@@ -442,6 +455,8 @@ export type AdminOrderFilter = {
   provider?: InputMaybe<PaymentProvider>;
   shippingStatus?: InputMaybe<ShippingStatus>;
   format?: InputMaybe<BookFormat>;
+  /** NONE: no invoice asked for; REQUIRED: asked for, not issued yet; ISSUED. */
+  invoiceStatus?: InputMaybe<InvoiceStatus>;
   /** Created at or after: ISO 8601 date-time, or a date (YYYY-MM-DD, from the start of that day, UTC). */
   createdFrom?: InputMaybe<Scalars["String"]>;
   /** Created at or before: ISO 8601 date-time, or a date (YYYY-MM-DD, up to the end of that day, UTC). */
@@ -477,6 +492,11 @@ export type AdminOrder = {
   invoiceRequired: Scalars["Boolean"];
   /** The invoice details when invoiceRequired, else null. */
   invoice?: Maybe<Invoice>;
+  invoiceStatus: InvoiceStatus;
+  /** The issued invoice once invoiceStatus is ISSUED, else null. */
+  issuedInvoice?: Maybe<IssuedInvoice>;
+  /** A paid order whose invoice was asked for and is not issued yet (not refunded). */
+  canIssueInvoice: Scalars["Boolean"];
   buyerId: Scalars["ID"];
   buyerEmail: Scalars["String"];
   buyerName: Scalars["String"];
@@ -768,6 +788,39 @@ export type CheckoutInput = {
   remarks?: InputMaybe<Scalars["String"]>;
 };
 
+/** Where the invoice the buyer asked for stands. */
+export type InvoiceStatus =
+  /** No invoice was asked for. */
+  | "NONE"
+  /** Asked for at checkout, not issued yet. */
+  | "REQUIRED"
+  /** Issued: the electronic invoice can be downloaded, or the paper one was sent by courier. */
+  | "ISSUED";
+
+/** How an issued invoice reached the buyer. */
+export type InvoiceDelivery =
+  /** Its PDF or OFD file: downloaded from My Orders, and attached to the mail. */
+  | "ELECTRONIC"
+  /** On paper, by courier. */
+  | "EXPRESS";
+
+/** The invoice the shop issued for an order. */
+export type IssuedInvoice = {
+  __typename?: "IssuedInvoice";
+  delivery: InvoiceDelivery;
+  /** ISO 8601. */
+  issuedAt: Scalars["String"];
+  /** ELECTRONIC: the file's name, type (application/pdf or application/ofd) and size in bytes. */
+  fileName?: Maybe<Scalars["String"]>;
+  contentType?: Maybe<Scalars["String"]>;
+  byteSize?: Maybe<Scalars["Int"]>;
+  /** ELECTRONIC: GET this (with the buyer's session) to download the file. */
+  downloadUrl?: Maybe<Scalars["String"]>;
+  /** EXPRESS: the express company and the tracking number. */
+  courier?: Maybe<Scalars["String"]>;
+  trackingNo?: Maybe<Scalars["String"]>;
+};
+
 /** The invoice details the buyer gave at checkout (spec section 3), when the invoice switch was on. */
 export type Invoice = {
   __typename?: "Invoice";
@@ -828,6 +881,9 @@ export type Order = {
   invoiceRequired: Scalars["Boolean"];
   /** The invoice details when invoiceRequired, else null. */
   invoice?: Maybe<Invoice>;
+  invoiceStatus: InvoiceStatus;
+  /** The issued invoice (how to get it) once invoiceStatus is ISSUED, else null. */
+  issuedInvoice?: Maybe<IssuedInvoice>;
   buyerEmail: Scalars["String"];
   /** The PDF password of a paid e-book (the buyer's login email). */
   ebookPassword?: Maybe<Scalars["String"]>;
@@ -1319,6 +1375,9 @@ export type ResolversTypes = {
   PurchaseInfoInput: PurchaseInfoInput;
   InvoiceInput: InvoiceInput;
   CheckoutInput: CheckoutInput;
+  InvoiceStatus: InvoiceStatus;
+  InvoiceDelivery: InvoiceDelivery;
+  IssuedInvoice: ResolverTypeWrapper<IssuedInvoice>;
   Invoice: ResolverTypeWrapper<Invoice>;
   PurchaseInfo: ResolverTypeWrapper<PurchaseInfo>;
   Order: ResolverTypeWrapper<Order>;
@@ -1382,6 +1441,7 @@ export type ResolversParentTypes = {
   PurchaseInfoInput: PurchaseInfoInput;
   InvoiceInput: InvoiceInput;
   CheckoutInput: CheckoutInput;
+  IssuedInvoice: IssuedInvoice;
   Invoice: Invoice;
   PurchaseInfo: PurchaseInfo;
   Order: Order;
@@ -1662,6 +1722,15 @@ export type MutationResolvers<
     ContextType,
     RequireFields<MutationmarkOrderShippedArgs, "orderNo">
   >;
+  recordInvoiceShipment?: Resolver<
+    ResolversTypes["AdminOrderChange"],
+    ParentType,
+    ContextType,
+    RequireFields<
+      MutationrecordInvoiceShipmentArgs,
+      "orderNo" | "courier" | "trackingNo"
+    >
+  >;
   markBankTransferCompleted?: Resolver<
     ResolversTypes["AdminOrderChange"],
     ParentType,
@@ -1828,6 +1897,21 @@ export type AdminOrderResolvers<
     ContextType
   >;
   invoice?: Resolver<Maybe<ResolversTypes["Invoice"]>, ParentType, ContextType>;
+  invoiceStatus?: Resolver<
+    ResolversTypes["InvoiceStatus"],
+    ParentType,
+    ContextType
+  >;
+  issuedInvoice?: Resolver<
+    Maybe<ResolversTypes["IssuedInvoice"]>,
+    ParentType,
+    ContextType
+  >;
+  canIssueInvoice?: Resolver<
+    ResolversTypes["Boolean"],
+    ParentType,
+    ContextType
+  >;
   buyerId?: Resolver<ResolversTypes["ID"], ParentType, ContextType>;
   buyerEmail?: Resolver<ResolversTypes["String"], ParentType, ContextType>;
   buyerName?: Resolver<ResolversTypes["String"], ParentType, ContextType>;
@@ -2149,6 +2233,38 @@ export type CountryResolvers<
   isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
+export type IssuedInvoiceResolvers<
+  ContextType = ShopContext,
+  ParentType extends ResolversParentTypes["IssuedInvoice"] =
+    ResolversParentTypes["IssuedInvoice"],
+> = {
+  delivery?: Resolver<
+    ResolversTypes["InvoiceDelivery"],
+    ParentType,
+    ContextType
+  >;
+  issuedAt?: Resolver<ResolversTypes["String"], ParentType, ContextType>;
+  fileName?: Resolver<Maybe<ResolversTypes["String"]>, ParentType, ContextType>;
+  contentType?: Resolver<
+    Maybe<ResolversTypes["String"]>,
+    ParentType,
+    ContextType
+  >;
+  byteSize?: Resolver<Maybe<ResolversTypes["Int"]>, ParentType, ContextType>;
+  downloadUrl?: Resolver<
+    Maybe<ResolversTypes["String"]>,
+    ParentType,
+    ContextType
+  >;
+  courier?: Resolver<Maybe<ResolversTypes["String"]>, ParentType, ContextType>;
+  trackingNo?: Resolver<
+    Maybe<ResolversTypes["String"]>,
+    ParentType,
+    ContextType
+  >;
+  isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
 export type InvoiceResolvers<
   ContextType = ShopContext,
   ParentType extends ResolversParentTypes["Invoice"] =
@@ -2299,6 +2415,16 @@ export type OrderResolvers<
     ContextType
   >;
   invoice?: Resolver<Maybe<ResolversTypes["Invoice"]>, ParentType, ContextType>;
+  invoiceStatus?: Resolver<
+    ResolversTypes["InvoiceStatus"],
+    ParentType,
+    ContextType
+  >;
+  issuedInvoice?: Resolver<
+    Maybe<ResolversTypes["IssuedInvoice"]>,
+    ParentType,
+    ContextType
+  >;
   buyerEmail?: Resolver<ResolversTypes["String"], ParentType, ContextType>;
   ebookPassword?: Resolver<
     Maybe<ResolversTypes["String"]>,
@@ -2759,6 +2885,7 @@ export type Resolvers<ContextType = ShopContext> = {
   RegistrationMirrorChange?: RegistrationMirrorChangeResolvers<ContextType>;
   Book?: BookResolvers<ContextType>;
   Country?: CountryResolvers<ContextType>;
+  IssuedInvoice?: IssuedInvoiceResolvers<ContextType>;
   Invoice?: InvoiceResolvers<ContextType>;
   PurchaseInfo?: PurchaseInfoResolvers<ContextType>;
   Order?: OrderResolvers<ContextType>;
@@ -2930,6 +3057,19 @@ export interface Loaders<
       TContext
     >;
     invoice?: LoaderResolver<Maybe<Invoice>, AdminOrder, {}, TContext>;
+    invoiceStatus?: LoaderResolver<InvoiceStatus, AdminOrder, {}, TContext>;
+    issuedInvoice?: LoaderResolver<
+      Maybe<IssuedInvoice>,
+      AdminOrder,
+      {},
+      TContext
+    >;
+    canIssueInvoice?: LoaderResolver<
+      Scalars["Boolean"],
+      AdminOrder,
+      {},
+      TContext
+    >;
     buyerId?: LoaderResolver<Scalars["ID"], AdminOrder, {}, TContext>;
     buyerEmail?: LoaderResolver<Scalars["String"], AdminOrder, {}, TContext>;
     buyerName?: LoaderResolver<Scalars["String"], AdminOrder, {}, TContext>;
@@ -3302,6 +3442,47 @@ export interface Loaders<
     cn?: LoaderResolver<Scalars["String"], Country, {}, TContext>;
   };
 
+  IssuedInvoice?: {
+    delivery?: LoaderResolver<InvoiceDelivery, IssuedInvoice, {}, TContext>;
+    issuedAt?: LoaderResolver<Scalars["String"], IssuedInvoice, {}, TContext>;
+    fileName?: LoaderResolver<
+      Maybe<Scalars["String"]>,
+      IssuedInvoice,
+      {},
+      TContext
+    >;
+    contentType?: LoaderResolver<
+      Maybe<Scalars["String"]>,
+      IssuedInvoice,
+      {},
+      TContext
+    >;
+    byteSize?: LoaderResolver<
+      Maybe<Scalars["Int"]>,
+      IssuedInvoice,
+      {},
+      TContext
+    >;
+    downloadUrl?: LoaderResolver<
+      Maybe<Scalars["String"]>,
+      IssuedInvoice,
+      {},
+      TContext
+    >;
+    courier?: LoaderResolver<
+      Maybe<Scalars["String"]>,
+      IssuedInvoice,
+      {},
+      TContext
+    >;
+    trackingNo?: LoaderResolver<
+      Maybe<Scalars["String"]>,
+      IssuedInvoice,
+      {},
+      TContext
+    >;
+  };
+
   Invoice?: {
     invoiceType?: LoaderResolver<InvoiceType, Invoice, {}, TContext>;
     invoicePayable?: LoaderResolver<
@@ -3449,6 +3630,8 @@ export interface Loaders<
     shippingStatus?: LoaderResolver<ShippingStatus, Order, {}, TContext>;
     invoiceRequired?: LoaderResolver<Scalars["Boolean"], Order, {}, TContext>;
     invoice?: LoaderResolver<Maybe<Invoice>, Order, {}, TContext>;
+    invoiceStatus?: LoaderResolver<InvoiceStatus, Order, {}, TContext>;
+    issuedInvoice?: LoaderResolver<Maybe<IssuedInvoice>, Order, {}, TContext>;
     buyerEmail?: LoaderResolver<Scalars["String"], Order, {}, TContext>;
     ebookPassword?: LoaderResolver<
       Maybe<Scalars["String"]>,

@@ -134,6 +134,20 @@ export const messages = {
     zh: '无法读取该银行对账单：请上传银行提供的原始camt.053 XML或CSV文件',
   },
   bankStatementNoCredits: { en: 'The bank statement holds no incoming transfers: nothing was changed', zh: '该银行对账单中没有入账记录，未做任何更改' },
+  // Invoices issued by operators (paper by courier, electronic as a PDF or OFD file).
+  invoiceNotRequested: { en: 'This order did not ask for an invoice', zh: '该订单未申请开具发票' },
+  invoiceAlreadyIssued: { en: 'The invoice of this order has already been issued', zh: '该订单的发票已开具' },
+  invoiceOrderNotPaid: { en: 'The order has not been paid yet, its invoice cannot be issued', zh: '订单尚未支付，不能开具发票' },
+  invoiceOrderRefunded: { en: 'The order has been refunded, its invoice cannot be issued', zh: '订单已退款，不能开具发票' },
+  invoiceWantsFile: { en: 'The buyer asked for an electronic invoice: please upload its PDF or OFD file', zh: '买家申请的是电子发票，请上传PDF或OFD文件' },
+  invoiceWantsCourier: {
+    en: 'The buyer asked for a paper invoice by courier: please enter the courier and the tracking number',
+    zh: '买家申请的是快递纸质发票，请填写快递公司和快递单号',
+  },
+  invoiceFileType: { en: 'The invoice must be a PDF or OFD file', zh: '发票文件必须是PDF或OFD格式' },
+  invoiceFileTooLarge: { en: 'The invoice file cannot exceed 10 MB', zh: '发票文件不能超过10 MB' },
+  courierRequired: { en: 'Please enter the courier', zh: '请输入快递公司' },
+  trackingNoRequired: { en: 'Please enter the tracking number', zh: '请输入快递单号' },
   payloadTooDeep: { en: 'Invalid request: the form nests too deeply or has too many fields', zh: '请求无效：表单嵌套过深或字段过多' },
   payloadTooLarge: { en: 'Invalid request: the request is too large', zh: '请求无效：请求内容过大' },
 } as const;

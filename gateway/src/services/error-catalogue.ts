@@ -146,6 +146,19 @@ export const errorCatalogue = {
   nothingToRefund: wrongState('nothingToRefund'),
   openPaperOrderExists: wrongState('openPaperOrderExists'),
 
+  // Invoices: what is wrong with the order, or with the document the operator gave.
+  invoiceNotRequested: wrongState('invoiceNotRequested'),
+  invoiceAlreadyIssued: wrongState('invoiceAlreadyIssued'),
+  invoiceOrderNotPaid: wrongState('invoiceOrderNotPaid'),
+  invoiceOrderRefunded: wrongState('invoiceOrderRefunded'),
+  invoiceWantsFile: wrongState('invoiceWantsFile'),
+  invoiceWantsCourier: wrongState('invoiceWantsCourier'),
+  invoiceFileType: { message: 'invoiceFileType', legacyCode: 415, gqlCode: 'BAD_USER_INPUT' },
+  invoiceFileTooLarge: { message: 'invoiceFileTooLarge', legacyCode: 413, gqlCode: 'BAD_USER_INPUT' },
+  invoiceFileEmpty: input('fileEmpty'),
+  courierRequired: input('courierRequired'),
+  trackingNoRequired: input('trackingNoRequired'),
+
   // Reconciliation: a difference resolved already, or an action that does not fit it.
   reconciliationItemNotFound: notFound('reconciliationItemNotFound'),
   reconciliationItemNotOpen: { message: 'reconciliationItemNotOpen', legacyCode: 409, gqlCode: 'WRONG_ITEM_STATE' },

@@ -61,3 +61,15 @@ export const INVOICE_FIELDS = graphql(`
     detailedAddress
   }
 `);
+
+/** An issued invoice as the buyer's and the operator's order views read it. */
+export const ISSUED_INVOICE_FIELDS = graphql(`
+  fragment IssuedInvoiceFields on IssuedInvoice {
+    delivery
+    issuedAt
+    fileName
+    downloadUrl
+    courier
+    trackingNo
+  }
+`);

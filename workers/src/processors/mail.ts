@@ -5,6 +5,7 @@ import type { WorkerDeps } from '../deps.js';
 import { receiptMail, verificationCodeMail, type MailBrand } from '../mail/templates.js';
 import { bankTransferDetailsMail } from '../mail/bank-transfer.js';
 import { refundMail } from '../mail/refund.js';
+import { invoiceIssuedMail } from '../mail/invoice.js';
 import { reconciliationAlertMail } from '../mail/reconciliation-alert.js';
 import { unseal } from '@shop/config';
 
@@ -49,6 +50,7 @@ export function mailProcessor(deps: WorkerDeps, transport: Transporter) {
     }
     if (data.kind === 'bank-transfer-details') return bankTransferDetailsMail(deps, transport, data.orderNo, brand);
     if (data.kind === 'refund') return refundMail(deps, transport, data.refundNo, brand);
+    if (data.kind === 'invoice-issued') return invoiceIssuedMail(deps, transport, data.orderNo, brand);
     if (data.kind === 'reconciliation-alert') return reconciliationAlertMail(deps, transport, data, brand);
     const order = await deps.db
       .selectFrom('orders')

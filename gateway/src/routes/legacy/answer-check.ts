@@ -14,8 +14,8 @@ export interface AnswerMismatch {
 
 interface RouteCheck {
   route: string;
-  /** The 200 answer: a JSON schema, or the media type of a file answer. */
-  ok: ValidateFunction | { mediaType: string };
+  /** The 200 answer: a JSON schema, or the media types a file answer may have. */
+  ok: ValidateFunction | { mediaTypes: string[] };
 }
 
 const ajv = new Ajv({ allErrors: true, strict: false });
@@ -30,14 +30,14 @@ declare module 'fastify' {
 function okCheck(schema: unknown): RouteCheck['ok'] | null {
   if (!schema || typeof schema !== 'object') return null;
   const content = (schema as { content?: Record<string, unknown> }).content;
-  if (content) return { mediaType: Object.keys(content)[0]! };
+  if (content) return { mediaTypes: Object.keys(content) };
   return ajv.compile(schema);
 }
 
 function problemOf(check: RouteCheck, status: number, contentType: string, payload: unknown): string | null {
   const isJson = contentType.startsWith('application/json');
-  if (status === 200 && 'mediaType' in check.ok)
-    return contentType.startsWith(check.ok.mediaType) ? null : `content-type ${contentType}, documented ${check.ok.mediaType}`;
+  if (status === 200 && 'mediaTypes' in check.ok)
+    return check.ok.mediaTypes.some((m) => contentType.startsWith(m)) ? null : `content-type ${contentType}, documented ${check.ok.mediaTypes.join(' or ')}`;
   if (!isJson) return `content-type ${contentType || 'none'}, documented application/json`;
   let body: unknown;
   try {

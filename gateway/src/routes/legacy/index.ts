@@ -5,6 +5,7 @@ import loginRoutes from './login.js';
 import accountRoutes from './account.js';
 import reportRoutes from './reports.js';
 import orderRoutes from './orders.js';
+import invoiceRoutes from './invoices.js';
 import paymentQueryRoutes from './payments.js';
 import { refuseCrossSite } from './cross-site.js';
 
@@ -19,6 +20,7 @@ const legacyRoutes: FastifyPluginAsync = async (app) => {
   await app.register(accountRoutes);
   await app.register(reportRoutes);
   await app.register(orderRoutes);
+  await app.register(invoiceRoutes);
   await app.register(paymentQueryRoutes);
 };
 

@@ -1,4 +1,4 @@
-import type { BookFormat, OrderStatus, ProviderName, ShippingStatus } from '@shop/db';
+import type { BookFormat, InvoiceStatus, OrderStatus, ProviderName, ShippingStatus } from '@shop/db';
 import { appError } from '../errors.js';
 
 /** An end of the creation-date range; a plain date means the whole day (UTC). */
@@ -13,6 +13,7 @@ export interface AdminOrderFilter {
   provider?: ProviderName;
   shippingStatus?: ShippingStatus;
   format?: BookFormat;
+  invoiceStatus?: InvoiceStatus;
   createdFrom?: DateBound;
   createdTo?: DateBound;
   /** Part of an order number or of a buyer email, case-insensitive. */

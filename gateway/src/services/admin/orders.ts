@@ -33,6 +33,7 @@ function applyFilter<Q extends OrdersQuery>(q: Q, f: AdminOrderFilter): Q {
   if (f.provider) r = r.where('orders.provider', '=', f.provider);
   if (f.shippingStatus) r = r.where('orders.shipping_status', '=', f.shippingStatus);
   if (f.format) r = r.where('orders.format', '=', f.format);
+  if (f.invoiceStatus) r = r.where('orders.invoice_status', '=', f.invoiceStatus);
   if (f.createdFrom) r = r.where('orders.created_at', f.createdFrom.inclusive ? '>=' : '>', f.createdFrom.at);
   if (f.createdTo) r = r.where('orders.created_at', f.createdTo.inclusive ? '<=' : '<', f.createdTo.at);
   if (f.search) {

@@ -1,4 +1,4 @@
-import type { Book, BookFormat, IntentStatus, Order, OrderStatus, ProviderName, ShippingStatus } from '@shop/db';
+import type { Book, BookFormat, IntentStatus, InvoiceStatus, Order, OrderStatus, ProviderName, ShippingStatus } from '@shop/db';
 import type { NextAction } from '@shop/payments';
 
 export type PaymentMethod = 'WECHAT_NATIVE' | 'WECHAT_JSAPI' | 'ALIPAY' | 'PAYPAL' | 'BANK_TRANSFER';
@@ -34,6 +34,8 @@ export interface OrderView {
   status: OrderStatus;
   shippingStatus: ShippingStatus;
   invoiceRequired: boolean;
+  /** Absent in a replay stored before invoices were issued: read it as invoiceRequired says. */
+  invoiceStatus?: InvoiceStatus;
   paidAt: string | null;
   expiresAt: string;
   bankReference: string | null;
@@ -71,6 +73,7 @@ export type OrderRow = Pick<
   | 'status'
   | 'shipping_status'
   | 'invoice_required'
+  | 'invoice_status'
   | 'paid_at'
   | 'expires_at'
   | 'bank_reference'
@@ -96,6 +99,7 @@ export const orderRowColumns = [
   'orders.status',
   'orders.shipping_status',
   'orders.invoice_required',
+  'orders.invoice_status',
   'orders.paid_at',
   'orders.expires_at',
   'orders.bank_reference',
@@ -122,6 +126,7 @@ export function orderView(r: OrderRow): OrderView {
     status: r.status,
     shippingStatus: r.shipping_status,
     invoiceRequired: r.invoice_required,
+    invoiceStatus: r.invoice_status,
     paidAt: r.paid_at ? r.paid_at.toISOString() : null,
     expiresAt: r.expires_at.toISOString(),
     bankReference: r.bank_reference,

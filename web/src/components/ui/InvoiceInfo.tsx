@@ -2,12 +2,24 @@ import { DataList, Heading, Stack } from '@chakra-ui/react';
 import { useTranslation } from '../../lib/use-translation';
 import { INVOICE_TEXT_FIELDS, type Invoice } from '../../lib/invoice';
 import { dataListRecipe } from '../../lib/theme';
+import { IssuedInvoice, type InvoiceStatus, type IssuedInvoiceView } from './IssuedInvoice';
 
 /**
  * The order labels "invoice status (required / not required)" and "invoice info" (spec section 3):
- * the status always, the details when an invoice was asked for. Empty values show '-'.
+ * the status always, the details when an invoice was asked for, and once issued how the buyer gets
+ * it. Empty values show '-'.
  */
-export function InvoiceInfo({ required, invoice }: { required: boolean; invoice: Invoice | null }) {
+export function InvoiceInfo({
+  required,
+  invoice,
+  status,
+  issued = null,
+}: {
+  required: boolean;
+  invoice: Invoice | null;
+  status?: InvoiceStatus;
+  issued?: IssuedInvoiceView | null;
+}) {
   const { t } = useTranslation();
   const none = t('common.none');
   const rows: [string, string][] = invoice
@@ -22,9 +34,12 @@ export function InvoiceInfo({ required, invoice }: { required: boolean; invoice:
       <DataList.Root recipe={dataListRecipe} orientation="horizontal">
         <DataList.Item>
           <DataList.ItemLabel>{t('invoice.status')}</DataList.ItemLabel>
-          <DataList.ItemValue data-testid="invoice-status">{required ? t('invoice.required') : t('invoice.notRequired')}</DataList.ItemValue>
+          <DataList.ItemValue data-testid="invoice-status">
+            {status ? t(`invoice.statuses.${status}`) : required ? t('invoice.required') : t('invoice.notRequired')}
+          </DataList.ItemValue>
         </DataList.Item>
       </DataList.Root>
+      {status ? <IssuedInvoice status={status} issued={issued} /> : null}
       {invoice ? (
         <>
           <Heading as="h3" size="sm">

@@ -13,7 +13,7 @@ interface Props {
   emptyText?: string;
 }
 
-const COLUMNS = ['createdAt', 'orderNo', 'buyer', 'book', 'amount', 'payment', 'status', 'shipping'] as const;
+const COLUMNS = ['createdAt', 'orderNo', 'buyer', 'book', 'amount', 'payment', 'status', 'shipping', 'invoice'] as const;
 
 export function AdminOrdersTable({ rows, onOpen, emptyText }: Props) {
   const { t } = useTranslation();
@@ -62,6 +62,9 @@ export function AdminOrdersTable({ rows, onOpen, emptyText }: Props) {
                 {t(`orders.statuses.${r.status}`)}
               </Table.Cell>
               <Table.Cell whiteSpace="nowrap">{r.format === 'PAPER' ? t(`admin.shipping.${r.shippingStatus}`) : t('common.none')}</Table.Cell>
+              <Table.Cell whiteSpace="nowrap" data-testid="admin-order-invoice">
+                {t(`admin.invoices.statuses.${r.invoiceStatus}`)}
+              </Table.Cell>
             </Table.Row>
           ))}
         </Table.Body>

@@ -11,6 +11,7 @@ import { ADMIN_ORDER, ORDER_EVENTS, type AdminOrder, type PaymentAttempt } from 
 import { AuditTrail } from './AuditTrail';
 import { paymentLabel, statusColor } from './labels';
 import { OrderActions } from './OrderActions';
+import { InvoiceActions } from './InvoiceActions';
 import { PaymentAttempts } from './PaymentAttempts';
 
 /** The worker settles a requested bank-transfer completion moments later: ask again until PAID. */
@@ -77,7 +78,7 @@ export function OrderDetailDialog({ orderNo, onClose }: { orderNo: string; onClo
   // A new state (settled, shipped) has a new audit entry.
   useEffect(() => {
     if (o) void refetchEvents();
-  }, [o?.status, o?.shippingStatus, o?.completionRequested, o?.refundedAt, refetchEvents]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [o?.status, o?.shippingStatus, o?.completionRequested, o?.refundedAt, o?.invoiceStatus, refetchEvents]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const refresh = () => {
     void order.refetch();
@@ -99,8 +100,9 @@ export function OrderDetailDialog({ orderNo, onClose }: { orderNo: string; onClo
       ) : (
         <Stack gap={5}>
           <Facts order={o} />
-          <InvoiceInfo required={!!o.invoiceRequired} invoice={o.invoice ?? null} />
+          <InvoiceInfo required={!!o.invoiceRequired} invoice={o.invoice ?? null} status={o.invoiceStatus} issued={o.issuedInvoice ?? null} />
           <OrderActions order={o} onDone={refresh} />
+          <InvoiceActions order={o} onDone={refresh} />
           <PaymentAttempts order={o} onDone={refresh} />
           <AuditTrail events={events.data?.orderEvents ?? []} />
         </Stack>

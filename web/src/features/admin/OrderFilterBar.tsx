@@ -3,8 +3,8 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from '../../lib/use-translation';
 import { TextInput } from '../../components/ui/TextInput';
 import { fieldRecipe } from '../../lib/theme';
-import type { AdminOrderFilter, OrderStatus, Provider, ShippingStatus } from './api';
-import { PROVIDERS, SHIPPING, STATUSES } from './labels';
+import type { AdminOrderFilter, InvoiceStatus, OrderStatus, Provider, ShippingStatus } from './api';
+import { INVOICE_STATUSES, PROVIDERS, SHIPPING, STATUSES } from './labels';
 import { FilterSelect } from './Select';
 
 interface Props {
@@ -68,6 +68,14 @@ export function OrderFilterBar({ value, onChange }: Props) {
           value={value.shippingStatus ?? ''}
           options={SHIPPING.map((s) => ({ value: s, label: t(`admin.shipping.${s}`) }))}
           onChange={(v) => set({ shippingStatus: (v || undefined) as ShippingStatus | undefined })}
+        />
+        <FilterSelect
+          label={t('admin.filters.invoice')}
+          testId="admin-filter-invoice"
+          allLabel={all}
+          value={value.invoiceStatus ?? ''}
+          options={INVOICE_STATUSES.map((s) => ({ value: s, label: t(`admin.invoices.statuses.${s}`) }))}
+          onChange={(v) => set({ invoiceStatus: (v || undefined) as InvoiceStatus | undefined })}
         />
         <Field.Root recipe={fieldRecipe} w="auto">
           <Field.Label>{t('admin.filters.from')}</Field.Label>

@@ -1,5 +1,5 @@
 import { graphql, type ResultOf, type VariablesOf } from '../../lib/graphql';
-import { INVOICE_FIELDS } from '../../lib/invoice';
+import { INVOICE_FIELDS, ISSUED_INVOICE_FIELDS } from '../../lib/invoice';
 
 export const ADMIN_ORDER_FIELDS = graphql(`
   fragment AdminOrderFields on AdminOrder {
@@ -25,6 +25,8 @@ export const ADMIN_ORDER_FIELDS = graphql(`
     completionRequested
     canCompleteBankTransfer
     canMarkShipped
+    invoiceStatus
+    canIssueInvoice
   }
 `);
 
@@ -96,21 +98,25 @@ export const ADMIN_ORDER = graphql(
         invoice {
           ...InvoiceFields
         }
+        issuedInvoice {
+          ...IssuedInvoiceFields
+        }
       }
     }
   `,
-  [ADMIN_ORDER_FIELDS, REFUND_FIELDS, INVOICE_FIELDS],
+  [ADMIN_ORDER_FIELDS, REFUND_FIELDS, INVOICE_FIELDS, ISSUED_INVOICE_FIELDS],
 );
 
 type AdminOrderDetail = NonNullable<ResultOf<typeof ADMIN_ORDER>['adminOrder']>;
 
 /** An order of the console's list; the detail dialog's answer also has the detail-only fields. */
 export type AdminOrder = ResultOf<typeof ADMIN_ORDER_FIELDS> &
-  Partial<Pick<AdminOrderDetail, 'refundedAt' | 'canRefund' | 'attempts' | 'invoiceRequired' | 'invoice'>>;
+  Partial<Pick<AdminOrderDetail, 'refundedAt' | 'canRefund' | 'attempts' | 'invoiceRequired' | 'invoice' | 'issuedInvoice'>>;
 export type PaymentAttempt = AdminOrderDetail['attempts'][number];
 export type OrderStatus = AdminOrder['status'];
 export type Provider = NonNullable<AdminOrder['provider']>;
 export type ShippingStatus = AdminOrder['shippingStatus'];
+export type InvoiceStatus = AdminOrder['invoiceStatus'];
 
 export const AUDIT_EVENT_FIELDS = graphql(`
   fragment AuditEventFields on AuditEvent {
@@ -151,8 +157,24 @@ const ORDER_CHANGE_FIELDS = graphql(`
     completionRequested
     canCompleteBankTransfer
     canMarkShipped
+    invoiceStatus
+    canIssueInvoice
   }
 `);
+
+export const RECORD_INVOICE_SHIPMENT = graphql(
+  `
+    mutation RecordInvoiceShipment($orderNo: ID!, $courier: String!, $trackingNo: String!) {
+      recordInvoiceShipment(orderNo: $orderNo, courier: $courier, trackingNo: $trackingNo) {
+        changed
+        order {
+          ...AdminOrderChangeFields
+        }
+      }
+    }
+  `,
+  [ORDER_CHANGE_FIELDS],
+);
 
 export const MARK_SHIPPED = graphql(
   `

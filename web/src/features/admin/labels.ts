@@ -4,6 +4,7 @@ import type { AdminOrder } from './api';
 export const STATUSES = ['PENDING_PAYMENT', 'PAID', 'EXPIRED'] as const;
 export const PROVIDERS = ['WECHAT', 'ALIPAY', 'PAYPAL', 'BANK_TRANSFER'] as const;
 export const SHIPPING = ['NOT_SHIPPED', 'SHIPPED'] as const;
+export const INVOICE_STATUSES = ['REQUIRED', 'ISSUED', 'NONE'] as const;
 
 /** How the order is paid: the provider, else the pay type. */
 export function paymentLabel(t: TFunction, o: Pick<AdminOrder, 'provider' | 'payType'>): string {

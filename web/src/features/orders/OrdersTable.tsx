@@ -10,6 +10,7 @@ import { tableRecipe } from '../../lib/theme';
 import { useDesktop } from '../../lib/viewport';
 import type { OrderRow } from './api';
 import { OrderRefunds } from './OrderRefunds';
+import { IssuedInvoice } from '../../components/ui/IssuedInvoice';
 
 interface Props {
   rows: OrderRow[];
@@ -95,7 +96,11 @@ function OrdersGrid({ rows, onShowInfo, filtered }: Props) {
           ) : null}
           {rows.map((r) => (
             <Fragment key={r.orderNo}>
-              <Table.Row data-testid="order-row" data-order-no={r.orderNo} css={r.refunds.length ? UNDERLINED_BY_REFUNDS : undefined}>
+              <Table.Row
+                data-testid="order-row"
+                data-order-no={r.orderNo}
+                css={r.refunds.length || r.invoiceStatus !== 'NONE' ? UNDERLINED_BY_REFUNDS : undefined}
+              >
                 {/* Date over time: the narrowest form of YYYY-MM-DD HH:mm. */}
                 <Table.Cell px={2} minW="5.5rem" whiteSpace="normal">
                   {formatDateTime(r.createdAt)}
@@ -142,7 +147,14 @@ function OrdersGrid({ rows, onShowInfo, filtered }: Props) {
                   {cell.operation(r)}
                 </Table.Cell>
               </Table.Row>
-              {/* The order's refunds on a line of their own under it, the width of the table. */}
+              {/* The order's invoice and refunds on lines of their own under it, the width of the table. */}
+              {r.invoiceStatus !== 'NONE' ? (
+                <Table.Row data-testid="order-invoice-row" data-invoice-of={r.orderNo} css={r.refunds.length ? UNDERLINED_BY_REFUNDS : undefined}>
+                  <Table.Cell colSpan={headers.length} px={2} pt={0} whiteSpace="normal">
+                    <IssuedInvoice status={r.invoiceStatus} issued={r.issuedInvoice} />
+                  </Table.Cell>
+                </Table.Row>
+              ) : null}
               {r.refunds.length ? (
                 <Table.Row data-testid="order-refunds" data-refunds-of={r.orderNo}>
                   <Table.Cell colSpan={headers.length} px={2} pt={0} whiteSpace="normal">
@@ -199,6 +211,11 @@ function OrderCards({ rows, onShowInfo, filtered }: Props) {
             {line(t('orders.password'), cell.password(r))}
             {line(t('orders.operation'), cell.operation(r))}
           </Stack>
+          {r.invoiceStatus !== 'NONE' ? (
+            <Stack mt={3} data-invoice-of={r.orderNo}>
+              <IssuedInvoice status={r.invoiceStatus} issued={r.issuedInvoice} />
+            </Stack>
+          ) : null}
           {r.refunds.length ? (
             <Stack mt={3} data-testid="order-refunds" data-refunds-of={r.orderNo}>
               <OrderRefunds order={r} />

@@ -60,7 +60,14 @@ export function PurchaseInfoView({ orderNo, onClose }: { orderNo: string; onClos
               ))}
             </DataList.Root>
           )}
-          {data?.order ? <InvoiceInfo required={data.order.invoiceRequired} invoice={data.order.invoice} /> : null}
+          {data?.order ? (
+            <InvoiceInfo
+              required={data.order.invoiceRequired}
+              invoice={data.order.invoice}
+              status={data.order.invoiceStatus}
+              issued={data.order.issuedInvoice}
+            />
+          ) : null}
         </Stack>
       )}
     </ShopDialog>

@@ -1,39 +1,46 @@
 import { graphql, type ResultOf, type VariablesOf } from '../../lib/graphql';
-import { INVOICE_FIELDS } from '../../lib/invoice';
+import { INVOICE_FIELDS, ISSUED_INVOICE_FIELDS } from '../../lib/invoice';
 
-export const ORDERS = graphql(`
-  query MyOrders($filter: OrderFilter, $page: Int, $pageSize: Int) {
-    orders(filter: $filter, page: $page, pageSize: $pageSize) {
-      total
-      page
-      pageSize
-      items {
-        orderNo
-        createdAt
-        bookId
-        bookName
-        format
-        country
-        payType
-        paymentMethod
-        amount
-        currency
-        status
-        buyerEmail
-        ebookPassword
-        downloadable
-        downloadUrl
-        refunds {
+export const ORDERS = graphql(
+  `
+    query MyOrders($filter: OrderFilter, $page: Int, $pageSize: Int) {
+      orders(filter: $filter, page: $page, pageSize: $pageSize) {
+        total
+        page
+        pageSize
+        items {
+          orderNo
+          createdAt
+          bookId
+          bookName
+          format
+          country
+          payType
+          paymentMethod
           amount
           currency
-          kind
           status
-          completedAt
+          buyerEmail
+          ebookPassword
+          downloadable
+          downloadUrl
+          invoiceStatus
+          issuedInvoice {
+            ...IssuedInvoiceFields
+          }
+          refunds {
+            amount
+            currency
+            kind
+            status
+            completedAt
+          }
         }
       }
     }
-  }
-`);
+  `,
+  [ISSUED_INVOICE_FIELDS],
+);
 
 export type OrderRow = ResultOf<typeof ORDERS>['orders']['items'][number];
 export type OrderStatus = OrderRow['status'];
@@ -63,10 +70,14 @@ export const PURCHASE_INFO = graphql(
         invoice {
           ...InvoiceFields
         }
+        invoiceStatus
+        issuedInvoice {
+          ...IssuedInvoiceFields
+        }
       }
     }
   `,
-  [INVOICE_FIELDS],
+  [INVOICE_FIELDS, ISSUED_INVOICE_FIELDS],
 );
 
 export type PurchaseInfo = NonNullable<ResultOf<typeof PURCHASE_INFO>['purchaseInfo']>;

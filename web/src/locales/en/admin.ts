@@ -43,6 +43,7 @@ export const enAdmin = {
     payType: 'Payment type',
     provider: 'Provider',
     shipping: 'Shipping',
+    invoice: 'Invoice',
     from: 'Created from',
     to: 'Created to',
     search: 'Order number or buyer email',
@@ -61,6 +62,7 @@ export const enAdmin = {
     payment: 'Payment',
     status: 'Status',
     shipping: 'Shipping',
+    invoice: 'Invoice',
   },
   empty: 'No orders match the filters',
   detail: {
@@ -94,6 +96,24 @@ export const enAdmin = {
     confirmBank:
       'Has the transfer of {{amount}} {{currency}} for order {{orderNo}} arrived with reference {{reference}}? The order becomes paid and the receipt is sent.',
     unchanged: 'Nothing changed: this was done already',
+  },
+  invoices: {
+    statuses: { NONE: 'Not required', REQUIRED: 'To issue', ISSUED: 'Issued' },
+    title: 'Issue the invoice',
+    electronicHint:
+      'The buyer asked for an electronic invoice: attach its PDF or OFD file (at most 10 MB). The buyer is mailed the file and can download it from My Orders.',
+    expressHint: 'The buyer asked for a paper invoice by courier: enter the courier and the tracking number. The buyer is mailed both.',
+    file: 'Invoice file (PDF or OFD)',
+    fileRequired: 'Please choose the invoice file',
+    attach: 'Attach invoice',
+    courier: 'Courier',
+    trackingNo: 'Tracking number',
+    record: 'Record the shipment',
+    courierRequired: 'Please enter the courier',
+    trackingNoRequired: 'Please enter the tracking number',
+    confirmTitle: 'Issue the invoice',
+    confirmFile: 'Attach {{fileName}} as the invoice of order {{orderNo}} and mail it to the buyer? It cannot be replaced afterwards.',
+    confirmExpress: 'Record the invoice of order {{orderNo}} as sent by {{courier}}, tracking number {{trackingNo}}, and mail the buyer?',
   },
   refunds: {
     attempts: 'Payment attempts',
@@ -145,6 +165,9 @@ export const enAdmin = {
       settled: 'Reconciliation difference settled',
       acknowledged: 'Reconciliation difference acknowledged',
       found_later: 'Found in a later bill',
+      invoice_issued: 'Invoice issued',
+      invoice_stored: 'Invoice file stored',
+      invoice_downloaded: 'Invoice downloaded',
     },
   },
   accounts: {

@@ -8,14 +8,16 @@ import { batchLoader } from './batch.js';
 import type { ShopContext } from './context.js';
 import { lower, upper } from './enums.js';
 import { requireUser } from './errors.js';
-import { bankAccountOf, presentCheck, presentIntent, presentOrder, presentOrderRefund } from './present-orders.js';
+import { bankAccountOf, INTENT_VIEW, presentCheck, presentIntent, presentOrder, presentOrderRefund } from './present-orders.js';
+import { payerAmountOf } from '../services/payments/payer-amount.js';
+import type { IntentView } from '../services/orders/views.js';
 
 const lowerOrNone = <T extends string>(v: T | null | undefined) => (v ? lower(v) : undefined);
 
 function presentOutcome(ctx: ShopContext, r: CheckoutOutcome) {
   return {
     order: presentOrder(r.order, ctx.locale),
-    paymentIntent: presentIntent(r.intent, ctx.deps.config.payeeName, bankAccountOf(ctx.deps.providers)),
+    paymentIntent: presentIntent(r.intent, ctx.deps.config.payee[ctx.locale], bankAccountOf(ctx.deps.providers)),
     reused: r.reused,
     previousPaymentOpenUntil: r.previousPaymentOpen?.until ?? null,
     previousPaymentProvider: r.previousPaymentOpen ? upper(r.previousPaymentOpen.provider) : null,
@@ -39,7 +41,7 @@ export const orderResolvers: IResolvers = {
     purchaseInfo: async (_root, args, ctx) => purchaseInfoForBuyer(ctx.deps.db, requireUser(ctx).id, args.orderNo),
     paymentIntent: async (_root, args, ctx) => {
       const i = await latestIntent(ctx.deps.db, requireUser(ctx).id, args.orderNo);
-      return i ? presentIntent(i, ctx.deps.config.payeeName, bankAccountOf(ctx.deps.providers)) : null;
+      return i ? presentIntent(i, ctx.deps.config.payee[ctx.locale], bankAccountOf(ctx.deps.providers)) : null;
     },
   },
   Mutation: {
@@ -71,6 +73,13 @@ export const orderResolvers: IResolvers = {
   },
   Order: {
     refunds: (order: { orderNo: string }, _args, ctx) => refundsOf(ctx, order.orderNo),
+  },
+  PaymentIntent: {
+    // Asked only by the QR page: an overseas estimate may read the latest rate WeChat applied.
+    payerAmount: (intent, _args, ctx) => {
+      const view = (intent as { [INTENT_VIEW]?: IntentView })[INTENT_VIEW];
+      return view ? payerAmountOf(ctx.deps, view) : null;
+    },
   },
   Book: {
     ebookPurchased: async (book: { id: string }, _args, ctx) => (await boughtBooks(ctx)).has(Number(book.id)),

@@ -47,9 +47,13 @@ export function presentOrderRefund(r: OrderRefundView) {
   return { amount: centsToDecimal(r.amountMinor), currency: r.currency, kind: upper(r.kind), status: upper(r.status), completedAt: r.completedAt };
 }
 
+/** The view a presented intent was made from, for the fields resolved only when asked (payerAmount). */
+export const INTENT_VIEW = Symbol('intentView');
+
 export function presentIntent(i: IntentView, payee: string, bankAccount: BankAccount | null = null) {
   const a = i.nextAction;
   return {
+    [INTENT_VIEW]: i,
     id: i.id,
     orderNo: i.orderNo,
     method: i.method,
@@ -59,6 +63,7 @@ export function presentIntent(i: IntentView, payee: string, bankAccount: BankAcc
     currency: i.currency,
     createdAt: i.createdAt,
     payee,
+    expiresAt: i.expiresAt ?? null,
     nextAction: a
       ? {
           type: nextActionTypes[a.type] ?? 'NONE',

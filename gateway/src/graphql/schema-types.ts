@@ -931,7 +931,10 @@ export type BankAccount = {
  */
 export type PayerAmount = {
   __typename?: "PayerAmount";
-  /** Decimal with two places (yuan); null when no reference rate is known. */
+  /**
+   * Exact: a decimal with two places (yuan). An estimate: whole yuan, rounded (the rate WeChat applies
+   * is not known in advance). Null when no reference rate is known.
+   */
   amount?: Maybe<Scalars["String"]>;
   currency: Scalars["String"];
   exact: Scalars["Boolean"];

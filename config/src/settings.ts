@@ -70,7 +70,7 @@ export const settingSchemas = {
   CONTENT_DIR: path(['gateway'], 'Folder holding the e-book PDFs named in the catalogue.', { default: 'content/books' }),
   PAYMENTS_CONFIG_FILE: path(
     both,
-    'JSON file with the adapter config (keys, ids, API base) of each enabled provider: wechat, alipay, paypal, each with its merchant setup; bankTransfer holds the bank details (enabled: false turns bank transfer off) and exchangeRates the dated EUR→CNY rates of domestic setups. npm start writes one for the local sandboxes.',
+    'JSON file with the adapter config (keys, ids, API base) of each enabled provider: wechat, alipay, paypal, each with its merchant setup; bankTransfer holds the bank details (enabled: false turns bank transfer off) and exchangeRates the dated EUR→CNY rates of domestic setups (and the reference rate of an overseas WeChat Pay setup). npm start writes one for the local sandboxes.',
     { secret: true },
   ),
   PAYMENTS_LOOPBACK_HTTP: bool(

@@ -8,7 +8,7 @@ import { batchLoader } from './batch.js';
 import type { ShopContext } from './context.js';
 import { lower, upper } from './enums.js';
 import { requireUser } from './errors.js';
-import { bankAccountOf, INTENT_VIEW, presentCheck, presentIntent, presentOrder, presentOrderRefund } from './present-orders.js';
+import { bankAccountOf, presentCheck, presentIntent, presentOrder, presentOrderRefund } from './present-orders.js';
 import { payerAmountOf } from '../services/payments/payer-amount.js';
 import type { IntentView } from '../services/orders/views.js';
 
@@ -77,7 +77,7 @@ export const orderResolvers: IResolvers = {
   PaymentIntent: {
     // Asked only by the QR page: an overseas estimate may read the latest rate WeChat applied.
     payerAmount: (intent, _args, ctx) => {
-      const view = (intent as { [INTENT_VIEW]?: IntentView })[INTENT_VIEW];
+      const view = (intent as { view?: IntentView }).view;
       return view ? payerAmountOf(ctx.deps, view) : null;
     },
   },

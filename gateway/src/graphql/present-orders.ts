@@ -47,13 +47,11 @@ export function presentOrderRefund(r: OrderRefundView) {
   return { amount: centsToDecimal(r.amountMinor), currency: r.currency, kind: upper(r.kind), status: upper(r.status), completedAt: r.completedAt };
 }
 
-/** The view a presented intent was made from, for the fields resolved only when asked (payerAmount). */
-export const INTENT_VIEW = Symbol('intentView');
-
 export function presentIntent(i: IntentView, payee: string, bankAccount: BankAccount | null = null) {
   const a = i.nextAction;
   return {
-    [INTENT_VIEW]: i,
+    // The view it was made from (no field of the schema), for the fields resolved only when asked (payerAmount).
+    view: i,
     id: i.id,
     orderNo: i.orderNo,
     method: i.method,

@@ -29,6 +29,15 @@ export interface CommonConfig {
 export interface Brand {
   name: { en: string; zh: string };
   color: string;
+  seller: Seller;
+}
+
+/** Who sells: shown on every page that takes money and in every mail, as the law asks of a seller. */
+export interface Seller {
+  name: { en: string; zh: string };
+  address: { en: string; zh: string };
+  /** Register and number, the same in both languages. */
+  registration: string;
 }
 
 export interface GatewayConfig extends CommonConfig {
@@ -59,7 +68,8 @@ export interface GatewayConfig extends CommonConfig {
   liveIdleMs: number;
   liveInitMs: number;
   livePingMs: number;
-  payeeName: string;
+  /** The payee of the QR payment page per page language (the merchant name the payment app shows). */
+  payee: { en: string; zh: string };
   bankTransferExpiryDays: number;
 }
 
@@ -106,7 +116,15 @@ function common(v: ProcessSettings): CommonConfig {
     paymentsLoopbackHttp: v.PAYMENTS_LOOPBACK_HTTP ?? false,
     metricsToken: v.METRICS_TOKEN,
     basePath: normaliseBasePath(v.BASE_PATH!),
-    brand: { name: { en: v.BRAND_NAME_EN!, zh: v.BRAND_NAME_ZH! }, color: v.BRAND_COLOR! },
+    brand: {
+      name: { en: v.BRAND_NAME_EN!, zh: v.BRAND_NAME_ZH! },
+      color: v.BRAND_COLOR!,
+      seller: {
+        name: { en: v.SELLER_NAME_EN!, zh: v.SELLER_NAME_ZH! },
+        address: { en: v.SELLER_ADDRESS_EN!, zh: v.SELLER_ADDRESS_ZH! },
+        registration: v.SELLER_REGISTRATION!,
+      },
+    },
     ebooks: { contentDir: v.CONTENT_DIR!, copiesDir: v.EBOOK_CACHE_DIR!, copiesMaxBytes: v.EBOOK_CACHE_MAX_MB! * 1024 * 1024 },
   };
 }
@@ -167,7 +185,7 @@ export function loadGatewayConfig(env: RawConfig = process.env): GatewayConfig {
     liveIdleMs: v.LIVE_IDLE_SECONDS! * 1000,
     livePingMs: v.LIVE_PING_SECONDS! * 1000,
     liveInitMs: v.LIVE_INIT_SECONDS! * 1000,
-    payeeName: v.PAYEE_NAME!,
+    payee: { en: v.PAYEE_NAME!, zh: v.PAYEE_NAME_ZH! },
     bankTransferExpiryDays: v.BANK_TRANSFER_EXPIRY_DAYS!,
   };
 }

@@ -80,7 +80,7 @@ export const settingSchemas = {
   }),
   PAYMENTS_CONFIG_FILE: path(
     both,
-    'JSON file with the adapter config (keys, ids, API base) of each enabled provider: wechat, alipay, paypal, each with its merchant setup; bankTransfer holds the bank details (enabled: false turns bank transfer off) and exchangeRates the dated EUR→CNY rates of domestic setups. npm start writes one for the local sandboxes.',
+    'JSON file with the adapter config (keys, ids, API base) of each enabled provider: wechat, alipay, paypal, each with its merchant setup; bankTransfer holds the bank details (enabled: false turns bank transfer off) and exchangeRates the dated EUR→CNY rates of domestic setups (and the reference rate of an overseas WeChat Pay setup). npm start writes one for the local sandboxes.',
     { secret: true },
   ),
   PAYMENTS_LOOPBACK_HTTP: bool(
@@ -88,8 +88,11 @@ export const settingSchemas = {
     'Benchmark only: lets a production-mode stack use the local payment sandboxes over plain http on loopback addresses (127.0.0.1, localhost, ::1); never set in a deployment.',
     { default: 'false' },
   ),
-  PAYEE_NAME: string(['gateway'], 'Payee shown on the QR payment page and the offline notice.', {
+  PAYEE_NAME: string(['gateway'], 'Payee shown on the QR payment page of an English page: the merchant name the payment app shows.', {
     default: 'Automotive Software Quality Standard Publications',
+  }),
+  PAYEE_NAME_ZH: string(['gateway'], 'Payee shown on the QR payment page of a Chinese page: the Chinese merchant name the payment app shows.', {
+    default: '汽车软件质量标准出版物',
   }),
   SMTP_URL: url(['workers'], 'SMTP server for codes and receipts.', { default: 'smtp://127.0.0.1:1025', secret: true }),
   MAIL_FROM: string(['workers'], 'Sender of outgoing mail; unset, the English brand name with no-reply@ the host of PUBLIC_URL.'),
@@ -98,6 +101,19 @@ export const settingSchemas = {
   BRAND_MARK: string(['gateway'], 'One to four characters drawn as the mark (header, favicon) when no BRAND_LOGO_FILE is given.', { default: 'ASQ' }),
   BRAND_COLOR: string(both, 'Brand colour (#rrggbb): the mark, the main buttons, the mail header.', { default: '#1d4ed8' }),
   BRAND_LOGO_FILE: path(['gateway'], 'SVG or PNG file shown as the mark and the favicon instead of the drawn one.'),
+  SELLER_NAME_EN: string(both, 'Legal name of the seller in English, shown on every page that takes money and in the footer of every mail.', {
+    default: 'Automotive Software Quality Standard Publications (example operator)',
+  }),
+  SELLER_NAME_ZH: string(both, 'Legal name of the seller in Chinese (payment pages and mails in Chinese).', {
+    default: '汽车软件质量标准出版物（示例运营者）',
+  }),
+  SELLER_ADDRESS_EN: string(both, "The seller's postal address in English, one line (payment pages, mail footers).", {
+    default: 'Example Street 1, 10115 Berlin, Germany',
+  }),
+  SELLER_ADDRESS_ZH: string(both, "The seller's postal address in Chinese, one line (payment pages, mail footers).", { default: '德国柏林 10115，示例街1号' }),
+  SELLER_REGISTRATION: string(both, "The seller's register and registration number, e.g. Amtsgericht Berlin HRB 000000 (payment pages, mail footers).", {
+    default: 'Example Register 000000',
+  }),
   LEGAL_DIR: path(
     ['gateway'],
     'Folder of the legal pages, one markdown file per page and language (en/imprint.md, zh/terms.md, …); the operator replaces the templates.',

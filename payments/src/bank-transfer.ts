@@ -1,14 +1,18 @@
 import type { AttemptStatus, CloseAnswer, CreateAttemptInput, CreatedAttempt, NotificationAnswer, PaymentProvider, VerifiedNotification } from './provider.js';
 import { NotificationRejected } from './provider.js';
-import { formatIban, type BankTransferDetails } from './setup/bank-details.js';
+import { formatIban, type BankCharges, type BankTransferDetails } from './setup/bank-details.js';
 
 /** The account a bank-transfer buyer pays into, as shown in the notice and the mail. */
 export interface BankAccount {
   payee: string;
+  /** Null while not configured (a production start refuses that). */
+  payeeAddress: string | null;
   bank: string;
+  bankAddress: string | null;
   /** Grouped in fours, as banks print it. */
   iban: string;
   bic: string;
+  charges: BankCharges;
 }
 
 /**
@@ -25,7 +29,15 @@ export class BankTransferProvider implements PaymentProvider {
   constructor(details?: BankTransferDetails) {
     this.account =
       details?.payee && details.bank && details.iban && details.bic
-        ? { payee: details.payee.trim(), bank: details.bank.trim(), iban: formatIban(details.iban), bic: details.bic.trim().toUpperCase() }
+        ? {
+            payee: details.payee.trim(),
+            payeeAddress: details.payeeAddress?.trim() || null,
+            bank: details.bank.trim(),
+            bankAddress: details.bankAddress?.trim() || null,
+            iban: formatIban(details.iban),
+            bic: details.bic.trim().toUpperCase(),
+            charges: details.charges === 'SHA' ? 'SHA' : 'OUR',
+          }
         : null;
   }
 

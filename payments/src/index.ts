@@ -1,5 +1,5 @@
 export * from './provider.js';
 export { BankTransferProvider, type BankAccount } from './bank-transfer.js';
-export type { BankTransferDetails } from './setup/bank-details.js';
+export type { BankCharges, BankTransferDetails } from './setup/bank-details.js';
 export * from './bills.js';
 export * from './bank-statement/index.js';

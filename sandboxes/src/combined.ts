@@ -34,7 +34,10 @@ export interface SandboxSetups {
  */
 export const SANDBOX_BANK_ACCOUNT: BankTransferDetails = {
   payee: 'Automotive Software Quality Standard Publications (sandbox)',
+  payeeAddress: 'Sandbox Street 1, 10115 Berlin, Germany (not a real address)',
   bank: 'Sandbox Bank (not a real bank)',
+  bankAddress: 'Sandbox Square 9, 60311 Frankfurt am Main, Germany (not a real bank)',
+  charges: 'OUR',
   iban: 'DE97999999990000012345',
   bic: 'SBOXDEB1',
 };

@@ -63,6 +63,11 @@ t.test("the page carries this deployment's service contacts and home pages", asy
     HOME_URL_EN: 'https://standard.test/en/',
     HOME_URL_ZH: 'https://standard.test/zh/?q=</script><script>alert(1)</script>',
     EXTERNAL_LOGIN_URL: 'https://platform.test/sso/login',
+    SELLER_NAME_EN: 'Standard Press GmbH',
+    SELLER_NAME_ZH: '标准出版有限公司',
+    SELLER_ADDRESS_EN: 'Musterweg 2, 10115 Berlin, Germany',
+    SELLER_ADDRESS_ZH: '德国柏林 10115，Musterweg 2号',
+    SELLER_REGISTRATION: 'Amtsgericht Berlin HRB 4711',
   });
   for (const url of ['/shop/index', '/shop/orders', '/shop/index.html']) {
     const page = await app.inject(url);
@@ -77,7 +82,16 @@ t.test("the page carries this deployment's service contacts and home pages", asy
         serviceHotline: '+49 30 1234 5678',
         homeUrl: { en: 'https://standard.test/en/', zh: 'https://standard.test/zh/?q=</script><script>alert(1)</script>' },
         externalLoginUrl: 'https://platform.test/sso/login',
-        brand: { name: { en: 'ASQ Standard Publications', zh: '汽车软件质量标准出版物' }, color: '#1d4ed8', markUrl: '/shop/brand/mark' },
+        brand: {
+          name: { en: 'ASQ Standard Publications', zh: '汽车软件质量标准出版物' },
+          color: '#1d4ed8',
+          markUrl: '/shop/brand/mark',
+          seller: {
+            name: { en: 'Standard Press GmbH', zh: '标准出版有限公司' },
+            address: { en: 'Musterweg 2, 10115 Berlin, Germany', zh: '德国柏林 10115，Musterweg 2号' },
+            registration: 'Amtsgericht Berlin HRB 4711',
+          },
+        },
       },
       `${url}: the configured values`,
     );

@@ -11,9 +11,17 @@ import { mailsTo } from '../helpers/mail.js';
 import { startStack } from '../helpers/stack.js';
 import { eventually, tempDir } from '../helpers/tmp.js';
 
-const bankTransfer = { payee: 'Quality Standard Publications GmbH', bank: 'Test Bank Berlin', iban: 'DE97999999990000012345', bic: 'SBOXDEB1' };
+const bankTransfer = {
+  payee: 'Quality Standard Publications GmbH',
+  payeeAddress: 'Musterweg 2, 10115 Berlin, Germany',
+  bank: 'Test Bank Berlin',
+  bankAddress: 'Bankplatz 1, 60311 Frankfurt am Main, Germany',
+  iban: 'DE97999999990000012345',
+  bic: 'SBOXDEB1',
+  charges: 'SHA' as const,
+};
 
-const CHECKOUT = `mutation($i: CheckoutInput!) { checkout(input: $i) { order { orderNo amount currency } paymentIntent { nextAction { type reference bankAccount { payee bank iban bic } } } } }`;
+const CHECKOUT = `mutation($i: CheckoutInput!) { checkout(input: $i) { order { orderNo amount currency expiresAt } paymentIntent { nextAction { type reference bankAccount { payee payeeAddress bank bankAddress iban bic charges } } } } }`;
 const REFUND = `mutation($o: ID!, $r: String) { refundOrder(orderNo: $o, reference: $r) { changed refund { refundNo kind status amount currency reference } order { orderNo refundedAt canRefund } } }`;
 const ATTEMPTS = `query($o: ID!) { adminOrder(orderNo: $o) { refundedAt canRefund attempts { outTradeNo provider role canRefund refunds { refundNo status reference } } } }`;
 
@@ -26,7 +34,7 @@ t.test('bank transfer: account in the notice and the mail, completed, refunded o
 
   const co = await gqlOk<{
     checkout: {
-      order: { orderNo: string; amount: string; currency: string };
+      order: { orderNo: string; amount: string; currency: string; expiresAt: string };
       paymentIntent: { nextAction: { type: string; reference: string; bankAccount: Record<string, string> } };
     };
   }>(b.client, CHECKOUT, { i: checkoutInput() });
@@ -34,12 +42,23 @@ t.test('bank transfer: account in the notice and the mail, completed, refunded o
   t.same(
     co.checkout.paymentIntent.nextAction,
     { type: 'OFFLINE', reference: orderNo, bankAccount: { ...bankTransfer, iban: 'DE97 9999 9999 0000 0123 45' } },
-    'the notice names payee, bank, IBAN and BIC',
+    'the notice names payee and bank with their addresses, IBAN, BIC and the charges instruction',
   );
 
   const mail = await eventually('the bank transfer mail', async () => (await mailsTo(b.email)).find((m) => m.subject.includes(orderNo)));
-  for (const part of [bankTransfer.payee, bankTransfer.bank, 'DE97 9999 9999 0000 0123 45', bankTransfer.bic, `75.00 EUR`, `Reference to quote: ${orderNo}`])
-    t.match(mail.text, part, `the mail says ${part}`);
+  for (const part of [
+    bankTransfer.payee,
+    `Beneficiary's address: ${bankTransfer.payeeAddress}`,
+    bankTransfer.bank,
+    `Bank's address: ${bankTransfer.bankAddress}`,
+    'DE97 9999 9999 0000 0123 45',
+    bankTransfer.bic,
+    `75.00 EUR`,
+    `Reference to quote: ${orderNo}`,
+    `Pay by: ${co.checkout.order.expiresAt.slice(0, 10)}`,
+    'Bank charges: SHA: charges shared',
+  ])
+    t.ok(mail.text.includes(part), `the mail says ${part}`);
 
   await gqlOk(op.client, MARK_COMPLETED, { o: orderNo, r: 'INCOMING-1' });
   await waitPaid(stack, orderNo);
@@ -140,6 +159,18 @@ t.test('a production start refuses bank transfer without bank details, and an ht
   t.match(problems.join('\n'), /bankTransfer\.payee/);
   t.match(problems.join('\n'), /bankTransfer\.iban/);
   t.same(paymentSetupProblems({ bankTransfer }, { production: true, publicUrl: 'https://shop.example' }), [], 'a complete account passes');
+  const { payeeAddress: _p, bankAddress: _b, ...noAddresses } = bankTransfer;
+  t.match(
+    paymentSetupProblems({ bankTransfer: noAddresses }, { production: true, publicUrl: 'https://shop.example' }),
+    [/bankTransfer\.payeeAddress/, /bankTransfer\.bankAddress/],
+    'a wire from outside SEPA needs both addresses',
+  );
+  const badCharges = { bankTransfer: { ...bankTransfer, charges: 'BEN' as 'OUR' } };
+  t.match(
+    paymentSetupProblems(badCharges, { production: false, publicUrl: 'http://localhost' }),
+    [/charges must be "OUR" or "SHA"/],
+    'charges other than OUR or SHA: refused at every start',
+  );
   t.match(
     paymentSetupProblems({ bankTransfer: { ...bankTransfer, iban: 'DE97999999990000012346' } }, { production: true, publicUrl: 'https://shop.example' }),
     [/valid IBAN/],

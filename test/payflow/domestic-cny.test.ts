@@ -39,6 +39,24 @@ t.test('CNY at a dated rate, checked against every notification, a new attempt f
     'the attempt stores the CNY fen asked for and the rate',
   );
 
+  // The WeChat Pay page's answer on a Chinese page: the Chinese payee, exactly the CNY charged, the code's expiry.
+  const { expires_at } = await stack.db.selectFrom('orders').select('expires_at').where('order_no', '=', co.order.orderNo).executeTakeFirstOrThrow();
+  b.client.headers = { ...b.client.headers, locale: 'zh' };
+  const page = await b.client.gql<{ paymentIntent: { payee: string; expiresAt: string; payerAmount: Record<string, unknown> } }>(
+    `query($o: ID!) { paymentIntent(orderNo: $o) { payee expiresAt payerAmount { amount currency exact rate rateDate rateSource } } }`,
+    { o: co.order.orderNo },
+  );
+  t.same(
+    page.data?.paymentIntent,
+    {
+      payee: '汽车软件质量标准出版物',
+      expiresAt: expires_at.toISOString(),
+      payerAmount: { amount: '583.59', currency: 'CNY', exact: true, rate: '7.7812', rateDate: '2026-11-23', rateSource: 'Bank of China spot selling rate' },
+    },
+    'the QR page: the payee in Chinese, exactly 583.59 CNY, payable until the order expires',
+  );
+  b.client.headers = { ...b.client.headers, locale: 'en' };
+
   // A validly signed notification with another amount: refused and recorded; the poller settles on the true amount.
   await fetch(`${sandboxes.url}/wechat/_control/orders/${intent.out_trade_no}/pay`, {
     method: 'POST',

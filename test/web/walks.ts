@@ -8,7 +8,8 @@ import { zh } from '../../web/src/locales/zh/index.ts';
 import { launchBrowser, OPERATOR_PASSWORD, openShop, screenshots, signInBuyer, signInOperator, untilInteractive, widthOf } from '../helpers/browser.js';
 import { startStack, uniqueEmail, type TestStack } from '../helpers/stack.js';
 import type { RawConfig } from '@shop/config';
-import type { SandboxSetups } from '@shop/sandboxes/combined';
+import { SANDBOX_BANK_ACCOUNT, SANDBOX_EUR_CNY, type SandboxSetups } from '@shop/sandboxes/combined';
+import { epcFields } from './epc-fields.js';
 import { eventually, tempDir } from '../helpers/tmp.js';
 import { mailsTo } from '../helpers/mail.js';
 import { logOutAndLogIn, openPurchase, pdfOpensOnlyWith, registerWithMailCode, saveDownload, type Method } from './buy-steps.js';
@@ -47,6 +48,71 @@ export { logOutAndLogIn, registerWithMailCode };
 type Lang = 'en' | 'zh';
 const TEXTS: Record<Lang, Messages> = { en, zh };
 const COUNTRY: Record<Lang, { search: string; country: string }> = { en: { search: 'germ', country: 'Germany' }, zh: { search: '德', country: '德国' } };
+/** The configuration's defaults (SELLER_*, PAYEE_NAME, PAYEE_NAME_ZH): who sells and the QR page's payee. */
+const SELLER = {
+  name: { en: 'Automotive Software Quality Standard Publications (example operator)', zh: '汽车软件质量标准出版物（示例运营者）' },
+  address: { en: 'Example Street 1, 10115 Berlin, Germany', zh: '德国柏林 10115，示例街1号' },
+  registration: 'Example Register 000000',
+};
+const PAYEE = { en: 'Automotive Software Quality Standard Publications', zh: '汽车软件质量标准出版物' };
+
+/** A page that takes money names the seller: legal name, address and registration in the page language. */
+async function seeSeller(w: Walk, where: ReturnType<Page['getByTestId']>, what: string) {
+  const seller = where.getByTestId('seller-identity');
+  w.t.same(
+    {
+      name: await seller.getByTestId('seller-name').innerText(),
+      address: await seller.getByTestId('seller-address').innerText(),
+      registration: await seller.getByTestId('seller-registration').innerText(),
+    },
+    { name: SELLER.name[w.lang], address: SELLER.address[w.lang], registration: SELLER.registration },
+    `${what}: the seller in ${w.lang}`,
+  );
+  w.t.match(await seller.innerText(), w.lang === 'zh' ? /^销售方：/ : /^Seller: /, `${what}: labelled`);
+}
+
+interface HandOffView {
+  dialog: string;
+  name: string;
+  address: string;
+  registration: string;
+}
+let handOffs = 0;
+
+/**
+ * Leaving for a provider's page (Alipay's cashier, PayPal's approval): the hand-off dialog shows
+ * where the buyer goes and who sells. The browser leaves at once, so the page reports the dialog
+ * the moment it is drawn (a mutation observer calling back into the test).
+ */
+async function seeHandOff(w: Walk, provider: 'ALIPAY' | 'PAYPAL', leave: () => Promise<void>) {
+  let seen!: (v: HandOffView) => void;
+  const shown = new Promise<HandOffView>((resolve) => (seen = resolve));
+  const binding = `shopHandOff${++handOffs}`;
+  await w.page.exposeFunction(binding, (v: HandOffView) => seen(v));
+  await w.page.evaluate((binding) => {
+    const report = () => {
+      const dlg = document.querySelector('[data-testid=hand-off-dialog]');
+      const seller = dlg?.querySelector('[data-testid=seller-identity]');
+      if (!dlg || !seller) return false;
+      const part = (id: string) => seller.querySelector(`[data-testid=${id}]`)?.textContent ?? '';
+      const send = (window as unknown as Record<string, (v: unknown) => void>)[binding]!;
+      send({ dialog: dlg.textContent ?? '', name: part('seller-name'), address: part('seller-address'), registration: part('seller-registration') });
+      return true;
+    };
+    const watch = new MutationObserver(() => {
+      if (report()) watch.disconnect();
+    });
+    watch.observe(document.body, { childList: true, subtree: true });
+  }, binding);
+  await leave();
+  const v = await shown;
+  w.t.ok(v.dialog.includes(w.T.pay.handOff.replace('{{provider}}', w.T.pay.providers[provider])), `on the way to ${provider}`);
+  w.t.same(
+    { name: v.name, address: v.address, registration: v.registration },
+    { name: SELLER.name[w.lang], address: SELLER.address[w.lang], registration: SELLER.registration },
+    `hand-off to ${provider}: the seller in ${w.lang}`,
+  );
+}
 
 export interface Walk {
   t: Test;
@@ -104,11 +170,14 @@ async function purchase(w: Walk, book: number, method: Method) {
   w.t.ok(p.ebookNote, 'the red e-book note');
   w.t.equal(p.submitText, method === 'BANK_TRANSFER' ? w.T.purchase.agreeAndSubmit : w.T.purchase.agreeAndPay);
   w.t.match(await p.dlg.innerText(), /info@example\.org/, 'the service email');
+  await seeSeller(w, p.dlg, 'checkout and payment choice');
   return { ...p, title };
 }
 
 /** What the QR page shows per book: the EUR price (overseas), or CNY at the sandbox's rate (domestic). */
 export const PRICES = { EUR: ['75.00', '250.00', '50.00'], CNY: ['583.59', '1945.30', '389.06'] } as const;
+/** The overseas page's estimate at the reference rate (the sandbox's dated EUR→CNY rate), in whole yuan. */
+const ABOUT_CNY = ['584', '1945', '389'] as const;
 
 export async function walkWeChat(w: Walk, book: number, currency: 'EUR' | 'CNY' = 'EUR') {
   const { page, T } = w;
@@ -119,7 +188,31 @@ export async function walkWeChat(w: Walk, book: number, currency: 'EUR' | 'CNY' 
   await qr.getByTestId('payee').filter({ hasNotText: '…' }).waitFor();
   w.t.equal(await qr.getByTestId('amount').innerText(), PRICES[currency][book], 'the amount');
   w.t.equal(await qr.getByTestId('currency').innerText(), currency);
-  w.t.ok((await qr.getByTestId('payee').innerText()).length > 1, 'the payee is shown');
+  w.t.equal(await qr.getByTestId('payee').innerText(), PAYEE[w.lang], 'the payee in the page language');
+  // What WeChat charges in CNY: exactly (domestic), or about so much at a dated reference rate (overseas).
+  const cny = qr.getByTestId('cny-amount');
+  await cny.waitFor();
+  const note = await cny.getByTestId('cny-note').innerText();
+  if (currency === 'CNY') {
+    w.t.equal(await cny.getAttribute('data-exact'), 'true', 'domestic: exact');
+    w.t.equal(await cny.getByTestId('cny-value').innerText(), `¥${PRICES.CNY[book]}`, 'domestic: exactly what the attempt asks for');
+  } else {
+    w.t.equal(await cny.getAttribute('data-exact'), 'false', 'overseas: an estimate');
+    w.t.equal(await cny.getByTestId('cny-value').innerText(), T.pay.chargedAbout.replace('{{amount}}', ABOUT_CNY[book]!), 'overseas: about so many yuan');
+    w.t.match(note, w.lang === 'zh' ? /微信支付按其当日汇率以人民币扣款/ : /WeChat Pay charges you in CNY at its own rate/, 'WeChat converts at its own rate');
+  }
+  w.t.ok(note.includes(SANDBOX_EUR_CNY.rate) && note.includes(SANDBOX_EUR_CNY.date) && note.includes(SANDBOX_EUR_CNY.source), 'the rate, its date and source');
+  // Until when the code is payable: the order's expiry (ORDER_EXPIRY_MINUTES, 120), in the page language.
+  const expiry = qr.getByTestId('qr-expiry');
+  const until = Date.parse((await expiry.getAttribute('data-expires-at'))!);
+  w.t.ok(until > Date.now() + 100 * 60_000 && until <= Date.now() + 120 * 60_000, 'the code expires with the order, about two hours on');
+  w.t.match(
+    await expiry.innerText(),
+    w.lang === 'zh' ? /^\d{4}年\d{1,2}月\d{1,2}日 \d{2}:\d{2}$/ : /^\d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2}$/,
+    'in the page language',
+  );
+  w.t.ok(await qr.getByTestId('wechat-pay-mark').isVisible(), 'the WeChat Pay mark');
+  await seeSeller(w, qr, 'QR page');
   const codeUrl = await qr.getByTestId('qr-code').getAttribute('data-code-url');
   w.t.match(codeUrl, /^weixin:\/\/wxpay\/bizpayurl\?pr=/, 'the QR carries codeUrl');
   w.t.ok(await qr.locator('[data-testid=qr-code] svg path').count(), 'the QR code is drawn');
@@ -159,7 +252,7 @@ export async function walkWeChat(w: Walk, book: number, currency: 'EUR' | 'CNY' 
 export async function walkAlipay(w: Walk, book: number) {
   const { page, T } = w;
   const p = await purchase(w, book, 'ALIPAY');
-  await payOnProviderPage(w, p, { page: /\/alipay\//, shot: 'alipay-cashier', result: /\/shop\/views\/pay\/AliPayResult/ }, (text) =>
+  await payOnProviderPage(w, p, { provider: 'ALIPAY', page: /\/alipay\//, shot: 'alipay-cashier', result: /\/shop\/views\/pay\/AliPayResult/ }, (text) =>
     w.t.equal(text, T.pay.processing, 'processing message in the UI language'),
   );
   await downloadFromResult(w, p.title, 'alipay-success');
@@ -172,7 +265,7 @@ export async function walkAlipay(w: Walk, book: number) {
 export async function walkPayPal(w: Walk, book: number) {
   const { page, T } = w;
   const p = await purchase(w, book, 'PAYPAL');
-  await payOnProviderPage(w, p, { page: /\/paypal\//, shot: 'paypal-approval', result: /\/shop\/views\/pay\/PayPalResult/ }, (text) =>
+  await payOnProviderPage(w, p, { provider: 'PAYPAL', page: /\/paypal\//, shot: 'paypal-approval', result: /\/shop\/views\/pay\/PayPalResult/ }, (text) =>
     w.t.match(text, /订单正在处理中.*The order is being processed, please wait patiently/, 'bilingual processing message'),
   );
   await downloadFromResult(w, p.title, 'paypal-success');
@@ -286,12 +379,56 @@ export async function walkBankTransfer(w: Walk, book: number, opts: { invoice: b
   await info.locator('input[name=zip]').fill('10115');
   await info.locator('input[name=town]').fill('Berlin');
   await info.locator('input[name=vatId]').fill('DE123456789');
+  await seeSeller(w, info, 'purchase information');
   await w.shot(page, 'purchase-info');
   await info.getByTestId('purchase-info-submit').click();
 
   const notice = page.getByTestId('offline-dialog');
   await notice.waitFor();
   w.t.match(await notice.innerText(), T.purchase.offlineBody, `'${T.purchase.offlineBody}'`);
+  // What a wire from a Chinese bank asks for, beyond the IBAN.
+  const A = SANDBOX_BANK_ACCOUNT;
+  w.t.equal(await notice.getByTestId('offline-payee-address').innerText(), A.payeeAddress, "the beneficiary's address");
+  w.t.equal(await notice.getByTestId('offline-bank-address').innerText(), A.bankAddress, "the bank's address");
+  w.t.equal(await notice.getByTestId('offline-bic').innerText(), A.bic, 'the BIC');
+  const charges = notice.getByTestId('offline-charges');
+  w.t.equal(await charges.getAttribute('data-charges'), 'OUR');
+  const amount = (await notice.getByTestId('offline-amount').innerText()).match(/(\d+\.\d{2}) EUR/)![1]!;
+  w.t.equal(
+    await charges.innerText(),
+    `${T.purchase.offlineChargesLabel}${T.common.colon}${T.purchase.offlineCharges.OUR.replace('{{amount}}', amount).replace('{{currency}}', 'EUR')}`,
+    'OUR recommended: the full amount must arrive',
+  );
+  const payBy = notice.getByTestId('offline-pay-by');
+  const due = Date.parse((await payBy.getAttribute('data-pay-by'))!);
+  w.t.ok(due > Date.now() + 13 * 86_400_000 && due <= Date.now() + 14 * 86_400_000, 'pay by: the order waits 14 days (BANK_TRANSFER_EXPIRY_DAYS)');
+  w.t.match(
+    await payBy.innerText(),
+    w.lang === 'zh' ? /^请在 \d{4}年\d{1,2}月\d{1,2}日 前完成转账；/ : /^Please transfer the amount by \d{1,2} [A-Z][a-z]{2} \d{4};/,
+    'the day to pay by, in the page language',
+  );
+  const shown = await notice.innerText();
+  if (w.lang === 'zh') w.t.notOk(shown.includes(':'), 'full-width colons only in Chinese');
+  else w.t.match(shown, /IBAN: DE97/, 'a colon and a space in English');
+  const reference = (await notice.getByTestId('offline-reference').innerText()).split(T.common.colon).pop()!.trim();
+  w.t.same(
+    epcFields((await notice.getByTestId('giro-code').getAttribute('data-payload'))!),
+    {
+      serviceTag: 'BCD',
+      version: '002',
+      charset: '1',
+      identification: 'SCT',
+      bic: A.bic,
+      name: A.payee,
+      iban: A.iban,
+      amount: `EUR${amount}`,
+      purpose: '',
+      reference: '',
+      text: reference,
+    },
+    'the GiroCode carries the transfer (EPC069-12)',
+  );
+  await seeSeller(w, notice, 'bank details');
   await w.shot(page, 'offline-notice');
   await notice.getByRole('button', { name: T.common.ok }).click();
 
@@ -546,11 +683,11 @@ export async function guestOpensOrders(w: Walk) {
 async function payOnProviderPage(
   w: Walk,
   p: { dlg: import('playwright-core').Locator },
-  at: { page: RegExp; shot: string; result: RegExp },
+  at: { provider: 'ALIPAY' | 'PAYPAL'; page: RegExp; shot: string; result: RegExp },
   processing: (text: string) => void,
 ) {
   const { page } = w;
-  await p.dlg.getByTestId('purchase-submit').click();
+  await seeHandOff(w, at.provider, () => p.dlg.getByTestId('purchase-submit').click());
   await page.waitForURL(at.page);
   await w.shot(page, at.shot);
   await page.locator('button.pay').click();

@@ -1,8 +1,10 @@
 // Mails carry the brand (name, colour), come from the configured sender, are written in the
 // buyer's language with an HTML and a plain-text part, and link the shop at PUBLIC_URL + BASE_PATH.
 import t from 'tap';
-import { receiptMail, verificationCodeMail, type MailBrand } from '../../workers/src/mail/templates.js';
 import { invoiceMailText } from '../../workers/src/mail/invoice.js';
+import { reconciliationAlertText } from '../../workers/src/mail/reconciliation-alert.js';
+import { refundMailText } from '../../workers/src/mail/refund.js';
+import { bankTransferMail, receiptMail, verificationCodeMail, type MailBrand, type RenderedMail } from '../../workers/src/mail/templates.js';
 import { requireEnv } from '../helpers/env.js';
 import { waitForMails } from '../helpers/mail.js';
 import { startStack, uniqueEmail } from '../helpers/stack.js';
@@ -12,7 +14,97 @@ const brand: MailBrand = {
   color: '#0f766e',
   shopUrl: 'https://shop.test/books/',
   serviceEmail: 'help@shop.test',
+  seller: {
+    name: { en: 'Test Standard Press GmbH', zh: '测试标准出版有限公司' },
+    address: { en: 'Musterweg 2, 10115 Berlin, Germany', zh: '德国柏林 10115，Musterweg 2号' },
+    registration: 'Amtsgericht Berlin HRB 4711',
+  },
 };
+
+const bankMail = {
+  orderNo: 'N2026112300002',
+  title: 'Book',
+  amount: '75.00',
+  currency: 'EUR',
+  payee: 'Test Press Account',
+  payeeAddress: 'Musterweg 2, 10115 Berlin, Germany',
+  bank: 'Test Bank Berlin',
+  bankAddress: 'Bankplatz 1, 60311 Frankfurt am Main, Germany',
+  iban: 'DE97 9999 9999 0000 0123 45',
+  bic: 'SBOXDEB1',
+  charges: 'OUR' as const,
+  expiresOn: '2026-12-07',
+};
+
+/** Every kind of mail the workers send, in one language. */
+function everyMail(lang: 'en' | 'zh'): Record<string, RenderedMail> {
+  const refund = { orderNo: 'N1', title: 'Book', format: 'ebook' as const, amount: '75.00', currency: 'EUR', payerCurrency: null };
+  return {
+    register: verificationCodeMail('123456', 'register', lang, brand),
+    reset: verificationCodeMail('123456', 'reset', lang, brand),
+    bindEmail: verificationCodeMail('123456', 'bind_email', lang, brand),
+    receipt: receiptMail({ orderNo: 'N1', title: 'Book', amount: '75.00', currency: 'EUR', format: 'ebook' }, lang, brand),
+    bankTransfer: bankTransferMail(bankMail, lang, brand),
+    refund: refundMailText({ ...refund, kind: 'order', provider: 'wechat' }, lang, brand),
+    duplicateRefund: refundMailText({ ...refund, kind: 'duplicate_payment', provider: 'alipay' }, lang, brand),
+    reconciliationAlert: reconciliationAlertText(
+      { provider: 'wechat', date: '2026-11-27', outcome: 'differences', detail: null, open: { amount_mismatch: 1 } },
+      lang,
+      brand,
+    ),
+  };
+}
+
+t.test('every mail names the seller in its footer: legal name, address, registration, in the mail language', async (t) => {
+  for (const lang of ['en', 'zh'] as const) {
+    const s = brand.seller;
+    const label = lang === 'zh' ? { seller: '销售方：', reg: '登记号：' } : { seller: 'Seller: ', reg: 'Registration: ' };
+    for (const [kind, m] of Object.entries(everyMail(lang))) {
+      t.match(m.text, `${label.seller}${s.name[lang]}\n${s.address[lang]}\n${label.reg}${s.registration}`, `${kind} (${lang}): the seller in the text part`);
+      t.match(
+        m.html,
+        `<span data-seller>${label.seller}${s.name[lang]}<br>${s.address[lang]}<br>${label.reg}${s.registration}</span>`,
+        `${kind} (${lang}): in the HTML`,
+      );
+      t.notMatch(m.text, lang === 'zh' ? s.name.en : s.name.zh, `${kind} (${lang}): not the other language's name`);
+    }
+  }
+});
+
+t.test('the bank transfer mail: addresses, BIC, charges instruction and the day to pay by, in both languages', async (t) => {
+  const en = bankTransferMail(bankMail, 'en', brand);
+  for (const line of [
+    'Payee (beneficiary): Test Press Account',
+    "Beneficiary's address: Musterweg 2, 10115 Berlin, Germany",
+    'Bank: Test Bank Berlin',
+    "Bank's address: Bankplatz 1, 60311 Frankfurt am Main, Germany",
+    'IBAN: DE97 9999 9999 0000 0123 45',
+    'BIC/SWIFT: SBOXDEB1',
+    'Amount: 75.00 EUR',
+    'Reference to quote: N2026112300002',
+    'Pay by: 2026-12-07',
+    'Bank charges: OUR: please choose OUR at your bank (you pay all bank charges). The full 75.00 EUR must arrive',
+  ])
+    t.ok(en.text.includes(line), `en: ${line}`);
+  const zh = bankTransferMail(bankMail, 'zh', brand);
+  for (const line of [
+    '收款人：Test Press Account',
+    '收款人地址：Musterweg 2, 10115 Berlin, Germany',
+    '银行地址：Bankplatz 1, 60311 Frankfurt am Main, Germany',
+    'BIC/SWIFT：SBOXDEB1',
+    '付款附言（请务必填写）：N2026112300002',
+    '最晚付款日期：2026-12-07',
+    '银行手续费：OUR：请在汇款时选择 OUR（全部银行手续费由您承担）。须全额 75.00 EUR 到账',
+  ])
+    t.ok(zh.text.includes(line), `zh: ${line}`);
+  t.match(zh.text, /请在 2026-12-07 前完成转账/, 'zh: the day to pay by in the text too');
+  t.notMatch(zh.text.replace(/https?:\/\/\S+/g, ''), /[\u4e00-\u9fff）]:/, 'zh: no half-width colon after Chinese text');
+  t.notMatch(zh.text, /"我的订单"/, 'zh: Chinese quotation marks');
+  const sha = bankTransferMail({ ...bankMail, charges: 'SHA' }, 'en', brand);
+  t.match(sha.text, /Bank charges: SHA: charges shared .* the full 75\.00 EUR must still arrive/, 'SHA: what it means, and the full amount must still arrive');
+  const bare = bankTransferMail({ ...bankMail, payeeAddress: null, bankAddress: null }, 'en', brand);
+  t.notMatch(bare.text, /address/, 'no address rows while none is configured');
+});
 
 t.test('the receipt in both languages: brand band, facts, download button, legal links, text part', async (t) => {
   const d = { orderNo: 'N2026112300001', title: 'A <Title> & more', amount: '75.00', currency: 'EUR', format: 'ebook' as const };
@@ -90,6 +182,9 @@ t.test('a registration code mail from the running workers, in Chinese', async (t
     BRAND_COLOR: '#0f766e',
     SERVICE_EMAIL: 'help@shop.test',
     PUBLIC_URL: 'https://shop.test',
+    SELLER_NAME_ZH: '测试标准出版有限公司',
+    SELLER_ADDRESS_ZH: '德国柏林 10115，Musterweg 2号',
+    SELLER_REGISTRATION: 'Amtsgericht Berlin HRB 4711',
   });
   const email = uniqueEmail('mail-zh');
   const c = stack.client();
@@ -104,4 +199,9 @@ t.test('a registration code mail from the running workers, in Chinese', async (t
   t.match(full.html, /#0f766e/);
   t.match(full.text, /请使用以下验证码完成注册：\n\n\d{6}\n/, 'plain-text part with the code');
   t.match(full.text, /隐私政策：https:\/\/shop\.test\/shop\/legal\/privacy/, 'links to PUBLIC_URL + BASE_PATH');
+  t.match(
+    full.text,
+    /销售方：测试标准出版有限公司\n德国柏林 10115，Musterweg 2号\n登记号：Amtsgericht Berlin HRB 4711\n/,
+    'the configured seller in the footer',
+  );
 });

@@ -1468,12 +1468,33 @@ export type introspection = {
             "isDeprecated": false
           },
           {
+            "name": "bankAddress",
+            "type": {
+              "kind": "SCALAR",
+              "name": "String"
+            },
+            "args": [],
+            "isDeprecated": false
+          },
+          {
             "name": "bic",
             "type": {
               "kind": "NON_NULL",
               "ofType": {
                 "kind": "SCALAR",
                 "name": "String"
+              }
+            },
+            "args": [],
+            "isDeprecated": false
+          },
+          {
+            "name": "charges",
+            "type": {
+              "kind": "NON_NULL",
+              "ofType": {
+                "kind": "ENUM",
+                "name": "BankCharges"
               }
             },
             "args": [],
@@ -1502,9 +1523,32 @@ export type introspection = {
             },
             "args": [],
             "isDeprecated": false
+          },
+          {
+            "name": "payeeAddress",
+            "type": {
+              "kind": "SCALAR",
+              "name": "String"
+            },
+            "args": [],
+            "isDeprecated": false
           }
         ],
         "interfaces": []
+      },
+      {
+        "kind": "ENUM",
+        "name": "BankCharges",
+        "enumValues": [
+          {
+            "name": "OUR",
+            "isDeprecated": false
+          },
+          {
+            "name": "SHA",
+            "isDeprecated": false
+          }
+        ]
       },
       {
         "kind": "OBJECT",
@@ -3895,6 +3939,73 @@ export type introspection = {
       },
       {
         "kind": "OBJECT",
+        "name": "PayerAmount",
+        "fields": [
+          {
+            "name": "amount",
+            "type": {
+              "kind": "SCALAR",
+              "name": "String"
+            },
+            "args": [],
+            "isDeprecated": false
+          },
+          {
+            "name": "currency",
+            "type": {
+              "kind": "NON_NULL",
+              "ofType": {
+                "kind": "SCALAR",
+                "name": "String"
+              }
+            },
+            "args": [],
+            "isDeprecated": false
+          },
+          {
+            "name": "exact",
+            "type": {
+              "kind": "NON_NULL",
+              "ofType": {
+                "kind": "SCALAR",
+                "name": "Boolean"
+              }
+            },
+            "args": [],
+            "isDeprecated": false
+          },
+          {
+            "name": "rate",
+            "type": {
+              "kind": "SCALAR",
+              "name": "String"
+            },
+            "args": [],
+            "isDeprecated": false
+          },
+          {
+            "name": "rateDate",
+            "type": {
+              "kind": "SCALAR",
+              "name": "String"
+            },
+            "args": [],
+            "isDeprecated": false
+          },
+          {
+            "name": "rateSource",
+            "type": {
+              "kind": "SCALAR",
+              "name": "String"
+            },
+            "args": [],
+            "isDeprecated": false
+          }
+        ],
+        "interfaces": []
+      },
+      {
+        "kind": "OBJECT",
         "name": "PaymentCheck",
         "fields": [
           {
@@ -4025,6 +4136,15 @@ export type introspection = {
             "isDeprecated": false
           },
           {
+            "name": "expiresAt",
+            "type": {
+              "kind": "SCALAR",
+              "name": "String"
+            },
+            "args": [],
+            "isDeprecated": false
+          },
+          {
             "name": "id",
             "type": {
               "kind": "NON_NULL",
@@ -4077,6 +4197,15 @@ export type introspection = {
                 "kind": "SCALAR",
                 "name": "String"
               }
+            },
+            "args": [],
+            "isDeprecated": false
+          },
+          {
+            "name": "payerAmount",
+            "type": {
+              "kind": "OBJECT",
+              "name": "PayerAmount"
             },
             "args": [],
             "isDeprecated": false

@@ -10,13 +10,15 @@ import { lower, upper } from './enums.js';
 import { requireUser } from './errors.js';
 import { bankAccountOf, presentCheck, presentIntent, presentIssuedInvoice, presentOrder, presentOrderRefund } from './present-orders.js';
 import { issuedInvoicesByOrderNo } from '../services/invoices/documents.js';
+import { payerAmountOf } from '../services/payments/payer-amount.js';
+import type { IntentView } from '../services/orders/views.js';
 
 const lowerOrNone = <T extends string>(v: T | null | undefined) => (v ? lower(v) : undefined);
 
 function presentOutcome(ctx: ShopContext, r: CheckoutOutcome) {
   return {
     order: presentOrder(r.order, ctx.locale),
-    paymentIntent: presentIntent(r.intent, ctx.deps.config.payeeName, bankAccountOf(ctx.deps.providers)),
+    paymentIntent: presentIntent(r.intent, ctx.deps.config.payee[ctx.locale], bankAccountOf(ctx.deps.providers)),
     reused: r.reused,
     previousPaymentOpenUntil: r.previousPaymentOpen?.until ?? null,
     previousPaymentProvider: r.previousPaymentOpen ? upper(r.previousPaymentOpen.provider) : null,
@@ -40,7 +42,7 @@ export const orderResolvers: IResolvers = {
     purchaseInfo: async (_root, args, ctx) => purchaseInfoForBuyer(ctx.deps.db, requireUser(ctx).id, args.orderNo),
     paymentIntent: async (_root, args, ctx) => {
       const i = await latestIntent(ctx.deps.db, requireUser(ctx).id, args.orderNo);
-      return i ? presentIntent(i, ctx.deps.config.payeeName, bankAccountOf(ctx.deps.providers)) : null;
+      return i ? presentIntent(i, ctx.deps.config.payee[ctx.locale], bankAccountOf(ctx.deps.providers)) : null;
     },
   },
   Mutation: {
@@ -73,6 +75,13 @@ export const orderResolvers: IResolvers = {
   Order: {
     refunds: (order: { orderNo: string }, _args, ctx) => refundsOf(ctx, order.orderNo),
     issuedInvoice: (order: { orderNo: string }, _args, ctx) => issuedInvoiceOf(ctx, order.orderNo),
+  },
+  PaymentIntent: {
+    // Asked only by the QR page: an overseas estimate may read the latest rate WeChat applied.
+    payerAmount: (intent, _args, ctx) => {
+      const view = (intent as { view?: IntentView }).view;
+      return view ? payerAmountOf(ctx.deps, view) : null;
+    },
   },
   Book: {
     ebookPurchased: async (book: { id: string }, _args, ctx) => (await boughtBooks(ctx)).has(Number(book.id)),

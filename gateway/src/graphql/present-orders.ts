@@ -68,6 +68,8 @@ export function presentOrderRefund(r: OrderRefundView) {
 export function presentIntent(i: IntentView, payee: string, bankAccount: BankAccount | null = null) {
   const a = i.nextAction;
   return {
+    // The view it was made from (no field of the schema), for the fields resolved only when asked (payerAmount).
+    view: i,
     id: i.id,
     orderNo: i.orderNo,
     method: i.method,
@@ -77,6 +79,7 @@ export function presentIntent(i: IntentView, payee: string, bankAccount: BankAcc
     currency: i.currency,
     createdAt: i.createdAt,
     payee,
+    expiresAt: i.expiresAt ?? null,
     nextAction: a
       ? {
           type: nextActionTypes[a.type] ?? 'NONE',

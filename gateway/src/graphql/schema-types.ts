@@ -962,13 +962,49 @@ export type NextAction = {
   bankAccount?: Maybe<BankAccount>;
 };
 
-/** Where a bank-transfer buyer sends the money; the reference to quote is NextAction.reference. */
+/** Who pays the charges of a wire: OUR (the sender pays all of them, the full amount arrives) or SHA (shared). */
+export type BankCharges = "OUR" | "SHA";
+
+/**
+ * Where a bank-transfer buyer sends the money; the reference to quote is NextAction.reference and
+ * the date to pay by is the order's expiresAt.
+ */
 export type BankAccount = {
   __typename?: "BankAccount";
   payee: Scalars["String"];
+  /** The account holder's postal address (a wire from outside SEPA asks for it); null while not configured. */
+  payeeAddress?: Maybe<Scalars["String"]>;
   bank: Scalars["String"];
+  /** The bank's postal address; null while not configured. */
+  bankAddress?: Maybe<Scalars["String"]>;
   iban: Scalars["String"];
   bic: Scalars["String"];
+  /** The charges instruction the buyer is asked to choose at their bank. */
+  charges: BankCharges;
+};
+
+/**
+ * What a WeChat Pay payer is charged in CNY. Domestic setup: exactly the amount of the attempt
+ * (exact true, with the rate it was converted at). Overseas setup (WeChat Pay Global, which charges
+ * the payer in CNY at its own rate): an estimate at a reference rate (exact false): the configured
+ * EUR→CNY rate of the payments configuration, else the rate WeChat applied to the shop's latest
+ * WeChat payment (rateSource WECHAT_APPLIED); amount null when no reference rate is known.
+ */
+export type PayerAmount = {
+  __typename?: "PayerAmount";
+  /**
+   * Exact: a decimal with two places (yuan). An estimate: whole yuan, rounded (the rate WeChat applies
+   * is not known in advance). Null when no reference rate is known.
+   */
+  amount?: Maybe<Scalars["String"]>;
+  currency: Scalars["String"];
+  exact: Scalars["Boolean"];
+  /** Units of currency per one unit of the order currency, as given by its source. */
+  rate?: Maybe<Scalars["String"]>;
+  /** YYYY-MM-DD the rate is from. */
+  rateDate?: Maybe<Scalars["String"]>;
+  /** Where the rate comes from: the configured source's name, or WECHAT_APPLIED. */
+  rateSource?: Maybe<Scalars["String"]>;
 };
 
 export type PaymentIntentStatus =
@@ -985,8 +1021,15 @@ export type PaymentIntent = {
   currency: Scalars["String"];
   nextAction?: Maybe<NextAction>;
   createdAt: Scalars["String"];
-  /** Payee shown on the QR page. */
+  /** Payee shown on the QR page, in the request's language (the merchant name the payment app shows). */
   payee: Scalars["String"];
+  /**
+   * ISO 8601: when this payment stops being payable (the expiry sent to the provider: a QR code can
+   * no longer be paid after it). Null in an answer kept from before it was recorded.
+   */
+  expiresAt?: Maybe<Scalars["String"]>;
+  /** WeChat Pay: what the payer is charged in CNY (exact, or an estimate); null for other providers. */
+  payerAmount?: Maybe<PayerAmount>;
 };
 
 export type CheckoutPayload = {
@@ -1387,7 +1430,9 @@ export type ResolversTypes = {
   NextActionType: NextActionType;
   PaySign: ResolverTypeWrapper<PaySign>;
   NextAction: ResolverTypeWrapper<NextAction>;
+  BankCharges: BankCharges;
   BankAccount: ResolverTypeWrapper<BankAccount>;
+  PayerAmount: ResolverTypeWrapper<PayerAmount>;
   PaymentIntentStatus: PaymentIntentStatus;
   PaymentIntent: ResolverTypeWrapper<PaymentIntent>;
   CheckoutPayload: ResolverTypeWrapper<CheckoutPayload>;
@@ -1451,6 +1496,7 @@ export type ResolversParentTypes = {
   PaySign: PaySign;
   NextAction: NextAction;
   BankAccount: BankAccount;
+  PayerAmount: PayerAmount;
   PaymentIntent: PaymentIntent;
   CheckoutPayload: CheckoutPayload;
   PaymentCheck: PaymentCheck;
@@ -2529,9 +2575,38 @@ export type BankAccountResolvers<
     ResolversParentTypes["BankAccount"],
 > = {
   payee?: Resolver<ResolversTypes["String"], ParentType, ContextType>;
+  payeeAddress?: Resolver<
+    Maybe<ResolversTypes["String"]>,
+    ParentType,
+    ContextType
+  >;
   bank?: Resolver<ResolversTypes["String"], ParentType, ContextType>;
+  bankAddress?: Resolver<
+    Maybe<ResolversTypes["String"]>,
+    ParentType,
+    ContextType
+  >;
   iban?: Resolver<ResolversTypes["String"], ParentType, ContextType>;
   bic?: Resolver<ResolversTypes["String"], ParentType, ContextType>;
+  charges?: Resolver<ResolversTypes["BankCharges"], ParentType, ContextType>;
+  isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type PayerAmountResolvers<
+  ContextType = ShopContext,
+  ParentType extends ResolversParentTypes["PayerAmount"] =
+    ResolversParentTypes["PayerAmount"],
+> = {
+  amount?: Resolver<Maybe<ResolversTypes["String"]>, ParentType, ContextType>;
+  currency?: Resolver<ResolversTypes["String"], ParentType, ContextType>;
+  exact?: Resolver<ResolversTypes["Boolean"], ParentType, ContextType>;
+  rate?: Resolver<Maybe<ResolversTypes["String"]>, ParentType, ContextType>;
+  rateDate?: Resolver<Maybe<ResolversTypes["String"]>, ParentType, ContextType>;
+  rateSource?: Resolver<
+    Maybe<ResolversTypes["String"]>,
+    ParentType,
+    ContextType
+  >;
   isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
@@ -2558,6 +2633,16 @@ export type PaymentIntentResolvers<
   >;
   createdAt?: Resolver<ResolversTypes["String"], ParentType, ContextType>;
   payee?: Resolver<ResolversTypes["String"], ParentType, ContextType>;
+  expiresAt?: Resolver<
+    Maybe<ResolversTypes["String"]>,
+    ParentType,
+    ContextType
+  >;
+  payerAmount?: Resolver<
+    Maybe<ResolversTypes["PayerAmount"]>,
+    ParentType,
+    ContextType
+  >;
   isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
@@ -2894,6 +2979,7 @@ export type Resolvers<ContextType = ShopContext> = {
   PaySign?: PaySignResolvers<ContextType>;
   NextAction?: NextActionResolvers<ContextType>;
   BankAccount?: BankAccountResolvers<ContextType>;
+  PayerAmount?: PayerAmountResolvers<ContextType>;
   PaymentIntent?: PaymentIntentResolvers<ContextType>;
   CheckoutPayload?: CheckoutPayloadResolvers<ContextType>;
   PaymentCheck?: PaymentCheckResolvers<ContextType>;
@@ -3704,9 +3790,46 @@ export interface Loaders<
 
   BankAccount?: {
     payee?: LoaderResolver<Scalars["String"], BankAccount, {}, TContext>;
+    payeeAddress?: LoaderResolver<
+      Maybe<Scalars["String"]>,
+      BankAccount,
+      {},
+      TContext
+    >;
     bank?: LoaderResolver<Scalars["String"], BankAccount, {}, TContext>;
+    bankAddress?: LoaderResolver<
+      Maybe<Scalars["String"]>,
+      BankAccount,
+      {},
+      TContext
+    >;
     iban?: LoaderResolver<Scalars["String"], BankAccount, {}, TContext>;
     bic?: LoaderResolver<Scalars["String"], BankAccount, {}, TContext>;
+    charges?: LoaderResolver<BankCharges, BankAccount, {}, TContext>;
+  };
+
+  PayerAmount?: {
+    amount?: LoaderResolver<
+      Maybe<Scalars["String"]>,
+      PayerAmount,
+      {},
+      TContext
+    >;
+    currency?: LoaderResolver<Scalars["String"], PayerAmount, {}, TContext>;
+    exact?: LoaderResolver<Scalars["Boolean"], PayerAmount, {}, TContext>;
+    rate?: LoaderResolver<Maybe<Scalars["String"]>, PayerAmount, {}, TContext>;
+    rateDate?: LoaderResolver<
+      Maybe<Scalars["String"]>,
+      PayerAmount,
+      {},
+      TContext
+    >;
+    rateSource?: LoaderResolver<
+      Maybe<Scalars["String"]>,
+      PayerAmount,
+      {},
+      TContext
+    >;
   };
 
   PaymentIntent?: {
@@ -3720,6 +3843,18 @@ export interface Loaders<
     nextAction?: LoaderResolver<Maybe<NextAction>, PaymentIntent, {}, TContext>;
     createdAt?: LoaderResolver<Scalars["String"], PaymentIntent, {}, TContext>;
     payee?: LoaderResolver<Scalars["String"], PaymentIntent, {}, TContext>;
+    expiresAt?: LoaderResolver<
+      Maybe<Scalars["String"]>,
+      PaymentIntent,
+      {},
+      TContext
+    >;
+    payerAmount?: LoaderResolver<
+      Maybe<PayerAmount>,
+      PaymentIntent,
+      {},
+      TContext
+    >;
   };
 
   CheckoutPayload?: {

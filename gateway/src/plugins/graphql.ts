@@ -107,6 +107,7 @@ export default fp(
         Subscription: live.resolvers,
         Book: orderResolvers.Book as object,
         Order: orderResolvers.Order as object,
+        PaymentIntent: orderResolvers.PaymentIntent as object,
       },
       loaders: { ...adminLoaders, ...adminAccountLoaders, ...orderLoaders },
       context: buildContext(app.deps),

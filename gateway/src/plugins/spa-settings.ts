@@ -1,4 +1,4 @@
-import type { GatewayConfig } from '@shop/config';
+import type { Brand, GatewayConfig } from '@shop/config';
 
 /** The settings the storefront shows, handed to it inside index.html so they need no request. */
 export interface StorefrontSettings {
@@ -7,7 +7,7 @@ export interface StorefrontSettings {
   serviceHotline: string;
   homeUrl: { en: string; zh: string };
   externalLoginUrl: string | null;
-  brand: { name: { en: string; zh: string }; color: string; markUrl: string };
+  brand: Brand & { markUrl: string };
 }
 
 export function storefrontSettings(config: GatewayConfig): StorefrontSettings {

@@ -3,7 +3,7 @@ import { createPrivateKey, createPublicKey } from 'node:crypto';
 import { rateProblems } from '../fx/convert.js';
 import { loadPrivateKey, loadPublicKey } from '../alipay/keys.js';
 import type { PaymentsConfigFile } from '../registry.js';
-import { bankDetailProblems } from './bank-details.js';
+import { bankDetailProblems, chargesProblems } from './bank-details.js';
 
 export interface SetupCheckContext {
   production: boolean;
@@ -127,6 +127,6 @@ export function paymentSetupProblems(cfg: PaymentsConfigFile, ctx: SetupCheckCon
     const online = cfg.wechat || cfg.alipay || cfg.paypal;
     if (online && !secureUrl(ctx.publicUrl, ctx)) out.push('PUBLIC_URL must be https in production: providers send notifications only to https URLs');
     out.push(...bankDetailProblems(cfg.bankTransfer));
-  }
+  } else out.push(...chargesProblems(cfg.bankTransfer));
   return out;
 }

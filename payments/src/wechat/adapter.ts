@@ -9,6 +9,7 @@ import {
   type AttemptStatus,
   type CloseAnswer,
   type Charge,
+  type ExchangeRate,
   type CreateAttemptInput,
   type RefundInput,
   type RefundStatus,
@@ -91,7 +92,7 @@ export interface WechatPayConfig {
 }
 
 export interface WechatAdapterDeps {
-  /** Domestic setup: where the EUR→CNY rate comes from. */
+  /** Domestic setup: where the EUR→CNY rate comes from; overseas: an optional reference rate for the payer's estimate. */
   rates?: RateSource;
 }
 
@@ -154,6 +155,20 @@ export class WechatPayAdapter implements PaymentProvider {
       throw new ProviderError('wechat', 'CURRENCY_NOT_SUPPORTED', `the WeChat Pay Global account takes ${this.orderCurrency}, not ${cur}`, false);
     if (!this.deps.rates) throw new ProviderError('wechat', 'NO_EXCHANGE_RATE', `no ${cur}→CNY rate configured for the domestic WeChat Pay setup`, false);
     return convertedCharge(amountCents, cur, this.deps.rates.rate(cur, 'CNY'));
+  }
+
+  /**
+   * Overseas: the configured dated rate from `currency` to CNY, a reference for telling the payer
+   * about what WeChat will charge (WeChat converts at its own rate); null when none is configured
+   * or the setup is domestic (which charges CNY itself).
+   */
+  referenceRate(currency: string): ExchangeRate | null {
+    if (this.setup !== 'overseas' || !this.deps.rates) return null;
+    try {
+      return this.deps.rates.rate(currency.toUpperCase(), 'CNY');
+    } catch {
+      return null;
+    }
   }
 
   async createAttempt(input: CreateAttemptInput): Promise<CreatedAttempt> {

@@ -11,7 +11,14 @@ interface ServerSettings {
   serviceHotline?: string;
   homeUrl?: { en?: string; zh?: string };
   externalLoginUrl?: string | null;
-  brand?: { name?: { en?: string; zh?: string }; color?: string; markUrl?: string };
+  brand?: { name?: { en?: string; zh?: string }; color?: string; markUrl?: string; seller?: Partial<Seller> };
+}
+
+/** Who sells (the gateway's SELLER_* settings): shown on every page that takes money. */
+export interface Seller {
+  name: { en: string; zh: string };
+  address: { en: string; zh: string };
+  registration: string;
 }
 
 /** The deployment's settings, which the gateway writes into index.html (see gateway/src/plugins/spa-settings.ts). */
@@ -51,6 +58,14 @@ export const BRAND = {
   name: { en: server.brand?.name?.en ?? 'ASQ Standard Publications', zh: server.brand?.name?.zh ?? '汽车软件质量标准出版物' },
   color: server.brand?.color ?? '#1d4ed8',
   markUrl: server.brand?.markUrl ?? `${BASE}brand/mark`,
+  seller: {
+    name: server.brand?.seller?.name ?? {
+      en: 'Automotive Software Quality Standard Publications (example operator)',
+      zh: '汽车软件质量标准出版物（示例运营者）',
+    },
+    address: server.brand?.seller?.address ?? { en: 'Example Street 1, 10115 Berlin, Germany', zh: '德国柏林 10115，示例街1号' },
+    registration: server.brand?.seller?.registration ?? 'Example Register 000000',
+  } satisfies Seller,
 } as const;
 
 export const CODE_COOLDOWN_S = 60;

@@ -1,3 +1,6 @@
+import type { Seller } from '@shop/config';
+import type { BankCharges } from '@shop/payments';
+
 export type Lang = 'zh' | 'en';
 
 export interface RenderedMail {
@@ -14,15 +17,38 @@ export interface MailBrand {
   /** The shop's address with its base path and a trailing slash, e.g. https://shop.example/shop/. */
   shopUrl: string;
   serviceEmail: string;
+  /** Who sells (SELLER_*): in the footer of every mail. */
+  seller: Seller;
 }
 
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 const SAFE_COLOR = /^#[0-9a-fA-F]{6}$/;
 
 const FOOTER = {
-  en: { service: 'Customer service', terms: 'Terms of sale', privacy: 'Privacy', why: 'You receive this mail because of an action in your account.' },
-  zh: { service: '客服', terms: '销售条款', privacy: '隐私政策', why: '您收到此邮件是因为您的账户中进行了相关操作。' },
+  en: {
+    service: 'Customer service',
+    terms: 'Terms of sale',
+    privacy: 'Privacy',
+    why: 'You receive this mail because of an action in your account.',
+    seller: 'Seller',
+    registration: 'Registration',
+  },
+  zh: {
+    service: '客服',
+    terms: '销售条款',
+    privacy: '隐私政策',
+    why: '您收到此邮件是因为您的账户中进行了相关操作。',
+    seller: '销售方',
+    registration: '登记号',
+  },
 } as const;
+
+/** The seller's identity as the footer's lines: legal name, address, registration. */
+function sellerLines(seller: Seller, lang: Lang): string[] {
+  const f = FOOTER[lang];
+  const colon = lang === 'zh' ? '：' : ': ';
+  return [`${f.seller}${colon}${seller.name[lang]}`, seller.address[lang], `${f.registration}${colon}${seller.registration}`];
+}
 
 export type Block =
   { kind: 'p'; text: string } | { kind: 'code'; text: string } | { kind: 'facts'; rows: [string, string][] } | { kind: 'button'; text: string; href: string };
@@ -67,8 +93,9 @@ export function layout(brand: MailBrand, lang: Lang, subject: string, blocks: Bl
     `<tr><td style="background:${color};color:#ffffff;padding:18px 24px;font-size:18px;font-weight:bold">${escape(name)}</td></tr>` +
     `<tr><td style="padding:24px">${html}</td></tr>` +
     `<tr><td style="padding:16px 24px;border-top:1px solid #e5e7eb;font-size:12px;color:#6b7280;line-height:1.6">` +
-    `${escape(f.service)}: <a href="mailto:${escape(brand.serviceEmail)}" style="color:#374151">${escape(brand.serviceEmail)}</a><br>` +
-    `<a href="${escape(terms)}" style="color:#374151">${escape(f.terms)}</a> · <a href="${escape(privacy)}" style="color:#374151">${escape(f.privacy)}</a><br>${escape(f.why)}` +
+    `${escape(f.service)}${lang === 'zh' ? '：' : ': '}<a href="mailto:${escape(brand.serviceEmail)}" style="color:#374151">${escape(brand.serviceEmail)}</a><br>` +
+    `<a href="${escape(terms)}" style="color:#374151">${escape(f.terms)}</a> · <a href="${escape(privacy)}" style="color:#374151">${escape(f.privacy)}</a><br>` +
+    `<span data-seller>${sellerLines(brand.seller, lang).map(escape).join('<br>')}</span><br>${escape(f.why)}` +
     `</td></tr></table></td></tr></table></body></html>`;
 
   const colon = lang === 'zh' ? '：' : ': ';
@@ -90,6 +117,7 @@ export function layout(brand: MailBrand, lang: Lang, subject: string, blocks: Bl
     `${f.service}${colon}${brand.serviceEmail}`,
     `${f.terms}${colon}${terms}`,
     `${f.privacy}${colon}${privacy}`,
+    ...sellerLines(brand.seller, lang),
     f.why,
   ].join('\n');
   return { subject, text: `${text}\n`, html: page };
@@ -172,44 +200,73 @@ export interface BankTransferMailData {
   amount: string;
   currency: string;
   payee: string;
+  payeeAddress: string | null;
   bank: string;
+  bankAddress: string | null;
   iban: string;
   bic: string;
+  charges: BankCharges;
+  /** The day to pay by, as the buyer reads it (YYYY-MM-DD). */
   expiresOn: string;
 }
 
-/** At checkout with bank transfer: everything the buyer's bank asks for, and the reference to quote. */
+/** The charges instruction: OUR recommended, or what SHA means; either way the full amount must arrive. */
+function chargesText(charges: BankCharges, amount: string, lang: Lang): string {
+  if (lang === 'zh')
+    return charges === 'OUR'
+      ? `OUR：请在汇款时选择 OUR（全部银行手续费由您承担）。须全额 ${amount} 到账；若选择 SHA 或 BEN，中转银行会从汇款中扣除手续费，到账金额将不足。`
+      : `SHA：手续费共同承担（您支付汇出行费用，我方支付收款行费用）。中转银行可能扣除手续费，但须全额 ${amount} 到账。`;
+  return charges === 'OUR'
+    ? `OUR: please choose OUR at your bank (you pay all bank charges). The full ${amount} must arrive; with SHA or BEN the banks on the way deduct their fees and less arrives.`
+    : `SHA: charges shared (you pay your bank, we pay ours). Intermediary banks may deduct their fees; the full ${amount} must still arrive.`;
+}
+
+/**
+ * At checkout with bank transfer: everything a wire from a Chinese bank asks for (beneficiary and
+ * bank with their addresses, IBAN, BIC, who pays the charges), the reference to quote and the day
+ * to pay by.
+ */
 export function bankTransferMail(d: BankTransferMailData, lang: Lang, brand: MailBrand): RenderedMail {
+  const amount = `${d.amount} ${d.currency}`;
+  const optional = (label: string, value: string | null): Array<[string, string]> => (value ? [[label, value]] : []);
   const rows: Array<[string, string]> =
     lang === 'zh'
       ? [
           ['收款人', d.payee],
+          ...optional('收款人地址', d.payeeAddress),
           ['银行', d.bank],
+          ...optional('银行地址', d.bankAddress),
           ['IBAN', d.iban],
           ['BIC/SWIFT', d.bic],
-          ['金额', `${d.amount} ${d.currency}`],
+          ['金额', amount],
           ['付款附言（请务必填写）', d.orderNo],
+          ['最晚付款日期', d.expiresOn],
+          ['银行手续费', chargesText(d.charges, amount, lang)],
         ]
       : [
-          ['Payee', d.payee],
+          ['Payee (beneficiary)', d.payee],
+          ...optional("Beneficiary's address", d.payeeAddress),
           ['Bank', d.bank],
+          ...optional("Bank's address", d.bankAddress),
           ['IBAN', d.iban],
           ['BIC/SWIFT', d.bic],
-          ['Amount', `${d.amount} ${d.currency}`],
+          ['Amount', amount],
           ['Reference to quote', d.orderNo],
+          ['Pay by', d.expiresOn],
+          ['Bank charges', chargesText(d.charges, amount, lang)],
         ];
   const t =
     lang === 'zh'
       ? {
           subject: `订单 ${d.orderNo}：银行转账信息`,
           intro: `感谢您的订购。订单 ${d.orderNo}（${d.title}）已提交，请通过银行转账支付：`,
-          after: `请在 ${d.expiresOn} 前完成转账，并在附言中填写订单号，以便我们核对款项。款项到账后订单即完成，状态可在"我的订单"中查看。`,
+          after: `请在 ${d.expiresOn} 前完成转账，并在附言中填写订单号，以便我们核对款项；逾期未到账，订单将失效。款项到账后订单即完成，状态可在“我的订单”中查看。`,
           button: '查看我的订单',
         }
       : {
           subject: `Order ${d.orderNo}: bank transfer details`,
           intro: `Thank you for your order. Order ${d.orderNo} (${d.title}) is submitted; please pay it by bank transfer:`,
-          after: `Please transfer the amount by ${d.expiresOn} and quote the reference, so that we can match your payment. The order is completed once the money has arrived; its status is shown in My Orders.`,
+          after: `Please transfer the amount by ${d.expiresOn} and quote the reference, so that we can match your payment; the order expires if the money has not arrived by then. The order is completed once the money has arrived; its status is shown in My Orders.`,
           button: 'See My Orders',
         };
   return layout(brand, lang, t.subject, [

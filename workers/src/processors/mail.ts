@@ -20,7 +20,13 @@ async function recipientFor(deps: WorkerDeps, target: string): Promise<string | 
 
 /** The brand and links of every mail, from the configuration. */
 export function mailBrand(config: WorkerDeps['config']): MailBrand {
-  return { name: config.brand.name, color: config.brand.color, shopUrl: `${config.publicUrl}${config.basePath}`, serviceEmail: config.serviceEmail };
+  return {
+    name: config.brand.name,
+    color: config.brand.color,
+    shopUrl: `${config.publicUrl}${config.basePath}`,
+    serviceEmail: config.serviceEmail,
+    seller: config.brand.seller,
+  };
 }
 
 export function mailProcessor(deps: WorkerDeps, transport: Transporter) {

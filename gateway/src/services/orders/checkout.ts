@@ -208,7 +208,12 @@ export async function checkout(deps: ServiceDeps, user: SessionUser | null, inpu
   });
   // Every answer while an earlier page stays payable says so, not only the checkout that withdrew it.
   const earlier = result.reused ? await withdrawnEarlier(deps, o.id, intent.id) : [];
-  return { order, intent: intentView(o.order_no, intent), reused: result.reused, previousPaymentOpen: stillPayable([...result.withdrawn, ...earlier]) };
+  return {
+    order,
+    intent: intentView(o.order_no, intent, o.expires_at),
+    reused: result.reused,
+    previousPaymentOpen: stillPayable([...result.withdrawn, ...earlier]),
+  };
 }
 
 const PHONE = /Mobi|Android|iPhone|iPod|HarmonyOS/i;

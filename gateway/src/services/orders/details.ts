@@ -76,12 +76,13 @@ export async function latestIntent(db: Kysely<Database>, userId: number, orderNo
     .selectFrom('payment_intents')
     .innerJoin('orders', 'orders.id', 'payment_intents.order_id')
     .selectAll('payment_intents')
+    .select('orders.expires_at as order_expires_at')
     .where('orders.order_no', '=', orderNo)
     .where('orders.user_id', '=', userId)
     .orderBy('payment_intents.id', 'desc')
     .limit(1)
     .executeTakeFirst();
-  return r ? intentView(orderNo, r) : null;
+  return r ? intentView(orderNo, r, r.order_expires_at) : null;
 }
 
 export interface InvoiceView {

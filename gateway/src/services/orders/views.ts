@@ -55,6 +55,10 @@ export interface IntentView {
   currency: string;
   nextAction: NextAction | null;
   createdAt: string;
+  /** When the attempt stops being payable (the order's expiry, sent to the provider); absent in a replay stored before it. */
+  expiresAt?: string;
+  /** The dated rate a converted attempt (domestic setup, CNY) was computed at; null when not converted. */
+  fx?: { rate: string; source: string; date: string } | null;
 }
 
 /** An order as the views read it: the order's columns, its book's titles, the buyer and the method. */
@@ -147,7 +151,11 @@ export function intentView(
     currency: string;
     next_action: unknown;
     created_at: Date;
+    fx_rate?: string | null;
+    fx_source?: string | null;
+    fx_date?: string | null;
   },
+  expiresAt?: Date,
 ): IntentView {
   return {
     id: r.id,
@@ -159,5 +167,7 @@ export function intentView(
     currency: r.currency,
     nextAction: (r.next_action as NextAction | null) ?? null,
     createdAt: r.created_at.toISOString(),
+    ...(expiresAt ? { expiresAt: expiresAt.toISOString() } : {}),
+    fx: r.fx_rate && r.fx_source && r.fx_date ? { rate: r.fx_rate, source: r.fx_source, date: String(r.fx_date) } : null,
   };
 }

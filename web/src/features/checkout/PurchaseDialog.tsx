@@ -1,6 +1,7 @@
 import { Button, Separator, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useTranslation } from '../../lib/use-translation';
+import { SellerIdentity } from '../../components/ui/SellerIdentity';
 import { ServiceEmail } from '../../components/ui/ServiceEmail';
 import { AgreeNote } from '../legal';
 import { ShopDialog } from '../../components/ui/ShopDialog';
@@ -111,6 +112,7 @@ export function PurchaseDialog({ book, format, busy, onSubmit, onClose, initial 
           <ServiceEmail />
         </Text>
         <AgreeNote i18nKey="purchase.agreeNote" />
+        <SellerIdentity />
       </Stack>
     </ShopDialog>
   );

@@ -10,7 +10,15 @@ import { useSession } from '../../lib/session';
 import { CHECKOUT, ORDER_STATUS, type BookFormat, type PaymentMethod, type PurchaseInfoInput } from './api';
 import { afterCheckout, payInWeChat, previousPayment, submitProviderForm, wechatAuthorizeUrl, type AfterCheckout } from './next-action';
 import type { PreviousPayment } from '../../components/ui/PreviousPaymentNotice';
-import { EmailNeededDialog, OfflineNoticeDialog, PaperBookDialog, PreviousPaymentDialog, PurchaseSuccessDialog, type OfflineNotice } from './NoticeDialogs';
+import {
+  EmailNeededDialog,
+  HandOffDialog,
+  OfflineNoticeDialog,
+  PaperBookDialog,
+  PreviousPaymentDialog,
+  PurchaseSuccessDialog,
+  type OfflineNotice,
+} from './NoticeDialogs';
 import { PurchaseDialog, type PurchaseBook } from './PurchaseDialog';
 import { PurchaseInfoForm } from './PurchaseInfoForm';
 import { keepPurchaseForAuthorization, type ResumablePurchase } from './resume';
@@ -29,7 +37,8 @@ type Step =
   | { kind: 'info'; country: string }
   | { kind: 'offline'; notice: OfflineNotice }
   | { kind: 'success' }
-  | { kind: 'previous'; previous: PreviousPayment; next: AfterCheckout; orderNo: string };
+  | { kind: 'previous'; previous: PreviousPayment; next: AfterCheckout; orderNo: string }
+  | { kind: 'handOff'; next: Extract<AfterCheckout, { kind: 'form' | 'redirect' }>; provider: 'ALIPAY' | 'PAYPAL' };
 
 /** The buy flow after "Buy now" (spec section 4): dialogs, checkout, then the payment step. */
 export function PurchaseFlow({ request, onClose }: { request: PurchaseRequest; onClose: () => void }) {
@@ -136,10 +145,9 @@ export function PurchaseFlow({ request, onClose }: { request: PurchaseRequest; o
         navigate(next.path);
         return;
       case 'form':
-        submitProviderForm(next.body);
-        return;
       case 'redirect':
-        window.location.assign(next.href);
+        // The provider's page is theirs: on the way, the buyer sees whom they pay (HandOffDialog).
+        setStep({ kind: 'handOff', next, provider: method.current === 'ALIPAY' ? 'ALIPAY' : 'PAYPAL' });
         return;
       case 'jsapi': {
         const paid = payInWeChat(next.paySign);
@@ -182,6 +190,14 @@ export function PurchaseFlow({ request, onClose }: { request: PurchaseRequest; o
       return <PreviousPaymentDialog previous={step.previous} onClose={onClose} onContinue={() => void act(step.next, step.orderNo)} />;
     case 'success':
       return <PurchaseSuccessDialog onClose={onClose} />;
+    case 'handOff':
+      return (
+        <HandOffDialog
+          provider={step.provider}
+          onClose={onClose}
+          onReady={() => (step.next.kind === 'form' ? submitProviderForm(step.next.body) : window.location.assign(step.next.href))}
+        />
+      );
     case 'info':
       return <PurchaseInfoForm country={step.country} busy={busy} onClose={onClose} onSubmit={(info) => void submit(info.country, info)} />;
     default:

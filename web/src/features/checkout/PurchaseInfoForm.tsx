@@ -2,6 +2,7 @@ import { Button, SimpleGrid, Stack } from '@chakra-ui/react';
 import { useTranslation } from '../../lib/use-translation';
 import { TextInput } from '../../components/ui/TextInput';
 import { FormField } from '../../components/ui/FormField';
+import { SellerIdentity } from '../../components/ui/SellerIdentity';
 import { ShopDialog } from '../../components/ui/ShopDialog';
 import { DIALOG_WIDTH } from '../../lib/config';
 import { useForm } from '../../lib/form';
@@ -88,6 +89,7 @@ export function PurchaseInfoForm({ country, busy, onSubmit, onClose }: Props) {
           {text('mobileTel')}
           {text('purchaseOrderNo')}
         </SimpleGrid>
+        <SellerIdentity />
       </Stack>
     </ShopDialog>
   );

@@ -41,9 +41,12 @@ export const CHECKOUT = graphql(`
           reference
           bankAccount {
             payee
+            payeeAddress
             bank
+            bankAddress
             iban
             bic
+            charges
           }
           paySign {
             appId

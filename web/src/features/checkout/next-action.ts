@@ -9,7 +9,7 @@ export type AfterCheckout =
   | { kind: 'jsapi'; paySign: PaySign; orderNo: string }
   | { kind: 'form'; body: string }
   | { kind: 'redirect'; href: string }
-  | { kind: 'offline'; reference: string | null; amount: string; currency: string; bankAccount: BankAccount | null }
+  | { kind: 'offline'; reference: string | null; amount: string; currency: string; payBy: string; bankAccount: BankAccount | null }
   | { kind: 'done' };
 
 /** An earlier payment of the order that stays payable (the checkout withdrew it but its provider cannot cancel it). */
@@ -39,6 +39,8 @@ export function afterCheckout(r: CheckoutResult): AfterCheckout {
       reference: a.reference ?? r.order.bankReference,
       amount: r.order.amount,
       currency: r.order.currency,
+      // The order waits this long for the money (BANK_TRANSFER_EXPIRY_DAYS): the day to pay by.
+      payBy: r.order.expiresAt,
       bankAccount: a.bankAccount ?? null,
     };
   return { kind: 'done' };

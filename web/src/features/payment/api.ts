@@ -35,10 +35,24 @@ export const QR_INTENT = graphql(`
       amount
       currency
       payee
+      expiresAt
+      payerAmount {
+        amount
+        currency
+        exact
+        rate
+        rateDate
+        rateSource
+      }
       nextAction {
         type
         codeUrl
       }
+    }
+    order(orderNo: $orderNo) {
+      orderNo
+      amount
+      currency
     }
   }
 `);

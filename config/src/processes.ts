@@ -58,6 +58,8 @@ export interface GatewayConfig extends CommonConfig {
   liveInitMs: number;
   livePingMs: number;
   payeeName: string;
+  /** IANA zone of the storefront's times while the buyer's own is not known (SHOP_TIME_ZONE). */
+  timeZone: string;
   bankTransferExpiryDays: number;
 }
 
@@ -134,6 +136,8 @@ export function loadGatewayConfig(env: RawConfig = process.env): GatewayConfig {
   const problems = [...productionProblems(c), ...brandProblems(v)];
   const mark = String(v.BRAND_MARK).trim();
   if (!mark || [...mark].length > 4) problems.push('BRAND_MARK must be one to four characters');
+  const timeZone = String(v.SHOP_TIME_ZONE);
+  if (!isTimeZone(timeZone)) problems.push(`SHOP_TIME_ZONE must be an IANA time zone like Asia/Shanghai, got "${timeZone}"`);
   if (c.env === 'production' && v.ENABLE_TEST_HOOKS === true) {
     problems.push('ENABLE_TEST_HOOKS must not be true when NODE_ENV=production');
   }
@@ -165,6 +169,7 @@ export function loadGatewayConfig(env: RawConfig = process.env): GatewayConfig {
     livePingMs: v.LIVE_PING_SECONDS! * 1000,
     liveInitMs: v.LIVE_INIT_SECONDS! * 1000,
     payeeName: v.PAYEE_NAME!,
+    timeZone,
     bankTransferExpiryDays: v.BANK_TRANSFER_EXPIRY_DAYS!,
   };
 }
@@ -207,4 +212,15 @@ export function loadWorkersConfig(env: RawConfig = process.env): WorkersConfig {
     metricsPort: v.WORKERS_METRICS_PORT!,
     metricsHost: v.WORKERS_METRICS_HOST!,
   };
+}
+
+/** An IANA zone name this runtime knows (Asia/Shanghai, Europe/Berlin, UTC); nothing else is taken. */
+export function isTimeZone(value: string): boolean {
+  if (!/^[A-Za-z][A-Za-z0-9_+\-]*(\/[A-Za-z0-9_+\-]+){0,2}$/.test(value) || value.length > 64) return false;
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
 }

@@ -12,6 +12,7 @@ interface ServerSettings {
   homeUrl?: { en?: string; zh?: string };
   externalLoginUrl?: string | null;
   brand?: { name?: { en?: string; zh?: string }; color?: string; markUrl?: string };
+  timeZone?: string;
 }
 
 /** The deployment's settings, which the gateway writes into index.html (see gateway/src/plugins/spa-settings.ts). */
@@ -52,6 +53,9 @@ export const BRAND = {
   color: server.brand?.color ?? '#1d4ed8',
   markUrl: server.brand?.markUrl ?? `${BASE}brand/mark`,
 } as const;
+
+/** The shop's time zone (SHOP_TIME_ZONE): times are shown in it until the buyer's own is known (lib/time-zone.ts). */
+export const SHOP_TIME_ZONE = server.timeZone ?? 'Asia/Shanghai';
 
 export const CODE_COOLDOWN_S = 60;
 export const CODE_FAILURE_COOLDOWN_S = 10;

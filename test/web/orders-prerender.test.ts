@@ -244,7 +244,15 @@ t.test("My Orders' times: one zone in the HTML and after hydration, the shop's o
   const created = (await stack.db.selectFrom('orders').select('created_at').where('order_no', '=', orders.paid).executeTakeFirstOrThrow()).created_at;
   const at = (zone: string) => {
     const p = Object.fromEntries(
-      new Intl.DateTimeFormat('en-GB', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
+      new Intl.DateTimeFormat('en-GB', {
+        timeZone: zone,
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+        hour: '2-digit',
+        minute: '2-digit',
+        hourCycle: 'h23',
+      })
         .formatToParts(new Date(created))
         .map((x) => [x.type, x.value]),
     );
@@ -270,17 +278,29 @@ t.test("My Orders' times: one zone in the HTML and after hydration, the shop's o
 
   const first = await load();
   t.same(first, { painted: at(SHOP_ZONE), hydrated: at(SHOP_ZONE) }, "a first visit: the shop's zone in the HTML and after hydration");
-  t.equal((await context.cookies()).find((c) => c.name === 'timeZone')?.value, encodeURIComponent('Asia/Shanghai'), "the SPA keeps the browser's zone in the cookie");
+  t.equal(
+    (await context.cookies()).find((c) => c.name === 'timeZone')?.value,
+    encodeURIComponent('Asia/Shanghai'),
+    "the SPA keeps the browser's zone in the cookie",
+  );
   const next = await load();
   t.same(next, { painted: at('Asia/Shanghai'), hydrated: at('Asia/Shanghai') }, "the next load: the buyer's zone in the HTML and after hydration");
-  t.same(errors.filter((e) => !noise(e)), [], 'no hydration error (React #418) nor any other');
+  t.same(
+    errors.filter((e) => !noise(e)),
+    [],
+    'no hydration error (React #418) nor any other',
+  );
   t.same(warnings, [], 'no hydration warning');
 
   // A cookie that names no zone is ignored by the server and the browser alike.
   await context.addCookies([{ name: 'timeZone', value: 'Mars%2FOlympus', url: stack.base }]);
   const bad = await load();
   t.same(bad, { painted: at(SHOP_ZONE), hydrated: at(SHOP_ZONE) }, "an unknown zone in the cookie: the shop's zone, the same in both");
-  t.same(errors.filter((e) => !noise(e)), [], 'still no error');
+  t.same(
+    errors.filter((e) => !noise(e)),
+    [],
+    'still no error',
+  );
   await context.close();
 });
 

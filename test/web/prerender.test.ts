@@ -99,7 +99,11 @@ t.test('the book list and a book page are painted with JavaScript disabled, in e
     t.equal(head.meta.description, card.description, `${lang}: so is the meta description`);
     t.equal(head.meta['og:locale'], lang === 'zh' ? 'zh_CN' : 'en_US', `${lang}: og:locale`);
     t.equal(head.meta['og:url'], `${stack.base}/shop/bookDetail/${b.id}?language=${lang}`, `${lang}: og:url opens the page in the language it was shared in`);
-    t.equal(card.image, `${stack.base}/shop/covers/${lang === 'zh' ? (b.cover_zh ?? b.cover) : b.cover}`, `${lang}: og:image is the cover in the page's language, an absolute URL`);
+    t.equal(
+      card.image,
+      `${stack.base}/shop/covers/${lang === 'zh' ? (b.cover_zh ?? b.cover) : b.cover}`,
+      `${lang}: og:image is the cover in the page's language, an absolute URL`,
+    );
     const picture = await fetch(card.image!);
     t.equal(picture.status, 200, `${lang}: the card's picture loads`);
     t.match(picture.headers.get('content-type'), /^image\//, `${lang}: and is an image`);
@@ -123,8 +127,7 @@ t.test('the book list and a book page are painted with JavaScript disabled, in e
  */
 function headOf(html: string): { title: string; meta: Record<string, string>; settings: { brand: { name: { en: string; zh: string } } } } {
   const head = html.slice(0, html.indexOf('</head>'));
-  const decode = (v: string) =>
-    v.replace(/&(amp|quot|lt|gt|#39);/g, (_, e: string) => ({ amp: '&', quot: '"', lt: '<', gt: '>', '#39': "'" })[e]!);
+  const decode = (v: string) => v.replace(/&(amp|quot|lt|gt|#39);/g, (_, e: string) => ({ amp: '&', quot: '"', lt: '<', gt: '>', '#39': "'" })[e]!);
   const title = decode(/<title>([^<]*)<\/title>/.exec(head)?.[1] ?? '');
   const meta: Record<string, string> = {};
   for (const [tag] of head.matchAll(/<meta\b[^>]*>/g)) {

@@ -30,7 +30,12 @@ const withBrand = (page: string, locale: Locale) => `${page} · ${BRAND.name[loc
 export function pageMeta(path: string, locale: Locale, book?: Pick<BookDetails, 'title' | 'introduction' | 'cover'> | null): PageMeta {
   const site: PageMeta = { title: BRAND.name[locale], description: DESCRIPTION[locale](BRAND.name[locale]), image: BRAND.markUrl, type: 'website' };
   if (matchPath('/bookDetail/:bookId', path) && book)
-    return { title: withBrand(book.title, locale), description: book.introduction || site.description, image: `${BASE}covers/${encodeURIComponent(book.cover)}`, type: 'book' };
+    return {
+      title: withBrand(book.title, locale),
+      description: book.introduction || site.description,
+      image: `${BASE}covers/${encodeURIComponent(book.cover)}`,
+      type: 'book',
+    };
   const legal = matchPath('/legal/:page', path)?.params.page;
   if (legal && legal in LEGAL[locale]) return { ...site, title: withBrand(LEGAL[locale][legal]!, locale) };
   if (path === '/orders') return { ...site, title: withBrand(ORDERS[locale], locale) };

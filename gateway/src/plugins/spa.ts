@@ -105,7 +105,9 @@ export default fp(
     const headOf = async (subPath: string, locale: Locale, page: { meta: PageMeta; routerPath: string } | null) => {
       let meta = page?.meta ?? null;
       if (!meta && prerenderer)
-        meta = await Promise.race([prerenderer.shellMeta(subPath, locale), new Promise<null>((resolve) => setTimeout(resolve, 500, null).unref())]).catch(() => null);
+        meta = await Promise.race([prerenderer.shellMeta(subPath, locale), new Promise<null>((resolve) => setTimeout(resolve, 500, null).unref())]).catch(
+          () => null,
+        );
       meta ??= { title: settings.brand.name[locale], description: settings.brand.name[locale], image: settings.brand.markUrl, type: 'website' };
       const siteName = settings.brand.name[locale];
       return metaTags(meta, { publicUrl: app.config.publicUrl, basePath: base, routerPath: page?.routerPath ?? subPath, locale, siteName });

@@ -216,7 +216,7 @@ export function loadWorkersConfig(env: RawConfig = process.env): WorkersConfig {
 
 /** An IANA zone name this runtime knows (Asia/Shanghai, Europe/Berlin, UTC); nothing else is taken. */
 export function isTimeZone(value: string): boolean {
-  if (!/^[A-Za-z][A-Za-z0-9_+\-]*(\/[A-Za-z0-9_+\-]+){0,2}$/.test(value) || value.length > 64) return false;
+  if (!/^[A-Za-z][\w+-]*(\/[\w+-]+){0,2}$/.test(value) || value.length > 64) return false;
   try {
     new Intl.DateTimeFormat('en', { timeZone: value });
     return true;

@@ -7,7 +7,7 @@ import { QueryStore } from './lib/data/query-store';
 import { resultKey, type EmbeddedResults } from './lib/data/result-key';
 import { initI18n, storedLocale, type Locale } from './lib/i18n';
 import { ME, signedIn } from './lib/session';
-import { rememberBrowserTimeZone, setPageTimeZone } from './lib/time-zone';
+import { startTimeZone } from './lib/time-zone';
 import { setRenderedLayout, type RenderedLayout } from './lib/viewport';
 import { yieldToMain } from './lib/yield';
 
@@ -130,12 +130,8 @@ async function start(): Promise<void> {
   // leaves who is logged in to the browser, and its answers (a guest's) to be asked again.
   const rendersVisitor = resultKey(ME, {}) in results;
   const store = new QueryStore(results, browserClients, { fresh: rendersVisitor });
-  if (hydrate) {
-    setRenderedLayout(state.layout);
-    setPageTimeZone(state.timeZone);
-  }
-  // Only now: the zone of this page load is fixed above, the cookie is for the server's next render.
-  rememberBrowserTimeZone();
+  if (hydrate) setRenderedLayout(state.layout);
+  startTimeZone(hydrate ? state.timeZone : undefined);
   // A page rendered here asks for its first data as soon as the Apollo client exists.
   if (!rendersVisitor) startClient(loadPagePrefetch(page));
 

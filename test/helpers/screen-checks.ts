@@ -190,6 +190,10 @@ export const LATIN_ALLOWED = new Set([
   // Brands and providers written in Latin letters in Chinese too.
   'PayPal',
   'ASQ',
+  // The payee's configured name (PAYEE_NAME), shown as the bank account's holder.
+  'Software',
+  'Quality',
+  'Standard',
   // What the walks type in: names, addresses, invoice data.
   'Test',
   'Buyer',

@@ -33,9 +33,11 @@ const noise = (e: string) => /Failed to load resource/.test(e);
 // 2026-11-27; 131.2 KiB the same day once the pager was a row of buttons instead of Chakra's
 // Pagination (Zag's state machine and runtime) and the selects no longer went through Ark's Field
 // (components/ui/SelectBox.tsx); 129.6 KiB once the console's texts left the buyers' screen texts
-// (lib/i18n.ts, loadAdminTexts). A budget against growth; the 120 KiB target is the public
-// pages'.
-const FIRST_LOAD_BUDGET_KIB = 131;
+// (lib/i18n.ts, loadAdminTexts). 130.7 KiB (en) and 131.2 KiB (zh) on 2026-11-28 with the times
+// shown in one zone on the server and in the browser (lib/time-zone.ts, Intl in the zone) and the
+// table's word-break rules and email wrapping. A budget against growth; the 120 KiB target is
+// the public pages'.
+const FIRST_LOAD_BUDGET_KIB = 132;
 
 /** A buyer with an e-book paid at the WeChat sandbox and another awaiting its bank transfer. */
 async function buyerWithOrders(c: Client): Promise<{ paid: string; unpaid: string }> {

@@ -107,6 +107,7 @@ export async function layoutFindings(page: Page): Promise<LayoutFindings> {
       const label = (text ?? el.getAttribute('aria-label') ?? (el as HTMLElement).innerText ?? '').trim().replace(/\s+/g, ' ').slice(0, 30);
       return `${el.tagName.toLowerCase()}${id ? `[${id}]` : ''}${label ? ` "${label}"` : ''}`;
     };
+    const adorns = (field: Element, other: Element) => field.matches('input, select, textarea') && field.parentElement?.contains(other) === true;
     const seen = (el: Element) => el.checkVisibility({ opacityProperty: true, visibilityProperty: true });
 
     const items: Item[] = [];
@@ -145,6 +146,8 @@ export async function layoutFindings(page: Page): Promise<LayoutFindings> {
         const a = items[i]!;
         const b = items[j]!;
         if (a.decorative || b.decorative || a.layer !== b.layer || a.el === b.el || a.el.contains(b.el) || b.el.contains(a.el)) continue;
+        // A field's own adornments (a clear button, a chevron) sit inside its box on purpose.
+        if (adorns(a.el, b.el) || adorns(b.el, a.el)) continue;
         for (const p of a.boxes)
           for (const q of b.boxes) {
             const w = Math.min(p.right, q.right) - Math.max(p.left, q.left);
@@ -194,6 +197,15 @@ export const LATIN_ALLOWED = new Set([
   'Software',
   'Quality',
   'Standard',
+  // The bank account of the sandbox's configuration, shown with the transfer's details.
+  'Sandbox',
+  'sandbox',
+  'not',
+  'real',
+  'bank',
+  // The test operators' name (gateway/src/cli/operator.ts: Operator Shop).
+  'Operator',
+  'Shop',
   // What the walks type in: names, addresses, invoice data.
   'Test',
   'Buyer',
@@ -226,14 +238,17 @@ export async function englishOnZhPage(page: Page, allowed: ReadonlySet<string> =
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
       const parent = node.parentElement;
-      if (!parent || parent.closest('script, style, noscript, template')) continue;
+      // Code and raw values (the console's audit data) are shown as written.
+      if (!parent || parent.closest('script, style, noscript, template, pre, code, kbd, samp')) continue;
       if (!parent.closest('[lang]')?.getAttribute('lang')?.startsWith('zh')) continue;
       if (!parent.checkVisibility({ opacityProperty: true, visibilityProperty: true })) continue;
+      // An email may be split over several text nodes (EmailText): its words are read from the whole element's text.
+      const inEmails = new Set((parent.textContent ?? '').match(/\S+@\S+/g)?.flatMap((e) => e.split(/[^A-Za-z]+/)) ?? []);
       const text = (node.textContent ?? '')
         .replace(/\S+@\S+/g, ' ')
         .replace(/\b(https?:\/\/|www\.)\S+/g, ' ')
         .replace(/[\w.-]*\d[\w.-]*/g, ' ');
-      for (const [word] of text.matchAll(/[A-Za-zÀ-ÿß]{2,}/g)) if (!brand.has(word)) found.add(word);
+      for (const [word] of text.matchAll(/[A-Za-zÀ-ÿß]{2,}/g)) if (!brand.has(word) && !inEmails.has(word)) found.add(word);
     }
     return [...found];
   });

@@ -5,6 +5,11 @@ export const STATUSES = ['PENDING_PAYMENT', 'PAID', 'EXPIRED'] as const;
 export const PROVIDERS = ['WECHAT', 'ALIPAY', 'PAYPAL', 'BANK_TRANSFER'] as const;
 export const SHIPPING = ['NOT_SHIPPED', 'SHIPPED'] as const;
 
+/** A provider's name in the reader's language; one newer than this build shows as its code. */
+export function providerLabel(t: TFunction, provider: string): string {
+  return (PROVIDERS as readonly string[]).includes(provider) ? t(`admin.providers.${provider as (typeof PROVIDERS)[number]}`) : provider;
+}
+
 /** How the order is paid: the provider, else the pay type. */
 export function paymentLabel(t: TFunction, o: Pick<AdminOrder, 'provider' | 'payType'>): string {
   if (o.provider) return t(`admin.providers.${o.provider}`);

@@ -24,6 +24,10 @@ t.test('defaults fill everything that is not required', async (t) => {
     'both in seconds',
   );
   t.throws(() => loadGatewayConfig({ ...minimal, LIVE_PING_SECONDS: '0' }), /LIVE_PING_SECONDS must be at least 1, got 0/);
+  t.equal(loadGatewayConfig(minimal).timeZone, 'Asia/Shanghai', "the shop's time zone defaults to Shanghai's");
+  t.equal(loadGatewayConfig({ ...minimal, SHOP_TIME_ZONE: 'Europe/Berlin' }).timeZone, 'Europe/Berlin');
+  for (const bad of ['Mars/Olympus', 'Asia/Shanghai; path=/', '../etc'])
+    t.throws(() => loadGatewayConfig({ ...minimal, SHOP_TIME_ZONE: bad }), /SHOP_TIME_ZONE must be an IANA time zone/, `"${bad}" is refused`);
 });
 
 t.test('bad values are rejected with clear messages, all at once', async (t) => {

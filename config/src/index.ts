@@ -2,6 +2,7 @@
 export { settings, settingSchemas, type Setting, type SettingName, type Process } from './settings.js';
 export { ConfigError, loadSettings, type RawConfig, type ProcessSettings } from './load.js';
 export {
+  isTimeZone,
   loadGatewayConfig,
   loadWorkersConfig,
   type Brand,

@@ -70,6 +70,8 @@ export interface GatewayConfig extends CommonConfig {
   livePingMs: number;
   /** The payee of the QR payment page per page language (the merchant name the payment app shows). */
   payee: { en: string; zh: string };
+  /** IANA zone of the storefront's times while the buyer's own is not known (SHOP_TIME_ZONE). */
+  timeZone: string;
   bankTransferExpiryDays: number;
 }
 
@@ -155,6 +157,8 @@ export function loadGatewayConfig(env: RawConfig = process.env): GatewayConfig {
   const problems = [...productionProblems(c), ...brandProblems(v)];
   const mark = String(v.BRAND_MARK).trim();
   if (!mark || [...mark].length > 4) problems.push('BRAND_MARK must be one to four characters');
+  const timeZone = String(v.SHOP_TIME_ZONE);
+  if (!isTimeZone(timeZone)) problems.push(`SHOP_TIME_ZONE must be an IANA time zone like Asia/Shanghai, got "${timeZone}"`);
   if (c.env === 'production' && v.ENABLE_TEST_HOOKS === true) {
     problems.push('ENABLE_TEST_HOOKS must not be true when NODE_ENV=production');
   }
@@ -186,6 +190,7 @@ export function loadGatewayConfig(env: RawConfig = process.env): GatewayConfig {
     livePingMs: v.LIVE_PING_SECONDS! * 1000,
     liveInitMs: v.LIVE_INIT_SECONDS! * 1000,
     payee: { en: v.PAYEE_NAME!, zh: v.PAYEE_NAME_ZH! },
+    timeZone,
     bankTransferExpiryDays: v.BANK_TRANSFER_EXPIRY_DAYS!,
   };
 }
@@ -228,4 +233,15 @@ export function loadWorkersConfig(env: RawConfig = process.env): WorkersConfig {
     metricsPort: v.WORKERS_METRICS_PORT!,
     metricsHost: v.WORKERS_METRICS_HOST!,
   };
+}
+
+/** An IANA zone name this runtime knows (Asia/Shanghai, Europe/Berlin, UTC); nothing else is taken. */
+export function isTimeZone(value: string): boolean {
+  if (!/^[A-Za-z][\w+-]*(\/[\w+-]+){0,2}$/.test(value) || value.length > 64) return false;
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
 }

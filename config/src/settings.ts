@@ -100,6 +100,13 @@ export const settingSchemas = {
   BRAND_NAME_ZH: string(both, 'Name of the shop in Chinese: header, tab title, mails.', { default: '汽车软件质量标准出版物' }),
   BRAND_MARK: string(['gateway'], 'One to four characters drawn as the mark (header, favicon) when no BRAND_LOGO_FILE is given.', { default: 'ASQ' }),
   BRAND_COLOR: string(both, 'Brand colour (#rrggbb): the mark, the main buttons, the mail header.', { default: '#1d4ed8' }),
+  SHOP_TIME_ZONE: string(
+    ['gateway'],
+    "IANA time zone the storefront shows times in until the buyer's browser has told its own (kept in the timeZone cookie).",
+    {
+      default: 'Asia/Shanghai',
+    },
+  ),
   BRAND_LOGO_FILE: path(['gateway'], 'SVG or PNG file shown as the mark and the favicon instead of the drawn one.'),
   SELLER_NAME_EN: string(both, 'Legal name of the seller in English, shown on every page that takes money and in the footer of every mail.', {
     default: 'Automotive Software Quality Standard Publications (example operator)',

@@ -2,7 +2,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page, type Route } from 'playwright-core';
 import { recordInsertedCss } from './css-audit.js';
-import { checkScreen } from './screen-checks.js';
+import { checkScreen, recordPageErrors } from './screen-checks.js';
 import type { TestStack } from './stack.js';
 import { servesPages } from './warm-up.js';
 
@@ -37,6 +37,8 @@ export async function launchBrowser(t: T): Promise<Browser> {
   browser.newContext = async (options) => {
     const context = await newContext(options);
     await context.addInitScript(recordInsertedCss);
+    // And the errors of each of its pages, for checkScreen (screen-checks.ts).
+    context.on('page', recordPageErrors);
     return context;
   };
   return browser;
@@ -48,6 +50,8 @@ export interface PageOptions {
   locale?: string;
   /** E.g. WeChat's in-app browser, which the SPA recognises by "MicroMessenger". */
   userAgent?: string;
+  /** The browser's time zone (IANA), e.g. a buyer in Shanghai; the host's when unset. */
+  timezoneId?: string;
 }
 
 export interface ShopPage {
@@ -65,6 +69,7 @@ export async function openShop(browser: Browser, base: string, opts: PageOptions
     locale: opts.locale ?? 'en-US',
     acceptDownloads: true,
     ...(opts.userAgent ? { userAgent: opts.userAgent } : {}),
+    ...(opts.timezoneId ? { timezoneId: opts.timezoneId } : {}),
   });
   context.setDefaultTimeout(15_000);
   const page = await context.newPage();
@@ -135,10 +140,10 @@ export async function widthOf(page: Page, selector: string): Promise<number> {
 
 /**
  * Where the first toast sits, read in one look: whether a dialog is open, and whether the toast
- * covers the header bar or any open dialog. The rule (components/ui/toaster.tsx): never over the
- * header while it can be used, never over an open dialog.
+ * covers the header bar, any open dialog or the page's title. The rule (components/ui/toaster.tsx):
+ * never over the header while it can be used, never over an open dialog, never over the title.
  */
-export async function toastPlacement(page: Page): Promise<{ dialogOpen: boolean; overHeader: boolean; overDialog: boolean; top: number }> {
+export async function toastPlacement(page: Page): Promise<{ dialogOpen: boolean; overHeader: boolean; overDialog: boolean; overTitle: boolean; top: number }> {
   return page
     .getByTestId('toast')
     .first()
@@ -149,7 +154,19 @@ export async function toastPlacement(page: Page): Promise<{ dialogOpen: boolean;
         .map((d) => d.getBoundingClientRect())
         .filter((d) => d.width > 0 && d.height > 0);
       const overlaps = (d: DOMRect) => r.left < d.right && d.left < r.right && r.top < d.bottom && d.top < r.bottom;
-      return { dialogOpen: dialogs.length > 0, overHeader: header ? r.top < header.bottom : false, overDialog: dialogs.some(overlaps), top: Math.round(r.top) };
+      // The page's title as drawn: its text's boxes, not its heading's, which spans the column.
+      const title = [...document.querySelectorAll('main h1, h1')].flatMap((h) => {
+        const range = document.createRange();
+        range.selectNodeContents(h);
+        return [...range.getClientRects()];
+      });
+      return {
+        dialogOpen: dialogs.length > 0,
+        overHeader: header ? r.top < header.bottom : false,
+        overDialog: dialogs.some(overlaps),
+        overTitle: title.some(overlaps),
+        top: Math.round(r.top),
+      };
     });
 }
 

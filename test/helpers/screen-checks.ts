@@ -3,8 +3,258 @@ import type { Test } from 'tap';
 import { checkA11y } from './axe.js';
 import { checkCss } from './css-audit.js';
 
-/** What every screen of the browser tests must pass: axe-core, and style rules the browser applies. */
-export async function checkScreen(t: Pick<Test, 'same'>, page: Page, screen: string): Promise<void> {
+type T = Pick<Test, 'same'>;
+
+/**
+ * What every screen of the browser tests must pass: axe-core, style rules the browser applies, no
+ * page or console error (a hydration mismatch, React #418/#423/#425, is one), nothing running
+ * out of the viewport or over another element, and on a zh page no English text.
+ */
+export async function checkScreen(t: T, page: Page, screen: string): Promise<void> {
   await checkA11y(t, page, screen);
   await checkCss(t, page, screen);
+  checkErrors(t, page, screen);
+  await checkLayout(t, page, screen);
+  await checkLanguage(t, page, screen);
+}
+
+// ---- errors ---------------------------------------------------------------------------------
+
+const errorsOf = new WeakMap<Page, string[]>();
+// A resource answered with an error status: the tests cause those on purpose (a failed query, a
+// 401 before a login) and the page says so itself where it matters.
+const NOISE = /Failed to load resource/;
+
+/** Keeps the page's uncaught errors and console errors (launchBrowser does so for every page). */
+export function recordPageErrors(page: Page): void {
+  const errors: string[] = [];
+  errorsOf.set(page, errors);
+  page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
+  page.on('console', (m) => {
+    if (m.type() === 'error' && !NOISE.test(m.text())) errors.push(`console: ${m.text()}`);
+  });
+}
+
+/** The page's errors since the last look (each is reported once). */
+export function takePageErrors(page: Page): string[] {
+  const errors = errorsOf.get(page);
+  return errors ? errors.splice(0) : [];
+}
+
+export function checkErrors(t: T, page: Page, screen: string): void {
+  t.same(takePageErrors(page), [], `errors: ${screen} has no page error, console error or hydration mismatch`);
+}
+
+// ---- layout ---------------------------------------------------------------------------------
+
+export interface LayoutFindings {
+  /** How far the page scrolls sideways (0 when it fits). */
+  scrollsBy: number;
+  /** Items whose visible box runs past the viewport's left or right edge. */
+  overflowing: string[];
+  /** Pairs of items (not one inside the other) whose visible boxes intersect. */
+  overlapping: string[];
+}
+
+/**
+ * Reads the page's items (controls, images and runs of text: the text's own boxes, not its
+ * element's, which may be wider) as they are seen: clipped by any ancestor that clips, hidden
+ * ones left out. Items are compared within their layer (the page, or a fixed, sticky or stacked
+ * box such as the header, a dialog, a menu or a toast), since a layer is meant to cover another.
+ */
+export async function layoutFindings(page: Page): Promise<LayoutFindings> {
+  return page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    const CONTROL = 'a[href], button, input:not([type=hidden]), select, textarea, img, svg, [role=button], [role=checkbox], [role=radio]';
+    type Box = { left: number; right: number; top: number; bottom: number };
+    interface Item {
+      el: Element;
+      name: string;
+      layer: Element | null;
+      boxes: Box[];
+      decorative: boolean;
+    }
+
+    // `from`: the first element whose clipping applies (a text's own element clips it, a control's does not clip its box).
+    const clipped = (from: Element | null, r: Box): Box | null => {
+      let box: Box = { left: r.left, right: r.right, top: r.top, bottom: r.bottom };
+      for (let a = from; a && a !== document.body; a = a.parentElement) {
+        const s = getComputedStyle(a);
+        // The visually-hidden pattern (a legend, a label for screen readers only).
+        if (s.position === 'absolute' && s.clip !== 'auto' && s.clip !== '') return null;
+        if (s.overflowX === 'visible' && s.overflowY === 'visible') continue;
+        const c = a.getBoundingClientRect();
+        box = {
+          left: s.overflowX === 'visible' ? box.left : Math.max(box.left, c.left),
+          right: s.overflowX === 'visible' ? box.right : Math.min(box.right, c.right),
+          top: s.overflowY === 'visible' ? box.top : Math.max(box.top, c.top),
+          bottom: s.overflowY === 'visible' ? box.bottom : Math.min(box.bottom, c.bottom),
+        };
+        if (box.right - box.left <= 1 || box.bottom - box.top <= 1) return null;
+      }
+      return box.right - box.left > 1 && box.bottom - box.top > 1 ? box : null;
+    };
+    const layerOf = (el: Element): Element | null => {
+      for (let a: Element | null = el; a && a !== document.body; a = a.parentElement) {
+        const s = getComputedStyle(a);
+        if (s.position === 'fixed' || s.position === 'sticky' || (s.position === 'absolute' && s.zIndex !== 'auto')) return a;
+        if (/^(dialog|alertdialog|menu|listbox|tooltip)$/.test(a.getAttribute('role') ?? '')) return a;
+      }
+      return null;
+    };
+    const describe = (el: Element, text?: string) => {
+      const id = el.getAttribute('data-testid');
+      const label = (text ?? el.getAttribute('aria-label') ?? (el as HTMLElement).innerText ?? '').trim().replace(/\s+/g, ' ').slice(0, 30);
+      return `${el.tagName.toLowerCase()}${id ? `[${id}]` : ''}${label ? ` "${label}"` : ''}`;
+    };
+    const adorns = (field: Element, other: Element) => field.matches('input, select, textarea') && field.parentElement?.contains(other) === true;
+    const seen = (el: Element) => el.checkVisibility({ opacityProperty: true, visibilityProperty: true });
+
+    const items: Item[] = [];
+    for (const el of document.body.querySelectorAll('*')) {
+      if (el.closest('svg') && el.tagName.toLowerCase() !== 'svg') continue;
+      if (el.tagName.toLowerCase() === 'svg' && el.parentElement?.closest('svg')) continue;
+      if (!seen(el)) continue;
+      const layer = layerOf(el);
+      // An icon hidden from assistive technology is drawn over its control on purpose (a select's chevron).
+      const decorative = el.closest('[aria-hidden=true]') !== null;
+      if (el.matches(CONTROL)) {
+        const boxes = [...el.getClientRects()].map((r) => clipped(el.parentElement, r)).filter((b): b is Box => b !== null);
+        if (boxes.length) items.push({ el, name: describe(el), layer, boxes, decorative });
+      }
+      // The element's own runs of text.
+      for (const node of el.childNodes) {
+        if (node.nodeType !== Node.TEXT_NODE || !node.textContent?.trim()) continue;
+        const range = document.createRange();
+        range.selectNodeContents(node);
+        const boxes = [...range.getClientRects()].map((r) => clipped(el, r)).filter((b): b is Box => b !== null);
+        if (boxes.length) items.push({ el, name: describe(el, node.textContent), layer, boxes, decorative });
+      }
+    }
+
+    const overflowing = new Set<string>();
+    for (const item of items)
+      for (const b of item.boxes) {
+        // Wholly beyond the edge is the visually-hidden pattern, not an overflow.
+        if (b.right <= 0 || b.left >= width) continue;
+        if (b.left < -1 || b.right > width + 1) overflowing.add(`${item.name} (${Math.round(b.left)}…${Math.round(b.right)} of ${width})`);
+      }
+
+    const overlapping = new Set<string>();
+    for (let i = 0; i < items.length; i += 1)
+      for (let j = i + 1; j < items.length; j += 1) {
+        const a = items[i]!;
+        const b = items[j]!;
+        if (a.decorative || b.decorative || a.layer !== b.layer || a.el === b.el || a.el.contains(b.el) || b.el.contains(a.el)) continue;
+        // A field's own adornments (a clear button, a chevron) sit inside its box on purpose.
+        if (adorns(a.el, b.el) || adorns(b.el, a.el)) continue;
+        for (const p of a.boxes)
+          for (const q of b.boxes) {
+            const w = Math.min(p.right, q.right) - Math.max(p.left, q.left);
+            const h = Math.min(p.bottom, q.bottom) - Math.max(p.top, q.top);
+            // A few pixels of height are the glyphs' ascent and descent, which overrun a tight line height.
+            if (w > 2 && h > 4) overlapping.add(`${a.name} × ${b.name} (${Math.round(w)}×${Math.round(h)} px)`);
+          }
+      }
+    return { scrollsBy: Math.max(0, document.documentElement.scrollWidth - width), overflowing: [...overflowing], overlapping: [...overlapping] };
+  });
+}
+
+/** Asserts that the screen fits its viewport's width and that none of its items covers another. */
+export async function checkLayout(t: T, page: Page, screen: string): Promise<void> {
+  const width = page.viewportSize()?.width ?? 0;
+  t.same(await layoutFindings(page), { scrollsBy: 0, overflowing: [], overlapping: [] }, `layout: ${screen} at ${width} px fits and nothing overlaps`);
+}
+
+// ---- language -------------------------------------------------------------------------------
+
+/**
+ * Latin words a zh page may show: names and codes that are the same in both languages, and the
+ * data the walks enter (a name, an address, an invoice's payee), which is the buyer's, not the
+ * shop's text. Text marked as another language (`lang="en"`, e.g. the language switch's
+ * "English"), email addresses, URLs and words with digits (order numbers, references) are left
+ * out before the words are read.
+ */
+export const LATIN_ALLOWED = new Set([
+  // Currencies, formats, identifiers.
+  'EUR',
+  'CNY',
+  'USD',
+  'PDF',
+  'ISBN',
+  'VAT',
+  'IBAN',
+  'BIC',
+  'SWIFT',
+  'ID',
+  'QR',
+  'PNG',
+  'SVG',
+  // Brands and providers written in Latin letters in Chinese too.
+  'PayPal',
+  'ASQ',
+  // The payee's configured name (PAYEE_NAME), shown as the bank account's holder.
+  'Software',
+  'Quality',
+  'Standard',
+  // The bank account of the sandbox's configuration, shown with the transfer's details.
+  'Sandbox',
+  'sandbox',
+  'not',
+  'real',
+  'bank',
+  // The test operators' name (gateway/src/cli/operator.ts: Operator Shop).
+  'Operator',
+  'Shop',
+  // What the walks type in: names, addresses, invoice data.
+  'Test',
+  'Buyer',
+  'Ada',
+  'ACME',
+  'Automotive',
+  'Co',
+  'Ltd',
+  'Publications',
+  'Pudong',
+  'Shanghai',
+  'Bank',
+  'of',
+  'Example',
+  'Hauptstraße',
+  'Berlin',
+  'BANK',
+  'REF',
+  'Not',
+  'sent',
+]);
+
+/** The Latin words of a zh page's visible text outside the allowed ones (none on an en page). */
+export async function englishOnZhPage(page: Page, allowed: ReadonlySet<string> = LATIN_ALLOWED): Promise<string[]> {
+  const words = await page.evaluate(() => {
+    if (!document.documentElement.lang.startsWith('zh')) return [];
+    const settings = JSON.parse(document.getElementById('shop-settings')?.textContent ?? '{}') as { brand?: { name?: { en?: string } } };
+    const brand = new Set((settings.brand?.name?.en ?? '').split(/\s+/));
+    const found = new Set<string>();
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const parent = node.parentElement;
+      // Code and raw values (the console's audit data) are shown as written.
+      if (!parent || parent.closest('script, style, noscript, template, pre, code, kbd, samp')) continue;
+      if (!parent.closest('[lang]')?.getAttribute('lang')?.startsWith('zh')) continue;
+      if (!parent.checkVisibility({ opacityProperty: true, visibilityProperty: true })) continue;
+      // An email may be split over several text nodes (EmailText): its words are read from the whole element's text.
+      const inEmails = new Set((parent.textContent ?? '').match(/\S+@\S+/g)?.flatMap((e) => e.split(/[^A-Za-z]+/)) ?? []);
+      const text = (node.textContent ?? '')
+        .replace(/\S+@\S+/g, ' ')
+        .replace(/\b(https?:\/\/|www\.)\S+/g, ' ')
+        .replace(/[\w.-]*\d[\w.-]*/g, ' ');
+      for (const [word] of text.matchAll(/[A-Za-zÀ-ÿß]{2,}/g)) if (!brand.has(word) && !inEmails.has(word)) found.add(word);
+    }
+    return [...found];
+  });
+  return words.filter((w) => !allowed.has(w));
+}
+
+export async function checkLanguage(t: T, page: Page, screen: string): Promise<void> {
+  t.same(await englishOnZhPage(page), [], `language: ${screen} shows no English on a zh page`);
 }

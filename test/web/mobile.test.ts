@@ -37,6 +37,15 @@ for (const lang of ['en', 'zh'] as const) {
     await login.getByRole('button', { name: T.auth.login.submit, exact: true }).click();
     await login.waitFor({ state: 'detached' });
 
+    // The book list, logged in, at the phones' widths and on a desktop: the header's name, language
+    // switch and menu side by side, nothing running out of the screen (checkScreen's layout check).
+    for (const width of [360, 375, 414, 1280]) {
+      await page.setViewportSize({ width, height: 800 });
+      await page.getByTestId(width < 633 ? 'mobile-bar' : 'header-bar').waitFor();
+      await shot(page, `book-list-${width}`);
+    }
+    await page.setViewportSize({ width: 375, height: 812 });
+
     // My Orders from the mobile menu; the table scrolls inside its box.
     await page.getByTestId('mobile-menu').click();
     await page.getByTestId('mobile-bar').getByText(T.nav.orders, { exact: true }).click();

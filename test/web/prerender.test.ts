@@ -1,4 +1,6 @@
 import t from 'tap';
+import { en } from '../../web/src/locales/en/index.ts';
+import { zh } from '../../web/src/locales/zh/index.ts';
 import { loginLegacy, registerLegacy } from '../helpers/accounts.js';
 import { launchBrowser, openShop, paintedNodes, screenshots, untilInteractive, watchPaintedNodes } from '../helpers/browser.js';
 import { startStack, uniqueEmail } from '../helpers/stack.js';
@@ -11,6 +13,10 @@ interface CatalogueRow {
   title_en: string;
   title_zh: string;
   price_cents: number;
+  introduction_en: string;
+  introduction_zh: string;
+  cover: string;
+  cover_zh: string | null;
 }
 
 const price = (cents: number) => (cents / 100).toFixed(2);
@@ -20,7 +26,7 @@ t.test('the book list and a book page are painted with JavaScript disabled, in e
   const stack = await startStack(t);
   const books = (await stack.db
     .selectFrom('books')
-    .select(['id', 'title_en', 'title_zh', 'price_cents'])
+    .select(['id', 'title_en', 'title_zh', 'price_cents', 'introduction_en', 'introduction_zh', 'cover', 'cover_zh'])
     .where('active', '=', true)
     .orderBy('id')
     .execute()) as CatalogueRow[];
@@ -77,7 +83,61 @@ t.test('the book list and a book page are painted with JavaScript disabled, in e
   await page.goto('/shop/index');
   t.equal((await page.getByTestId('book').first().locator('h2').innerText()).trim(), books[0]!.title_en, 'no choice: en (the default)');
   await context.close();
+
+  // A book page shared in WeChat: its link card is built from the HTML alone (no script runs),
+  // from the Open Graph tags, and its picture is fetched from og:image.
+  for (const lang of ['zh', 'en'] as const) {
+    const b = books[0]!;
+    const res = await fetch(`${stack.base}/shop/bookDetail/${b.id}?language=${lang}`);
+    const head = headOf(await res.text());
+    const brand = head.settings.brand.name[lang];
+    const title = lang === 'zh' ? b.title_zh : b.title_en;
+    const card = { title: head.meta['og:title'], description: head.meta['og:description'], image: head.meta['og:image'] };
+    t.equal(head.title, `${title} · ${brand}`, `${lang}: the page's <title> is the book's and the brand's name`);
+    t.equal(card.title, head.title, `${lang}: the card's title`);
+    t.equal(card.description, lang === 'zh' ? b.introduction_zh : b.introduction_en, `${lang}: the card's text is the book's introduction`);
+    t.equal(head.meta.description, card.description, `${lang}: so is the meta description`);
+    t.equal(head.meta['og:locale'], lang === 'zh' ? 'zh_CN' : 'en_US', `${lang}: og:locale`);
+    t.equal(head.meta['og:url'], `${stack.base}/shop/bookDetail/${b.id}?language=${lang}`, `${lang}: og:url opens the page in the language it was shared in`);
+    t.equal(
+      card.image,
+      `${stack.base}/shop/covers/${lang === 'zh' ? (b.cover_zh ?? b.cover) : b.cover}`,
+      `${lang}: og:image is the cover in the page's language, an absolute URL`,
+    );
+    const picture = await fetch(card.image!);
+    t.equal(picture.status, 200, `${lang}: the card's picture loads`);
+    t.match(picture.headers.get('content-type'), /^image\//, `${lang}: and is an image`);
+    t.match(Buffer.from(await picture.arrayBuffer()).toString('utf8', 0, 200), /<svg|<\?xml/, `${lang}: a picture the card can show`);
+
+    // The book list: the brand, a description of the shop, and its mark.
+    const list = headOf(await (await fetch(`${stack.base}/shop/${lang}Page`)).text());
+    t.equal(list.title, brand, `${lang}: the book list's title is the brand`);
+    t.ok((list.meta['og:description'] ?? '').includes(brand), `${lang}: its card describes the shop`);
+    t.equal(list.meta['og:image'], `${stack.base}/shop/brand/mark`, `${lang}: with the brand's mark`);
+    // A page sent as the empty shell has its head too.
+    const legal = headOf(await (await fetch(`${stack.base}/shop/legal/terms?language=${lang}`)).text());
+    t.equal(legal.title, `${lang === 'zh' ? zh.legal.terms : en.legal.terms} · ${brand}`, `${lang}: a legal page's title`);
+    t.equal(legal.meta['og:locale'], lang === 'zh' ? 'zh_CN' : 'en_US', `${lang}: and its og:locale`);
+  }
 });
+
+/**
+ * The head of a page as a link preview reads it from the HTML: <title>, the meta tags by name or
+ * property (attributes in any order and quoting, entities decoded), the storefront settings.
+ */
+function headOf(html: string): { title: string; meta: Record<string, string>; settings: { brand: { name: { en: string; zh: string } } } } {
+  const head = html.slice(0, html.indexOf('</head>'));
+  const decode = (v: string) => v.replace(/&(amp|quot|lt|gt|#39);/g, (_, e: string) => ({ amp: '&', quot: '"', lt: '<', gt: '>', '#39': "'" })[e]!);
+  const title = decode(/<title>([^<]*)<\/title>/.exec(head)?.[1] ?? '');
+  const meta: Record<string, string> = {};
+  for (const [tag] of head.matchAll(/<meta\b[^>]*>/g)) {
+    const attrs = Object.fromEntries([...tag.matchAll(/([\w:-]+)=(?:"([^"]*)"|'([^']*)')/g)].map(([, k, d, q]) => [k!, decode(d ?? q ?? '')]));
+    const key = attrs.property ?? attrs.name;
+    if (key) meta[key] = attrs.content ?? '';
+  }
+  const settings = JSON.parse(/<script type="application\/json" id="shop-settings">([^<]*)<\/script>/.exec(head)?.[1] ?? '{}');
+  return { title, meta, settings };
+}
 
 const PAINTED = '[data-testid=book], [data-testid=book-detail], footer';
 

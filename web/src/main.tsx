@@ -7,6 +7,7 @@ import { QueryStore } from './lib/data/query-store';
 import { resultKey, type EmbeddedResults } from './lib/data/result-key';
 import { initI18n, storedLocale, type Locale } from './lib/i18n';
 import { ME, signedIn } from './lib/session';
+import { startTimeZone } from './lib/time-zone';
 import { setRenderedLayout, type RenderedLayout } from './lib/viewport';
 import { yieldToMain } from './lib/yield';
 
@@ -16,6 +17,8 @@ interface Prerendered {
   results: EmbeddedResults;
   /** The layout a page rendered for a buyer was rendered in (lib/viewport.ts). */
   layout?: RenderedLayout;
+  /** The zone the page's times were rendered in (lib/time-zone.ts). */
+  timeZone?: string;
 }
 
 /** The data the gateway rendered this page's HTML from (gateway/src/plugins/spa-prerender.ts). */
@@ -128,6 +131,7 @@ async function start(): Promise<void> {
   const rendersVisitor = resultKey(ME, {}) in results;
   const store = new QueryStore(results, browserClients, { fresh: rendersVisitor });
   if (hydrate) setRenderedLayout(state.layout);
+  startTimeZone(hydrate ? state.timeZone : undefined);
   // A page rendered here asks for its first data as soon as the Apollo client exists.
   if (!rendersVisitor) startClient(loadPagePrefetch(page));
 

@@ -3,7 +3,7 @@
 // the logged-in buyer, to HTML, which the browser paints before any script has run; main.tsx then
 // hydrates that HTML with the same components and the same data.
 import { ApolloClient, ApolloLink, type OperationVariables } from '@apollo/client';
-import type { TadaDocumentNode } from 'gql.tada';
+import type { ResultOf, TadaDocumentNode } from 'gql.tada';
 import { print } from 'graphql';
 import { createInstance } from 'i18next';
 import { StrictMode } from 'react';
@@ -17,16 +17,18 @@ import { BOOK } from './features/catalog/book-api';
 import { ORDERS } from './features/orders/api';
 import { firstOrdersPage } from './features/orders/prefetch';
 import { createShopCache } from './lib/apollo';
-import { ROUTER_BASENAME } from './lib/config';
+import { ROUTER_BASENAME, SHOP_TIME_ZONE } from './lib/config';
 import { QueryStore } from './lib/data/query-store';
 import { resultKey, type EmbeddedResults } from './lib/data/result-key';
 import { setRenderLocale, type Locale } from './lib/i18n';
 import { ME } from './lib/session';
+import { setRenderTimeZone } from './lib/time-zone';
 import { setRenderedLayout, type RenderedLayout } from './lib/viewport';
 import { enScreens } from './locales/en/screens';
 import { enShell } from './locales/en/shell';
 import { zhScreens } from './locales/zh/screens';
 import { zhShell } from './locales/zh/shell';
+import { pageMeta, type PageMeta } from './page-meta';
 import { hoistEmotionStyles } from './ssr-styles';
 
 /** The Chakra system the pages are rendered with, the browser's (test/web/style-props.test.ts compares the two builds' systems). */
@@ -44,6 +46,8 @@ export interface RenderRequest {
   execute: Execute;
   /** A buyer's page: the layout the request's device most likely shows (the gateway embeds it beside the page, main.tsx hydrates with it). */
   layout?: RenderedLayout;
+  /** The zone its times are shown in (the buyer's from the cookie, else the shop's): embedded for the browser to hydrate with. */
+  timeZone?: string;
 }
 
 export interface RenderedPage {
@@ -55,6 +59,13 @@ export interface RenderedPage {
   state: EmbeddedResults;
   /** The path the browser's router must be at to hydrate this markup. */
   routerPath: string;
+  /** Its title, description and picture for <head> (page-meta.ts). */
+  meta: PageMeta;
+}
+
+/** The head of a page the gateway sends without rendering it (the empty shell). */
+export function shellMeta(path: string, locale: Locale): PageMeta {
+  return pageMeta(path, locale);
 }
 
 const shells: Record<Locale, object> = { en: enShell, zh: zhShell };
@@ -127,7 +138,7 @@ async function pageData(client: ApolloClient, routerPath: string, buyerPage: boo
   return results;
 }
 
-async function renderNow({ path, locale, session, execute, layout }: RenderRequest): Promise<RenderedPage | null> {
+async function renderNow({ path, locale, session, execute, layout, timeZone }: RenderRequest): Promise<RenderedPage | null> {
   const buyerPath = buyerPagePath(path);
   const buyerPage = buyerPath !== null;
   const routerPath = buyerPath ?? prerenderedPath(path);
@@ -153,6 +164,7 @@ async function renderNow({ path, locale, session, execute, layout }: RenderReque
     if (buyerPage) i18n.addResourceBundle(locale, 'translation', screens[locale], true, true);
     setRenderLocale(locale);
     setRenderedLayout(buyerPage ? layout : undefined);
+    setRenderTimeZone(timeZone ?? SHOP_TIME_ZONE);
     const { prelude } = await prerender(
       <StrictMode>
         <Providers store={store} i18n={i18n}>
@@ -165,10 +177,13 @@ async function renderNow({ path, locale, session, execute, layout }: RenderReque
       { progressiveChunkSize: Number.MAX_SAFE_INTEGER },
     );
     const { html, head } = hoistEmotionStyles(await new Response(prelude).text());
-    return { html, head, state: results, routerPath };
+    const detail = matchPath('/bookDetail/:bookId', routerPath);
+    const book = detail ? (results[resultKey(BOOK, { id: detail.params.bookId ?? '', language: locale })] as ResultOf<typeof BOOK> | undefined)?.book : null;
+    return { html, head, state: results, routerPath, meta: pageMeta(routerPath, locale, book) };
   } finally {
     setRenderLocale(null);
     setRenderedLayout(undefined);
+    setRenderTimeZone(null);
     client.stop();
   }
 }

@@ -1,6 +1,8 @@
 import { existsSync, statSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
+import { isTimeZone } from '@shop/config';
 import type { FastifyRequest } from 'fastify';
+import type { PageMeta } from './spa-meta.js';
 import type { StorefrontSettings } from './spa-settings.js';
 
 export type Locale = 'zh' | 'en';
@@ -19,7 +21,9 @@ interface Renderer {
     session: boolean;
     execute: Execute;
     layout?: Layout;
-  }): Promise<{ html: string; head: string; state: unknown; routerPath: string } | null>;
+    timeZone?: string;
+  }): Promise<{ html: string; head: string; state: unknown; routerPath: string; meta: PageMeta } | null>;
+  shellMeta(path: string, locale: Locale): PageMeta;
 }
 
 export interface PrerenderedPage {
@@ -31,6 +35,11 @@ export interface PrerenderedPage {
   /** Rendered for the buyer of the request's session: for nobody else, never kept. */
   personal: boolean;
   layout?: Layout;
+  /** The zone its times were rendered in (a buyer's page), embedded for the browser's hydration. */
+  timeZone?: string;
+  /** The path it was rendered for (e.g. /index for /zhPage) and its head. */
+  routerPath: string;
+  meta: PageMeta;
 }
 
 export interface PrerendererOptions<User> {
@@ -87,6 +96,15 @@ export function requestLocale(req: FastifyRequest, subPath: string): Locale {
   if (isLocale(q.language)) return q.language;
   const cookie = req.cookies?.locale;
   return isLocale(cookie) ? cookie : 'en';
+}
+
+/**
+ * The zone a buyer's page shows its times in: the one the SPA read from the browser and keeps in
+ * the `timeZone` cookie, when it is a zone this runtime knows, else the shop's (SHOP_TIME_ZONE).
+ */
+export function requestTimeZone(req: FastifyRequest, shopZone: string): string {
+  const cookie = req.cookies?.timeZone;
+  return cookie !== undefined && isTimeZone(cookie) ? cookie : shopZone;
 }
 
 /**
@@ -158,8 +176,14 @@ export class Prerenderer<User> {
     const buyer = await this.options.findBuyer(req);
     if (!buyer) return null;
     const layout = requestLayout(req);
-    const r = await renderer.render({ path: routerPath, locale, session: true, execute: this.options.execute(locale, buyer), layout });
-    return r ? { html: r.html, head: r.head, state: r.state, locale, personal: true, layout } : null;
+    const timeZone = requestTimeZone(req, this.options.settings.timeZone);
+    const r = await renderer.render({ path: routerPath, locale, session: true, execute: this.options.execute(locale, buyer), layout, timeZone });
+    return r ? { html: r.html, head: r.head, state: r.state, locale, personal: true, layout, timeZone, routerPath: r.routerPath, meta: r.meta } : null;
+  }
+
+  /** The head of a page sent as the empty shell (its title and description, no data). */
+  async shellMeta(subPath: string, locale: Locale): Promise<PageMeta> {
+    return (await this.load()).shellMeta(subPath, locale);
   }
 
   /** The page held for this path, language and session-or-not, rendered when none is held. */
@@ -170,7 +194,7 @@ export class Prerenderer<User> {
     if (held && now < held.validUntil) return held.page;
     const page = renderer
       .render({ path: routerPath, locale, session, execute: this.options.execute(locale, null) })
-      .then((r) => (r ? { html: r.html, head: r.head, state: r.state, locale, personal: false } : null));
+      .then((r) => (r ? { html: r.html, head: r.head, state: r.state, locale, personal: false, routerPath: r.routerPath, meta: r.meta } : null));
     const entry = { at: now, validUntil: now + TTL_MS, page };
     if (this.pages.size >= MAX_PAGES) this.pages.delete(this.pages.keys().next().value!);
     this.pages.set(key, entry);
@@ -190,7 +214,7 @@ export class Prerenderer<User> {
 export function withPage(indexHtml: string, locale: Locale, page: PrerenderedPage | null): string {
   let html = indexHtml.replace(/<html lang="[^"]*"/, `<html lang="${locale === 'zh' ? 'zh-CN' : 'en'}"`);
   if (!page) return html;
-  const state = JSON.stringify({ locale: page.locale, results: page.state, layout: page.layout }).replace(/</g, '\\u003c');
+  const state = JSON.stringify({ locale: page.locale, results: page.state, layout: page.layout, timeZone: page.timeZone }).replace(/</g, '\\u003c');
   html = html.replace('<div id="root"></div>', () => `<div id="root">${page.html}</div><script type="application/json" id="shop-state">${state}</script>`);
   // The page's style sheets (web/src/ssr-styles.ts) close its <head>.
   return html.replace('</head>', () => `${page.head}</head>`);

@@ -8,6 +8,8 @@ export interface StorefrontSettings {
   homeUrl: { en: string; zh: string };
   externalLoginUrl: string | null;
   brand: Brand & { markUrl: string };
+  /** SHOP_TIME_ZONE: the zone of the shown times until the buyer's browser has told its own. */
+  timeZone: string;
 }
 
 export function storefrontSettings(config: GatewayConfig): StorefrontSettings {
@@ -18,6 +20,7 @@ export function storefrontSettings(config: GatewayConfig): StorefrontSettings {
     homeUrl: config.homeUrl,
     externalLoginUrl: config.externalLoginUrl,
     brand: { ...config.brand, markUrl: `${config.basePath}brand/mark` },
+    timeZone: config.timeZone,
   };
 }
 

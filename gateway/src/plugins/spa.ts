@@ -5,6 +5,7 @@ import fp from 'fastify-plugin';
 import { findSessionUser, type SessionUser } from '../services/accounts/sessions.js';
 import { sessionTokenOf } from './session.js';
 import { sendHtml } from './spa-compress.js';
+import { metaTags, withMeta, type PageMeta } from './spa-meta.js';
 import { Prerenderer, requestLocale, withPage, type Locale } from './spa-prerender.js';
 import { storefrontSettings, withStorefrontSettings } from './spa-settings.js';
 
@@ -89,7 +90,28 @@ export default fp(
         clearTimeout(timer);
       });
 
-    const shells = { en: {}, zh: {} } satisfies Record<Locale, object>;
+    // The shell's body per language and head (a legal page's title differs from the book list's).
+    const shells = new Map<string, object>();
+    const shellOf = (key: string) => {
+      let kept = shells.get(key);
+      if (!kept) {
+        if (shells.size >= 64) shells.delete(shells.keys().next().value!);
+        shells.set(key, (kept = {}));
+      }
+      return kept;
+    };
+    // The head of a page: from the renderer (the book's title and cover, the texts of the page's
+    // language), else, while it is not loaded or not built, the brand's name.
+    const headOf = async (subPath: string, locale: Locale, page: { meta: PageMeta; routerPath: string } | null) => {
+      let meta = page?.meta ?? null;
+      if (!meta && prerenderer)
+        meta = await Promise.race([prerenderer.shellMeta(subPath, locale), new Promise<null>((resolve) => setTimeout(resolve, 500, null).unref())]).catch(
+          () => null,
+        );
+      meta ??= { title: settings.brand.name[locale], description: settings.brand.name[locale], image: settings.brand.markUrl, type: 'website' };
+      const siteName = settings.brand.name[locale];
+      return metaTags(meta, { publicUrl: app.config.publicUrl, basePath: base, routerPath: page?.routerPath ?? subPath, locale, siteName });
+    };
     const indexPage = {};
     app.get(`${base}index.html`, async (req, reply) => sendHtml(req, reply.header('cache-control', 'no-cache'), () => indexHtml, indexPage));
     app.setNotFoundHandler(async (req, reply) => {
@@ -110,9 +132,10 @@ export default fp(
         // The HTML depends on the language and the session cookie; a buyer's page is theirs alone.
         reply.header('cache-control', page?.personal ? 'private, no-store' : 'no-cache').header('vary', 'cookie');
         const locale = page?.locale ?? requestLocale(req, subPath);
+        const head = await headOf(subPath, locale, page);
         // A buyer's page is rendered for this request alone; any other is kept with its body.
-        const keep = page ? (page.personal ? undefined : page) : shells[locale];
-        return sendHtml(req, reply, () => withPage(indexHtml, locale, page), keep);
+        const keep = page ? (page.personal ? undefined : page) : shellOf(`${locale}\u0000${head}`);
+        return sendHtml(req, reply, () => withPage(withMeta(indexHtml, head), locale, page), keep);
       }
       return reply.code(404).send({ code: 404, message: 'Not Found', data: null });
     });

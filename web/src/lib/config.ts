@@ -12,6 +12,7 @@ interface ServerSettings {
   homeUrl?: { en?: string; zh?: string };
   externalLoginUrl?: string | null;
   brand?: { name?: { en?: string; zh?: string }; color?: string; markUrl?: string; seller?: Partial<Seller> };
+  timeZone?: string;
 }
 
 /** Who sells (the gateway's SELLER_* settings): shown on every page that takes money. */
@@ -67,6 +68,9 @@ export const BRAND = {
     registration: server.brand?.seller?.registration ?? 'Example Register 000000',
   } satisfies Seller,
 } as const;
+
+/** The shop's time zone (SHOP_TIME_ZONE): times are shown in it until the buyer's own is known (lib/time-zone.ts). */
+export const SHOP_TIME_ZONE = server.timeZone ?? 'Asia/Shanghai';
 
 export const CODE_COOLDOWN_S = 60;
 export const CODE_FAILURE_COOLDOWN_S = 10;

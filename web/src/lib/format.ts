@@ -1,10 +1,16 @@
-const pad = (n: number) => String(n).padStart(2, '0');
+import { displayTimeZone } from './time-zone';
 
-/** Order time as YYYY-MM-DD HH:mm in the buyer's local time. */
-export function formatDateTime(iso: string): string {
+// Every time is shown in one zone (lib/time-zone.ts), never the runtime's own: the server's and
+// the browser's differ, and a prerendered time must hydrate as it was rendered.
+
+const inZone = (locale: string, options: Intl.DateTimeFormatOptions, iso: string) => {
   const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return iso;
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
+  return Number.isNaN(d.getTime()) ? iso : new Intl.DateTimeFormat(locale, { ...options, timeZone: displayTimeZone() }).format(d);
+};
+
+/** Order time as YYYY-MM-DD HH:mm in the shown zone (Swedish writes dates and times so). */
+export function formatDateTime(iso: string): string {
+  return inZone('sv-SE', { year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' }, iso);
 }
 
 /** Two-decimal price from integer cents or a decimal string. */
@@ -15,14 +21,12 @@ export function formatPrice(value: number | string, cents = false): string {
 
 const INTL_LOCALE = { en: 'en-GB', zh: 'zh-CN' } as const;
 
-/** A day in the buyer's local time and language: "28 Nov 2026", "2026年11月28日". */
+/** A day in the shown zone and the buyer's language: "28 Nov 2026", "2026年11月28日". */
 export function formatDay(iso: string, lang: 'en' | 'zh'): string {
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? iso : new Intl.DateTimeFormat(INTL_LOCALE[lang], { dateStyle: 'medium' }).format(d);
+  return inZone(INTL_LOCALE[lang], { dateStyle: 'medium' }, iso);
 }
 
-/** A moment in the buyer's local time and language: "28 Nov 2026, 19:05", "2026年11月28日 19:05". */
+/** A moment in the shown zone and the buyer's language: "28 Nov 2026, 19:05", "2026年11月28日 19:05". */
 export function formatMoment(iso: string, lang: 'en' | 'zh'): string {
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? iso : new Intl.DateTimeFormat(INTL_LOCALE[lang], { dateStyle: 'medium', timeStyle: 'short' }).format(d);
+  return inZone(INTL_LOCALE[lang], { dateStyle: 'medium', timeStyle: 'short' }, iso);
 }

@@ -1,3 +1,4 @@
+import { personName } from '../person-name.js';
 import { sql, type Kysely } from 'kysely';
 import type { Database, MirrorStatus, Role } from '@shop/db';
 import { appError } from '../errors.js';
@@ -71,7 +72,7 @@ function accountView(r: AccountRow): AccountView {
     email: r.email,
     phoneArea: r.phone_area,
     phoneNo: r.phone_no,
-    name: `${r.first_name} ${r.last_name}`.trim(),
+    name: personName(r.first_name, r.last_name),
     company: r.company,
     role: r.role,
     language: r.language,
@@ -103,6 +104,8 @@ export async function searchAccounts(
       eb.or([
         eb(eb.fn('lower', ['users.email']), 'like', like),
         eb(sql<string>`lower(users.first_name || ' ' || users.last_name)`, 'like', like),
+        // A Chinese name as the console writes it, family name first: 王小明.
+        eb(sql<string>`users.last_name || users.first_name`, 'like', like),
         eb(eb.fn('lower', ['users.company']), 'like', like),
         ...(digits.length >= 3
           ? [eb(sql<string>`coalesce(users.phone_area, '') || users.phone_no`, 'like', likePattern(digits)), eb('users.phone_no', 'like', likePattern(digits))]

@@ -1,3 +1,4 @@
+import { personName } from '../person-name.js';
 import { sql, type Kysely } from 'kysely';
 import type { Database, MirrorStatus } from '@shop/db';
 import { jobIdFor } from '@shop/jobs';
@@ -47,7 +48,7 @@ function mirrorView(r: MirrorRow): MirrorView {
   return {
     userId: r.user_id,
     email: r.email,
-    name: `${r.first_name} ${r.last_name}`.trim(),
+    name: personName(r.first_name, r.last_name),
     status: r.status,
     attempts: r.attempts,
     lastError: r.last_error,

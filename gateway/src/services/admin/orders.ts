@@ -1,3 +1,4 @@
+import { personName } from '../person-name.js';
 import { sql, type CompiledQuery, type Kysely, type SelectQueryBuilder } from 'kysely';
 import type { Database, OrderEventType } from '@shop/db';
 import { purchaseInfoView } from '../orders/details.js';
@@ -105,7 +106,7 @@ function adminOrderView(r: DetailRow): AdminOrderView {
     ...orderView(r),
     quantity: r.quantity,
     unitPriceCents: r.unit_price_cents,
-    buyerName: `${r.first_name} ${r.last_name}`.trim(),
+    buyerName: personName(r.first_name, r.last_name),
     remarks: r.remarks,
     shippedAt: r.shipped_at ? r.shipped_at.toISOString() : null,
     providerRef: r.provider_ref ?? null,

@@ -21,7 +21,7 @@ export function MobileBar() {
   return (
     <Box as="header" borderBottomWidth="1px" bg="white" css={mobileOnly} data-testid="mobile-bar" position="sticky" top={0} zIndex="sticky">
       <Flex px={3} h="52px" align="center" gap={1}>
-        <Logo />
+        <Logo compact />
         <Spacer />
         <LanguageSwitch />
         <Dropdown label={<MenuIcon />} ariaLabel={t('nav.menu')} testId="mobile-menu">

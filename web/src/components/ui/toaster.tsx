@@ -47,17 +47,19 @@ export function Toaster() {
     () => toasts,
   );
   return (
-    // Below the 64 px header bar, never over it (its menus and Login stay usable); on phones at
-    // the bottom, clear of the mobile bar's menu button. While a dialog is open the header is
-    // behind its backdrop and cannot be used: the toasts then sit over it, clear of the dialog's
-    // title (a dialog starts about 80 px down).
+    // Below the 64 px header bar, never over it (its menus and Login stay usable), at the right
+    // edge, clear of the page's title at the left (centred, the login's toast covered it); on
+    // phones at the bottom, clear of the mobile bar's menu button. While a dialog is open the
+    // header is behind its backdrop and cannot be used: the toasts then sit over it, clear of the
+    // dialog's title (a dialog starts about 80 px down).
     <Stack
       position="fixed"
       top={{ base: 'auto', md: '76px' }}
       css={{ 'body:has([role=dialog], [role=alertdialog]) &': { top: { base: 'auto', md: '3' } } }}
       bottom={{ base: 4, md: 'auto' }}
-      left="50%"
-      transform="translateX(-50%)"
+      left={{ base: '50%', md: 'auto' }}
+      right={{ base: 'auto', md: '4' }}
+      transform={{ base: 'translateX(-50%)', md: 'none' }}
       zIndex="toast"
       gap={2}
       w="min(92vw, 420px)"

@@ -50,7 +50,8 @@ export function AuditTrail({ events, labels }: { events: AuditEvent[]; labels?: 
                   <Table.Cell whiteSpace="nowrap">{formatDateTime(e.createdAt)}</Table.Cell>
                   <Table.Cell whiteSpace="nowrap">
                     <Text data-testid="audit-type">{eventLabel(t, i18n, e.type, labels)}</Text>
-                    <Text fontSize="xs" color="fg.muted" fontFamily="mono">
+                    {/* The event's code as stored, for finding it in logs: a code in either language. */}
+                    <Text as="code" display="block" fontSize="xs" color="fg.muted" fontFamily="mono">
                       {e.type}
                     </Text>
                   </Table.Cell>

@@ -8,6 +8,7 @@ import { notify } from '../../components/ui/toaster';
 import { messageOf } from '../../lib/errors';
 import { REFUND_DUPLICATE, REFUND_ORDER, type AdminOrder, type PaymentAttempt } from './api';
 import { ConfirmDialog } from './ConfirmDialog';
+import { providerLabel } from './labels';
 
 const refundColor = { REQUESTED: 'blue', PENDING: 'blue', SUCCEEDED: 'green', FAILED: 'red' } as const;
 
@@ -67,7 +68,7 @@ export function PaymentAttempts({ order, onDone }: { order: AdminOrder; onDone: 
               <Table.Cell>
                 <Text>{a.outTradeNo}</Text>
                 <Text fontSize="xs" color="fg.muted">
-                  {a.provider} · {a.status}
+                  {providerLabel(t, a.provider)} · {t(`admin.refunds.attemptStatuses.${a.status}`)}
                   {a.role === 'DUPLICATE_PAYMENT' ? ` · ${t('admin.refunds.duplicate')}` : ''}
                 </Text>
               </Table.Cell>
@@ -142,7 +143,7 @@ export function PaymentAttempts({ order, onDone }: { order: AdminOrder; onDone: 
             orderNo: order.orderNo,
             amount: asking.amount,
             currency: asking.currency,
-            provider: asking.provider,
+            provider: providerLabel(t, asking.provider),
             reference: reference.trim(),
           })}
           busy={ordering.loading || duplicating.loading}

@@ -6,6 +6,11 @@ export const PROVIDERS = ['WECHAT', 'ALIPAY', 'PAYPAL', 'BANK_TRANSFER'] as cons
 export const SHIPPING = ['NOT_SHIPPED', 'SHIPPED'] as const;
 export const INVOICE_STATUSES = ['REQUIRED', 'ISSUED', 'NONE'] as const;
 
+/** A provider's name in the reader's language; one newer than this build shows as its code. */
+export function providerLabel(t: TFunction, provider: string): string {
+  return (PROVIDERS as readonly string[]).includes(provider) ? t(`admin.providers.${provider as (typeof PROVIDERS)[number]}`) : provider;
+}
+
 /** How the order is paid: the provider, else the pay type. */
 export function paymentLabel(t: TFunction, o: Pick<AdminOrder, 'provider' | 'payType'>): string {
   if (o.provider) return t(`admin.providers.${o.provider}`);

@@ -2,6 +2,7 @@ import { Box, HStack, Stack, Table, Text } from '@chakra-ui/react';
 import { Fragment, type ReactNode } from 'react';
 import { useTranslation } from '../../lib/use-translation';
 import { BookCover } from '../../components/ui/BookCover';
+import { EmailText } from '../../components/ui/EmailText';
 import { TextButton } from '../../components/ui/TextButton';
 import { notify } from '../../components/ui/toaster';
 import { downloadFile, safeFileName } from '../../lib/download';
@@ -31,7 +32,7 @@ function useOrderCells(onShowInfo: (orderNo: string) => void) {
     payType: (r: OrderRow) =>
       r.paymentMethod ? t(`purchase.methods.${r.paymentMethod}`) : r.payType === 3 ? t('orders.payTypes.offline') : t('orders.payTypes.online'),
     format: (r: OrderRow) => (r.format === 'EBOOK' ? t('books.ebook') : t('books.paper')),
-    password: (r: OrderRow) => (r.format === 'EBOOK' ? (r.ebookPassword ?? r.buyerEmail) : none),
+    password: (r: OrderRow) => (r.format === 'EBOOK' ? <EmailText value={r.ebookPassword ?? r.buyerEmail} /> : none),
     orderNo: (r: OrderRow) => (
       <TextButton onClick={() => onShowInfo(r.orderNo)} aria-label={t('orders.showPurchaseInfo', { orderNo: r.orderNo })}>
         {r.orderNo}
@@ -52,6 +53,14 @@ function useOrderCells(onShowInfo: (orderNo: string) => void) {
       ),
   };
 }
+
+/**
+ * Chinese words are never split over two lines (德国, 待支付, 操作: keep-all breaks CJK text only
+ * where Latin text breaks, at spaces and punctuation); the book's title alone wraps anywhere, as
+ * its column is the one with room.
+ */
+const WHOLE_WORDS = { wordBreak: 'keep-all' };
+const TITLE_WRAPS = { wordBreak: 'normal' };
 
 /** An order row with its refunds on the line below: no rule between the two. */
 const UNDERLINED_BY_REFUNDS = { '& > td': { borderBottomWidth: '0' } };
@@ -76,7 +85,7 @@ function OrdersGrid({ rows, onShowInfo, filtered }: Props) {
 
   return (
     <Table.ScrollArea borderWidth="1px" borderRadius="md" bg="white">
-      <Table.Root recipe={tableRecipe} size="sm" data-testid="orders-table">
+      <Table.Root recipe={tableRecipe} size="sm" data-testid="orders-table" css={WHOLE_WORDS}>
         <Table.Header>
           <Table.Row>
             {headers.map((h) => (
@@ -111,7 +120,7 @@ function OrdersGrid({ rows, onShowInfo, filtered }: Props) {
                 <Table.Cell px={2} minW="9rem">
                   <HStack>
                     <BookCover bookId={r.bookId} alt="" h="48px" w="36px" flexShrink={0} />
-                    <Text lineClamp={3} whiteSpace="normal">
+                    <Text lineClamp={3} whiteSpace="normal" css={TITLE_WRAPS}>
                       {r.bookName}
                     </Text>
                   </HStack>
@@ -132,15 +141,8 @@ function OrdersGrid({ rows, onShowInfo, filtered }: Props) {
                 <Table.Cell px={2} whiteSpace="normal">
                   {cell.status(r)}
                 </Table.Cell>
-                {/* An email breaks at any character rather than widening the table. */}
-                <Table.Cell
-                  px={2}
-                  minW="8rem"
-                  maxW="12rem"
-                  whiteSpace="normal"
-                  css={{ overflowWrap: 'anywhere', wordBreak: 'break-all' }}
-                  data-testid="order-password"
-                >
+                {/* An email wraps before its @ and dots (EmailText), at any letter only when a part is wider than the column. */}
+                <Table.Cell px={2} minW="8rem" maxW="12rem" whiteSpace="normal" css={{ overflowWrap: 'break-word' }} data-testid="order-password">
                   {cell.password(r)}
                 </Table.Cell>
                 <Table.Cell px={2} whiteSpace="nowrap">
@@ -184,7 +186,7 @@ function OrderCards({ rows, onShowInfo, filtered }: Props) {
       <Text color="fg.muted" flexShrink={0}>
         {label}
       </Text>
-      <Box textAlign="end" css={{ overflowWrap: 'anywhere' }}>
+      <Box textAlign="end" minW={0} css={{ overflowWrap: 'break-word', wordBreak: 'keep-all' }}>
         {value}
       </Box>
     </HStack>

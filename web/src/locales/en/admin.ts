@@ -132,6 +132,7 @@ export const enAdmin = {
     confirmBank: 'Has {{amount}} {{currency}} of order {{orderNo}} been transferred back to the buyer with reference {{reference}}?',
     statuses: { REQUESTED: 'Requested', PENDING: 'In progress', SUCCEEDED: 'Refunded', FAILED: 'Failed' },
     refunded: 'Refunded',
+    attemptStatuses: { CREATED: 'Created', PENDING: 'Awaiting payment', SUCCEEDED: 'Paid', FAILED: 'Failed', CLOSED: 'Closed', EXPIRED: 'Expired' },
   },
   events: {
     title: 'Audit trail',

@@ -130,6 +130,7 @@ export const zhAdmin: AdminMessages = {
     confirmBank: '订单 {{orderNo}} 的 {{amount}} {{currency}} 是否已按流水号 {{reference}} 转账退还给买家？',
     statuses: { REQUESTED: '已申请', PENDING: '处理中', SUCCEEDED: '已退款', FAILED: '失败' },
     refunded: '已退款',
+    attemptStatuses: { CREATED: '已创建', PENDING: '待支付', SUCCEEDED: '已支付', FAILED: '失败', CLOSED: '已关闭', EXPIRED: '已过期' },
   },
   events: {
     title: '操作记录',

@@ -10,7 +10,20 @@ import { formatDay } from '../../lib/format';
 import { qrCodeRecipe } from '../../lib/theme';
 import type { BankAccount } from './api';
 
-function Notice({ title, testId, onClose, children }: { title: string; testId: string; onClose: () => void; children: ReactNode }) {
+function Notice({
+  title,
+  testId,
+  onClose,
+  children,
+  focusableBody = false,
+}: {
+  title: string;
+  testId: string;
+  onClose: () => void;
+  children: ReactNode;
+  /** A long notice scrolls on small screens: keyboard users must reach its body to scroll it. */
+  focusableBody?: boolean;
+}) {
   const { t } = useTranslation();
   return (
     <ShopDialog
@@ -19,6 +32,7 @@ function Notice({ title, testId, onClose, children }: { title: string; testId: s
       title={title}
       width={DIALOG_WIDTH.login}
       testId={testId}
+      focusableBody={focusableBody}
       footer={
         <Button colorPalette="blue" onClick={onClose}>
           {t('common.ok')}
@@ -102,7 +116,7 @@ export function OfflineNoticeDialog({ notice, onClose }: { notice: OfflineNotice
   const lang = i18n.language === 'zh' ? 'zh' : 'en';
   const account = notice.bankAccount;
   return (
-    <Notice title={t('purchase.offlineTitle')} testId="offline-dialog" onClose={onClose}>
+    <Notice title={t('purchase.offlineTitle')} testId="offline-dialog" onClose={onClose} focusableBody>
       <Text fontWeight="semibold">{t('purchase.offlineBody')}</Text>
       {notice.previous ? <PreviousPaymentNotice previous={notice.previous} /> : null}
       {account ? (

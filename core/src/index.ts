@@ -25,7 +25,7 @@ export {
   type CloseOutcome,
   type CloseAbandonedAttempts,
 } from './settle.js';
-export { ATTEMPT_STATUS_COLUMNS, applyAttemptStatus, mismatch, type ApplyAttemptStatus, type AppliedStatus, type IntentRef } from './settlement-rules.js';
+export { applyAttemptStatus, mismatch, type ApplyAttemptStatus, type AppliedStatus, type IntentRef } from './settlement-rules.js';
 export { notePoll, type NotePoll } from './polling.js';
 export {
   requestRefund,

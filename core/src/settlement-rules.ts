@@ -11,17 +11,6 @@ export interface IntentRef {
   currency: string;
 }
 
-/** The payment_intents columns a caller of applyAttemptStatus reads: the IntentRef, its provider and its status. */
-export const ATTEMPT_STATUS_COLUMNS = [
-  'payment_intents.id',
-  'payment_intents.provider',
-  'payment_intents.status',
-  'payment_intents.out_trade_no',
-  'payment_intents.provider_ref',
-  'payment_intents.amount_cents',
-  'payment_intents.currency',
-] as const;
-
 /** Whether what the provider reports matches the stored attempt ("防止假通知"). */
 export function mismatch(intent: IntentRef, s: AttemptStatus, identity: PaymentProvider['identity']): string | null {
   if (s.outTradeNo && s.outTradeNo !== intent.out_trade_no) return `out_trade_no ${s.outTradeNo} is not ${intent.out_trade_no}`;

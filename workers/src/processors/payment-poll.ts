@@ -1,7 +1,8 @@
 import { DelayedError, UnrecoverableError, type Job } from 'bullmq';
 import type { JobPayloads } from '@shop/jobs';
 import type { WorkerDeps } from '../deps.js';
-import { ATTEMPT_STATUS_COLUMNS, applyAttemptStatus, closeAttempt, notePoll } from '@shop/core';
+import { applyAttemptStatus, closeAttempt, notePoll } from '@shop/core';
+import { ATTEMPT_STATUS_COLUMNS } from '@shop/db';
 
 /** Poll delay after the n-th look: 5 s doubling to at most 5 minutes. */
 export function pollDelayMs(n: number, scale = 1): number {

@@ -1,4 +1,5 @@
-import { ATTEMPT_STATUS_COLUMNS, applyAttemptStatus } from '@shop/core';
+import { applyAttemptStatus } from '@shop/core';
+import { ATTEMPT_STATUS_COLUMNS } from '@shop/db';
 import { appError, unauthenticated } from '../errors.js';
 import type { ServiceDeps } from '../deps.js';
 import type { SessionUser } from '../accounts/sessions.js';

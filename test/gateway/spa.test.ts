@@ -68,6 +68,7 @@ t.test("the page carries this deployment's service contacts and home pages", asy
     SELLER_ADDRESS_EN: 'Musterweg 2, 10115 Berlin, Germany',
     SELLER_ADDRESS_ZH: '德国柏林 10115，Musterweg 2号',
     SELLER_REGISTRATION: 'Amtsgericht Berlin HRB 4711',
+    SHOP_TIME_ZONE: 'Europe/Berlin',
   });
   for (const url of ['/shop/index', '/shop/orders', '/shop/index.html']) {
     const page = await app.inject(url);
@@ -92,6 +93,7 @@ t.test("the page carries this deployment's service contacts and home pages", asy
             registration: 'Amtsgericht Berlin HRB 4711',
           },
         },
+        timeZone: 'Europe/Berlin',
       },
       `${url}: the configured values`,
     );

@@ -1,4 +1,4 @@
-import { Badge, Button, HStack, Stack, Table, Text } from '@chakra-ui/react';
+import { Badge, Button, Code, HStack, Stack, Table, Text } from '@chakra-ui/react';
 import { useMutation } from '@apollo/client/react';
 import { useState } from 'react';
 import { useTranslation } from '../../lib/use-translation';
@@ -82,9 +82,10 @@ export function PaymentAttempts({ order, onDone }: { order: AdminOrder; onDone: 
                       amount: a.orderAmount,
                       currency: a.orderCurrency,
                       rate: a.exchangeRate,
-                      source: a.exchangeRateSource,
                       date: a.exchangeRateDate,
-                    })}
+                    })}{' '}
+                    {/* The provider's own name of the rate (e.g. SETTLEMENT_RATE): a stored code, shown as such. */}
+                    <Code fontSize="xs">{a.exchangeRateSource}</Code>
                   </Text>
                 ) : null}
               </Table.Cell>

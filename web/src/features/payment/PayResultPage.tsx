@@ -1,4 +1,4 @@
-import { Button, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Button, Code, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useApolloClient, useQuery } from '@apollo/client/react';
 import { useState } from 'react';
 import { useTranslation } from '../../lib/use-translation';
@@ -82,7 +82,7 @@ function PayResult({ reference, bilingual, afterSuccess, signedIn }: Props & { s
         <Text fontSize="lg" fontWeight="semibold" data-testid="pay-result-login">
           {guest ? t('pay.loginToSee') : t('pay.otherAccount')}
         </Text>
-        <Text color="fg.muted">{t('pay.notChargedTwice', { orderNo: reference })}</Text>
+        <NotChargedTwice text={t('pay.notChargedTwice', { orderNo: REFERENCE_SLOT })} reference={reference} />
         {guest ? (
           <Button colorPalette="blue" onClick={() => requestLogin('login')} data-testid="pay-result-login-button">
             {t('nav.login')}
@@ -117,5 +117,19 @@ function PayResult({ reference, bilingual, afterSuccess, signedIn }: Props & { s
         />
       ) : null}
     </Stack>
+  );
+}
+
+const REFERENCE_SLOT = '\u0000';
+
+/** The reference comes from the address bar as the provider sent it: shown as a code, not as words of the page. */
+function NotChargedTwice({ text, reference }: { text: string; reference: string }) {
+  const [before, after = ''] = text.split(REFERENCE_SLOT);
+  return (
+    <Text color="fg.muted">
+      {before}
+      <Code>{reference}</Code>
+      {after}
+    </Text>
   );
 }

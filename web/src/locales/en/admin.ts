@@ -122,7 +122,7 @@ export const enAdmin = {
     payer: 'Paid by the payer',
     refund: 'Refund',
     duplicate: 'duplicate payment',
-    converted: 'from {{amount}} {{currency}} at {{rate}} ({{source}}, {{date}})',
+    converted: 'from {{amount}} {{currency}} at {{rate}} ({{date}}), rate source:',
     refundOrder: 'Refund the order',
     refundDuplicate: 'Refund this payment',
     reference: 'Reference of the transfer back to the buyer',

@@ -120,7 +120,7 @@ export const zhAdmin: AdminMessages = {
     payer: '付款人实付',
     refund: '退款',
     duplicate: '重复支付',
-    converted: '由 {{amount}} {{currency}} 按汇率 {{rate}} 换算（{{source}}，{{date}}）',
+    converted: '由 {{amount}} {{currency}} 按汇率 {{rate}} 换算（{{date}}），汇率来源：',
     refundOrder: '订单退款',
     refundDuplicate: '退还此笔付款',
     reference: '退款转账流水号',

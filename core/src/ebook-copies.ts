@@ -178,10 +178,12 @@ export function ebookCopies(options: EbookCopiesOptions): EbookCopies {
     make,
     async prepare(owner) {
       const { copy } = await copyPath(owner);
-      if (await stat(copy).then(
-        () => true,
-        () => false,
-      ))
+      if (
+        await stat(copy).then(
+          () => true,
+          () => false,
+        )
+      )
         return false;
       // A job's copy that cannot be stored fails the job, which retries it.
       const made = await encrypted(owner);

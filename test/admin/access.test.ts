@@ -15,6 +15,10 @@ const operations: Record<string, { query: string; variables?: Record<string, unk
   registrationMirrors: { query: '{ registrationMirrors { total items { userId } } }' },
   registrationMirrorEvents: { query: 'query($u: ID!) { registrationMirrorEvents(userId: $u) { id } }', variables: { u: '1' } },
   markOrderShipped: { query: 'mutation($o: ID!) { markOrderShipped(orderNo: $o) { changed } }', variables: { o: 'X' } },
+  recordInvoiceShipment: {
+    query: 'mutation($o: ID!) { recordInvoiceShipment(orderNo: $o, courier: "SF Express", trackingNo: "SF1") { changed } }',
+    variables: { o: 'X' },
+  },
   markBankTransferCompleted: { query: 'mutation($o: ID!) { markBankTransferCompleted(orderNo: $o, reference: "R") { changed } }', variables: { o: 'X' } },
   refundOrder: { query: 'mutation($o: ID!) { refundOrder(orderNo: $o, reason: "R") { changed } }', variables: { o: 'X' } },
   refundDuplicatePayment: {

@@ -267,7 +267,7 @@ t.test('operators issue invoices; every refusal changes nothing; the buyer alone
   const unknown = await download(b, 'NOSUCHORDER123');
   t.equal(theirs.statusCode, 404, "another buyer's invoice is not found");
   t.same(theirs.json(), unknown.json(), 'the same answer as an order that does not exist');
-  t.same(theirs.json(), { code: 500, message: 'Download failed, please contact customer service!', data: null });
+  t.same(theirs.json(), { code: 404, message: 'Download failed, please contact customer service!', data: null });
   t.equal((await download(null, electronic)).statusCode, 401, 'a guest is asked to log in');
   t.equal((await download(a, express)).statusCode, 404, 'a paper invoice has no file');
   t.equal((await download(a, none)).statusCode, 404, 'no invoice, no file');

@@ -203,11 +203,21 @@ export const LATIN_ALLOWED = new Set([
   'not',
   'real',
   'bank',
+  'Bank',
+  'address',
+  'Street',
+  'Square',
+  'Berlin',
+  'Frankfurt',
+  'am',
+  'Main',
+  'Germany',
   // The test operators' name (gateway/src/cli/operator.ts: Operator Shop).
   'Operator',
   'Shop',
-  // What the walks type in: names, addresses, invoice data.
+  // What the walks type in: names, addresses, invoice data (test/helpers/accounts.ts: Example GmbH).
   'Test',
+  'GmbH',
   'Buyer',
   'Ada',
   'ACME',

@@ -69,7 +69,7 @@ export function accountWalks(lang: 'en' | 'zh', T: Messages) {
       t.ok(await reg.getByTestId('send-code').isDisabled(), 'the send button waits meanwhile');
       const code = await smsCode(stack, `+86${phone}`);
       await reg.locator('input[name=code]').fill(code);
-      await reg.locator('input[name=firstName]').fill('Mobile');
+      await reg.locator('input[name=firstName]').fill('Ada');
       await reg.locator('input[name=lastName]').fill('Buyer');
       await reg.locator('input[name=company]').fill('Example Ltd');
       await reg.locator('input[name=password]').fill(PASSWORD);
@@ -228,7 +228,7 @@ export function accountWalks(lang: 'en' | 'zh', T: Messages) {
       const email = uniqueEmail(`first-${lang}`);
       await stack.db
         .insertInto('users')
-        .values({ email, first_name: 'First', last_name: 'Login', password_hash: await hashPassword(PASSWORD), login_first: true })
+        .values({ email, first_name: 'Ada', last_name: 'Buyer', password_hash: await hashPassword(PASSWORD), login_first: true })
         .execute();
       const { page } = await openShopIn(browser, stack, lang);
       await logInWithCaptcha(page, T, email, PASSWORD);

@@ -563,7 +563,7 @@ async function buyerGetsInvoice(w: Walk, orderNo: string) {
   await registerLegacy(other, uniqueEmail('other'));
   const refused = await other.get(`/api/orders/${orderNo}/invoice`);
   w.t.equal(refused.status, 404, 'another buyer cannot download the invoice');
-  w.t.same(refused, { status: 404, code: 500, message: 'Download failed, please contact customer service!', data: null }, 'and learns nothing of it');
+  w.t.same(refused, { status: 404, code: 404, message: 'Download failed, please contact customer service!', data: null }, 'and learns nothing of it');
 }
 
 /**

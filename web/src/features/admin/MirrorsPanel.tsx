@@ -8,6 +8,7 @@ import { messageOf } from '../../lib/errors';
 import { formatDateTime } from '../../lib/format';
 import { usePagedFilter } from '../../lib/paging';
 import { tableRecipe } from '../../lib/theme';
+import { HistoryButton } from './HistoryButton';
 import { REGISTRATION_MIRRORS, RETRY_MIRROR, type MirrorStatus, type RegistrationMirror } from './api';
 import { AdminPager } from './AdminPager';
 import { MirrorHistoryDialog } from './MirrorHistoryDialog';
@@ -109,15 +110,12 @@ export function MirrorsPanel() {
                       <Table.Cell>
                         <HStack gap={2}>
                           {m.status === 'FAILED' ? <RetryButton mirror={m} onDone={() => void refetch()} /> : null}
-                          <Button
-                            size="xs"
-                            variant="ghost"
-                            onClick={() => setHistory(m)}
-                            aria-label={t('admin.mirrors.historyLabel', { email: m.email ?? m.userId })}
-                            data-testid="mirror-history-open"
-                          >
-                            {t('admin.mirrors.history')}
-                          </Button>
+                          <HistoryButton
+                            label={t('admin.mirrors.history')}
+                            ariaLabel={t('admin.mirrors.historyLabel', { email: m.email ?? m.userId })}
+                            testId="mirror-history-open"
+                            onOpen={() => setHistory(m)}
+                          />
                         </HStack>
                       </Table.Cell>
                     </Table.Row>

@@ -5,6 +5,7 @@ import { useTranslation } from '../../lib/use-translation';
 import { formatDateTime } from '../../lib/format';
 import { tableRecipe } from '../../lib/theme';
 import type { ReconciliationAction, ReconciliationItem } from './reconciliation-api';
+import { HistoryButton } from './HistoryButton';
 
 function Amounts({ item }: { item: ReconciliationItem }) {
   const { t } = useTranslation();
@@ -66,15 +67,12 @@ export function ItemsTable({
   const none = t('common.none');
   const columns = open ? OPEN_COLUMNS : RESOLVED_COLUMNS;
   const history = (i: ReconciliationItem) => (
-    <Button
-      size="xs"
-      variant="ghost"
-      onClick={() => onHistory(i)}
-      aria-label={t('admin.reconciliation.historyLabel', { trade: i.refundNo ?? i.outTradeNo })}
-      data-testid="recon-history-open"
-    >
-      {t('admin.reconciliation.history')}
-    </Button>
+    <HistoryButton
+      label={t('admin.reconciliation.history')}
+      ariaLabel={t('admin.reconciliation.historyLabel', { trade: i.refundNo ?? i.outTradeNo })}
+      testId="recon-history-open"
+      onOpen={() => onHistory(i)}
+    />
   );
   return (
     <Table.ScrollArea borderWidth="1px" borderRadius="md" bg="white">

@@ -42,7 +42,7 @@ export const SANDBOX_BANK_ACCOUNT: BankTransferDetails = {
   bic: 'SBOXDEB1',
 };
 /** The dated EUR→CNY rate a domestic setup converts at in the dev stack and the tests. */
-export const SANDBOX_EUR_CNY: ExchangeRate = { from: 'EUR', to: 'CNY', rate: '7.7812', source: 'sandbox rate (not a market rate)', date: '2026-11-23' };
+export const SANDBOX_EUR_CNY: ExchangeRate = { from: 'EUR', to: 'CNY', rate: '7.7812', source: 'Sandbox', date: '2026-11-23' };
 const MCC = '5942';
 
 /** Setups from SANDBOX_WECHAT_SETUP / SANDBOX_ALIPAY_SETUP; overseas (what an EU shop contracts) when unset. */

@@ -1,12 +1,47 @@
-/** A tiny HTTP client with a cookie jar: one instance is one browser-like client. */
+import type { FastifyInstance } from 'fastify';
+
+type Send = (method: string, url: string, init: { body?: string; headers: Record<string, string> }) => Promise<Response>;
+
+const overFetch =
+  (base: string): Send =>
+  (method, url, init) =>
+    fetch(base + url, { method, body: init.body, redirect: 'manual', headers: init.headers });
+
+// Statuses whose answer has no body (a Response refuses one).
+const BODILESS = new Set([101, 204, 205, 304]);
+
+/** The app's inject() answer as a fetch Response, so the same client speaks to a port or to inject(). */
+const overInject =
+  (app: FastifyInstance): Send =>
+  async (method, url, init) => {
+    const res = await app.inject({ method: method as 'GET', url, payload: init.body, headers: init.headers, remoteAddress: '127.0.0.1' });
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(res.headers)) {
+      if (value === undefined) continue;
+      for (const one of Array.isArray(value) ? value : [String(value)]) headers.append(name, one);
+    }
+    return new Response(BODILESS.has(res.statusCode) ? null : new Uint8Array(res.rawPayload), { status: res.statusCode, headers });
+  };
+
+/**
+ * A tiny HTTP client with a cookie jar: one instance is one browser-like client. `new Client(url)`
+ * speaks to a listening gateway; `Client.of(app)` to an app in the test's process through inject(),
+ * with no port and no socket.
+ */
 export class Client {
   readonly cookies = new Map<string, string>();
   headers: Record<string, string> = {};
 
   readonly base: string;
+  private readonly send: Send;
 
-  constructor(base: string) {
+  constructor(base: string, send?: Send) {
     this.base = base;
+    this.send = send ?? overFetch(base);
+  }
+
+  static of(app: FastifyInstance): Client {
+    return new Client('http://127.0.0.1', overInject(app));
   }
 
   private store(res: Response): void {
@@ -26,12 +61,7 @@ export class Client {
   }
 
   async request(method: string, path: string, init: { body?: string; headers?: Record<string, string> } = {}): Promise<Response> {
-    const res = await fetch(this.base + path, {
-      method,
-      body: init.body,
-      redirect: 'manual',
-      headers: { ...this.headers, ...this.cookieHeader(), ...init.headers },
-    });
+    const res = await this.send(method, path, { body: init.body, headers: { ...this.headers, ...this.cookieHeader(), ...init.headers } });
     this.store(res);
     return res;
   }

@@ -190,6 +190,12 @@ export const LATIN_ALLOWED = new Set([
   'QR',
   'PNG',
   'SVG',
+  // File formats and the web's own words, written in Latin letters in Chinese too.
+  'XML',
+  'xml',
+  'CSV',
+  'csv',
+  'Cookie',
   // Brands and providers written in Latin letters in Chinese too.
   'PayPal',
   'ASQ',
@@ -249,7 +255,8 @@ export async function englishOnZhPage(page: Page, allowed: ReadonlySet<string> =
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
       const parent = node.parentElement;
       // Code and raw values (the console's audit data) are shown as written.
-      if (!parent || parent.closest('script, style, noscript, template, pre, code, kbd, samp')) continue;
+      // Content marked translate="no" (a configured legal identifier) is a proper name in its own language.
+      if (!parent || parent.closest('script, style, noscript, template, pre, code, kbd, samp, [translate="no"]')) continue;
       if (!parent.closest('[lang]')?.getAttribute('lang')?.startsWith('zh')) continue;
       if (!parent.checkVisibility({ opacityProperty: true, visibilityProperty: true })) continue;
       // An email may be split over several text nodes (EmailText): its words are read from the whole element's text.

@@ -35,9 +35,11 @@ const noise = (e: string) => /Failed to load resource/.test(e);
 // (components/ui/SelectBox.tsx); 129.6 KiB once the console's texts left the buyers' screen texts
 // (lib/i18n.ts, loadAdminTexts). 130.7 KiB (en) and 131.2 KiB (zh) on 2026-11-28 with the times
 // shown in one zone on the server and in the browser (lib/time-zone.ts, Intl in the zone) and the
-// table's word-break rules and email wrapping, which took zh past the former 131 KiB budget. A
-// budget against growth; the 120 KiB target is the public pages'.
-const FIRST_LOAD_BUDGET_KIB = 132;
+// table's word-break rules and email wrapping, which took zh past the former 131 KiB budget.
+// 132.2 KiB (en) and 132.7 KiB (zh) the same day with the order's invoice line (issued, sent by
+// courier, download), which took it past 132. A budget against growth; the 120 KiB target is the
+// public pages'.
+const FIRST_LOAD_BUDGET_KIB = 133;
 
 /** A buyer with an e-book paid at the WeChat sandbox and another awaiting its bank transfer. */
 async function buyerWithOrders(c: Client): Promise<{ paid: string; unpaid: string }> {

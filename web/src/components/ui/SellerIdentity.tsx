@@ -24,7 +24,8 @@ export function SellerIdentity() {
       <Text>
         {t('seller.registration')}
         {colon}
-        <Text as="span" data-testid="seller-registration">
+        {/* The register entry stays as the register writes it, in any page language. */}
+        <Text as="span" htmlTranslate="no" data-testid="seller-registration">
           {seller.registration}
         </Text>
       </Text>

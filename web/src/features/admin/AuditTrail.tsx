@@ -57,7 +57,8 @@ export function AuditTrail({ events, labels }: { events: AuditEvent[]; labels?: 
                   </Table.Cell>
                   <Table.Cell>
                     <Text>{t(`admin.events.actors.${e.actorType}`)}</Text>
-                    <Text fontSize="xs" color="fg.muted" data-testid="audit-actor">
+                    {/* An operator or buyer by email; a provider or job by its stored id, a code in either language. */}
+                    <Text as={e.actorEmail ? 'p' : 'code'} display="block" fontSize="xs" color="fg.muted" data-testid="audit-actor">
                       {e.actorEmail ?? e.actorId ?? ''}
                     </Text>
                   </Table.Cell>

@@ -1,4 +1,4 @@
-import { Button, HStack, Stack, Table, Text } from '@chakra-ui/react';
+import { Button, Code, HStack, Stack, Table, Text } from '@chakra-ui/react';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { useState } from 'react';
 import { useTranslation } from '../../lib/use-translation';
@@ -103,7 +103,14 @@ export function MirrorsPanel() {
                       </Table.Cell>
                       <Table.Cell>{m.attempts}</Table.Cell>
                       <Table.Cell maxW="260px" wordBreak="break-word">
-                        {m.lastError ?? none}
+                        {/* The registration service's own answer, shown as received for finding it in its logs. */}
+                        {m.lastError ? (
+                          <Code fontSize="xs" whiteSpace="normal" data-testid="mirror-last-error">
+                            {m.lastError}
+                          </Code>
+                        ) : (
+                          none
+                        )}
                       </Table.Cell>
                       <Table.Cell whiteSpace="nowrap">{m.lastAttemptAt ? formatDateTime(m.lastAttemptAt) : none}</Table.Cell>
                       <Table.Cell whiteSpace="nowrap">{formatDateTime(m.createdAt)}</Table.Cell>

@@ -90,7 +90,19 @@ export function PaymentAttempts({ order, onDone }: { order: AdminOrder; onDone: 
                 ) : null}
               </Table.Cell>
               <Table.Cell data-testid="attempt-payer">
-                {a.payerAmount ? `${a.payerAmount} ${a.payerCurrency}${a.payerRate ? ` (${a.payerRate})` : ''}` : t('common.none')}
+                {a.payerAmount ? (
+                  <>
+                    {`${a.payerAmount} ${a.payerCurrency}`}
+                    {/* The rate as the provider reported it (its type and scaled figure): a stored code. */}
+                    {a.payerRate ? (
+                      <Code fontSize="xs" ms={1}>
+                        {a.payerRate}
+                      </Code>
+                    ) : null}
+                  </>
+                ) : (
+                  t('common.none')
+                )}
               </Table.Cell>
               <Table.Cell>
                 <Stack gap={1}>

@@ -1,8 +1,8 @@
 import t from 'tap';
-import { startStack, uniqueEmail } from '../helpers/stack.js';
+import { startInProcess, uniqueEmail } from '../helpers/stack.js';
 
 t.test('rate limits answer 429 in the envelope, per route, shared through Redis', async (t) => {
-  const stack = await startStack(t, {}, { workers: false });
+  const stack = await startInProcess(t, {}, { workers: false });
   const c = stack.client();
   const statuses: number[] = [];
   for (let i = 0; i < 21; i++) statuses.push((await c.form('/api/login/chkUserByEmail', { userEmail: uniqueEmail() })).status);

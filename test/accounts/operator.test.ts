@@ -1,10 +1,10 @@
 import t from 'tap';
 import { ensureOperator } from '../../gateway/src/cli/operator.js';
 import { loginLegacy, registerLegacy } from '../helpers/accounts.js';
-import { startStack, uniqueEmail } from '../helpers/stack.js';
+import { startInProcess, uniqueEmail } from '../helpers/stack.js';
 
 t.test('the operator command creates an operator or promotes a buyer', async (t) => {
-  const stack = await startStack(t);
+  const stack = await startInProcess(t);
   const email = uniqueEmail('op');
   t.match(await ensureOperator(stack.db, { email, password: 'Operator1' }), { action: 'created' });
   t.match(await ensureOperator(stack.db, { email }), { action: 'unchanged' });

@@ -36,12 +36,8 @@ export interface TestStack {
 
 type T = { teardown(fn: () => unknown): void };
 
-/** Gateway listening on a real port, workers in-process, a fresh database, its own queue prefix. */
-export async function startStack(
-  t: T,
-  env: RawConfig = {},
-  opts: { workers?: boolean; payments?: boolean; timeScale?: number; setups?: SandboxSetups } = {},
-): Promise<TestStack> {
+/** What a test stack's gateway and workers are configured with: its database, queues, folders and sandboxes. */
+async function stackEnv(t: T, env: RawConfig): Promise<{ common: RawConfig; url: string; registration: RegistrationServiceSandbox; sms: SmsSandbox }> {
   const { url } = await createTestDatabase(t);
   const registration = await startRegistrationService();
   t.teardown(() => registration.app.close());
@@ -62,35 +58,67 @@ export async function startStack(
     ...warmUpSetting(),
     ...env,
   };
+  return { common, url, registration, sms };
+}
+
+/** The workers in the test's process, on the stack's database and queue prefix; stopped at teardown. */
+async function startTestWorkers(t: T, common: RawConfig, url: string, sandboxes: RunningSandboxes | null): Promise<void> {
+  const wconfig = loadWorkersConfig(common);
+  const db = createDb(url, { max: 4 });
+  const producer = producerConnection(wconfig.redisUrl);
+  const connection = workerConnection(wconfig.redisUrl);
+  const queues = createQueues(producer, wconfig.queuePrefix, undefined, wconfig.retryDelayScale);
+  const log = createLogger('test-workers', 'silent');
+  const deps = {
+    config: wconfig,
+    db,
+    log,
+    queues,
+    events: redisStatusEvents(producer, wconfig.queuePrefix, log),
+    providers: sandboxes ? providersFromConfig(sandboxes.adapters) : providersFromConfig(readPaymentsConfig(wconfig.paymentsConfigFile)),
+  };
+  const mail = createTransport(wconfig.smtpUrl);
+  const workers = startWorkers(deps, connection, buildProcessors(deps, mail));
+  await scheduleMaintenance(queues, 200);
+  t.teardown(async () => {
+    await closeWorkers(workers);
+    mail.close();
+    await closeQueues(queues);
+    await Promise.allSettled([producer.quit(), connection.quit(), db.destroy()]);
+  });
+}
+
+/** Gateway listening on a real port, workers in-process, a fresh database, its own queue prefix. */
+export async function startStack(
+  t: T,
+  env: RawConfig = {},
+  opts: { workers?: boolean; payments?: boolean; timeScale?: number; setups?: SandboxSetups } = {},
+): Promise<TestStack> {
+  const { common, url, registration, sms } = await stackEnv(t, env);
   const { app, base, config, sandboxes } = await listeningGateway(t, common, opts);
   failOnLegacyMismatches(t, app);
-
-  if (opts.workers !== false) {
-    const wconfig = loadWorkersConfig(common);
-    const db = createDb(url, { max: 4 });
-    const producer = producerConnection(wconfig.redisUrl);
-    const connection = workerConnection(wconfig.redisUrl);
-    const queues = createQueues(producer, wconfig.queuePrefix, undefined, wconfig.retryDelayScale);
-    const log = createLogger('test-workers', 'silent');
-    const deps = {
-      config: wconfig,
-      db,
-      log,
-      queues,
-      events: redisStatusEvents(producer, wconfig.queuePrefix, log),
-      providers: sandboxes ? providersFromConfig(sandboxes.adapters) : providersFromConfig(readPaymentsConfig(wconfig.paymentsConfigFile)),
-    };
-    const mail = createTransport(wconfig.smtpUrl);
-    const workers = startWorkers(deps, connection, buildProcessors(deps, mail));
-    await scheduleMaintenance(queues, 200);
-    t.teardown(async () => {
-      await closeWorkers(workers);
-      mail.close();
-      await closeQueues(queues);
-      await Promise.allSettled([producer.quit(), connection.quit(), db.destroy()]);
-    });
-  }
+  if (opts.workers !== false) await startTestWorkers(t, common, url, sandboxes);
   return { app, base, db: app.db, config, registration, sms, sandboxes, client: () => new Client(base) };
+}
+
+export type InProcessStack = Omit<TestStack, 'base' | 'sandboxes'>;
+
+/**
+ * The gateway and the workers in the test's process without a port: clients speak to the app
+ * through inject(). The registration service and SMS sandboxes run as for startStack; payments go
+ * to the providers of PAYMENTS_CONFIG_FILE, if any. For tests of the API's answers, validation,
+ * limits, authorization and the workers' jobs, where a listening gateway and payment sandboxes
+ * prove nothing more.
+ */
+export async function startInProcess(t: T, env: RawConfig = {}, opts: { workers?: boolean } = {}): Promise<InProcessStack> {
+  const { common, url, registration, sms } = await stackEnv(t, env);
+  const config = loadGatewayConfig({ ...common, PUBLIC_URL: common.PUBLIC_URL ?? 'http://127.0.0.1' });
+  const app = await buildApp({ config });
+  t.teardown(() => app.close());
+  failOnLegacyMismatches(t, app);
+  await app.ready();
+  if (opts.workers !== false) await startTestWorkers(t, common, url, null);
+  return { app, db: app.db, config, registration, sms, client: () => Client.of(app) };
 }
 
 // One set of sandbox keys for every stack of a test run: generating them (six RSA key pairs and

@@ -186,6 +186,12 @@ export const LATIN_ALLOWED = new Set([
   'IBAN',
   'BIC',
   'SWIFT',
+  // SWIFT charge options and European payment schemes, chosen by these names in any bank's form.
+  'OUR',
+  'SHA',
+  'BEN',
+  'SEPA',
+  'GiroCode',
   'ID',
   'QR',
   'PNG',

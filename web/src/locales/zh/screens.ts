@@ -177,7 +177,7 @@ export const zhScreens: ScreenMessages = {
       OUR: 'OUR：请在汇款时选择 OUR（全部银行手续费由您承担）。须全额 {{amount}} {{currency}} 到账；若选择 SHA 或 BEN，中转银行会从汇款中扣除手续费，到账金额将不足。',
       SHA: 'SHA：手续费共同承担（您支付汇出行费用，我方支付收款行费用）。中转银行可能扣除手续费，但须全额 {{amount}} {{currency}} 到账。',
     },
-    giroCode: '从 SEPA 区域银行付款：可用网银App扫描此二维码（GiroCode）自动填写转账信息。',
+    giroCode: '从 SEPA 区域银行付款：可用手机银行扫描此二维码（GiroCode）自动填写转账信息。',
     offlineMailed: '以上信息已同时发送至您的邮箱。转账时请务必在附言中填写付款参考号。',
     offlineReference: '付款参考号：{{reference}}',
     offlineAmount: '金额：{{amount}} {{currency}}',

@@ -37,11 +37,45 @@ export async function launchBrowser(t: T): Promise<Browser> {
   browser.newContext = async (options) => {
     const context = await newContext(options);
     await context.addInitScript(recordInsertedCss);
+    await context.addInitScript(recordToasts);
     // And the errors of each of its pages, for checkScreen (screen-checks.ts).
     context.on('page', recordPageErrors);
     return context;
   };
   return browser;
+}
+
+/**
+ * Keeps the text of every toast the page shows (window.__toastsSeen): a toast leaves after a few
+ * seconds, and on a loaded machine a check may look only after it left.
+ */
+function recordToasts(): void {
+  const seen: string[] = [];
+  (window as unknown as { __toastsSeen: string[] }).__toastsSeen = seen;
+  const note = (node: Node) => {
+    if (!(node instanceof Element)) return;
+    for (const el of [node, ...node.querySelectorAll('[data-testid="toast"]')]) if (el.getAttribute('data-testid') === 'toast') seen.push(el.textContent ?? '');
+  };
+  new MutationObserver((records) => records.forEach((r) => r.addedNodes.forEach(note))).observe(document, { childList: true, subtree: true });
+}
+
+/**
+ * Waits until the page has shown a toast holding all these texts, now or since it opened, and
+ * takes it off the record: waiting twice for the same text needs two toasts.
+ */
+export async function toastSeen(page: Page, texts: string | string[], timeout = 30_000): Promise<void> {
+  const want = typeof texts === 'string' ? [texts] : texts;
+  await page.waitForFunction(
+    (parts) => {
+      const seen = (window as unknown as { __toastsSeen?: string[] }).__toastsSeen ?? [];
+      const i = seen.findIndex((s) => parts.every((p) => s.includes(p)));
+      if (i < 0) return false;
+      seen.splice(i, 1);
+      return true;
+    },
+    want,
+    { timeout },
+  );
 }
 
 export interface PageOptions {
@@ -106,7 +140,8 @@ export function screenshots(suite: string, t?: Pick<import('tap').Test, 'same'>)
   let n = 0;
   return async (page: Page, step: string) => {
     n += 1;
-    await page.screenshot({ path: path.join(dir, `${String(n).padStart(2, '0')}-${step}.png`), fullPage: true });
+    // A full page waits for its fonts, which a loaded machine may take long to give.
+    await page.screenshot({ path: path.join(dir, `${String(n).padStart(2, '0')}-${step}.png`), fullPage: true, timeout: 60_000 });
     // The shop's screens only: a provider sandbox's cashier page is not ours to fix.
     if (t && new URL(page.url()).pathname.startsWith('/shop/')) await checkScreen(t, page, `${suite}/${step}`);
   };

@@ -48,14 +48,16 @@ t.test('WeChat in-app (zh, 375 px): web authorization, JSAPI payment through the
   app.nextAction = 'cancel';
   let p = await openPurchase(page, zh, { book: 0, search: '中', country: '中国', method: 'WECHAT_JSAPI', shot });
   t.notOk(await p.dlg.getByTestId('pay-WECHAT_NATIVE').count(), 'no QR payment offered inside WeChat');
-  await p.dlg.getByTestId('purchase-submit').click();
-  const verified = await eventually('the payer verified on the session', payerOnSession, 30_000);
+  // The click starts WeChat's authorization round trip and waits for its navigations: room for a
+  // loaded machine.
+  await p.dlg.getByTestId('purchase-submit').click({ timeout: 60_000 });
+  const verified = await eventually('the payer verified on the session', payerOnSession, 90_000);
   t.same(
     verified,
     { wechat_openid: app.openid, wechat_appid: stack.sandboxes!.adapters.wechat.appid },
     'the session holds the openid WeChat gave for the signed-in user',
   );
-  await page.waitForURL(/\/shop\/index$/);
+  await page.waitForURL(/\/shop\/index$/, { timeout: 60_000 });
   const step = (re: RegExp) => trip.findIndex((u) => re.test(u));
   const steps = [
     step(/\/api\/wechat\/oauth\/authorize\?returnTo=/),
@@ -82,8 +84,8 @@ t.test('WeChat in-app (zh, 375 px): web authorization, JSAPI payment through the
   app.nextAction = 'pay';
   await page.keyboard.press('Escape');
   p = await openPurchase(page, zh, { book: 0, search: '中', country: '中国', method: 'WECHAT_JSAPI' });
-  await p.dlg.getByTestId('purchase-submit').click();
-  await page.waitForURL(/\/shop\/views\/pay\/WxPayResult\?orderNo=/, { timeout: 20_000 });
+  await p.dlg.getByTestId('purchase-submit').click({ timeout: 60_000 });
+  await page.waitForURL(/\/shop\/views\/pay\/WxPayResult\?orderNo=/, { timeout: 60_000 });
   const last = app.calls.at(-1)!;
   t.equal(last.answer.err_msg, 'get_brand_wcpay_request:ok', `the bridge paid (${last.answer.err_desc ?? 'ok'})`);
   t.match(last.params, { signType: 'RSA', package: /^prepay_id=wx/ }, 'the page handed the signed parameters to the bridge');

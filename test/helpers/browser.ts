@@ -75,7 +75,10 @@ export async function toastSeen(page: Page, texts: string | string[], timeout = 
     },
     want,
     { timeout },
-  );
+  ).catch(async (err: Error) => {
+    const seen = await page.evaluate(() => (window as unknown as { __toastsSeen?: string[] }).__toastsSeen ?? []).catch(() => []);
+    throw new Error(`no toast with ${JSON.stringify(want)} within ${timeout} ms; toasts seen and not waited for: ${JSON.stringify(seen)}`, { cause: err });
+  });
 }
 
 export interface PageOptions {
@@ -127,6 +130,15 @@ export async function untilInteractive(page: Page, testId: string): Promise<void
     const el = document.querySelector(`[data-testid="${id}"]`);
     return el !== null && Object.keys(el).some((k) => k.startsWith('__reactFiber$')) && !el.matches(':disabled');
   }, testId);
+}
+
+/**
+ * Resolves once the page has painted two more frames: whatever an event just handled changed
+ * (React's state, a dialog's data-state) has been committed by then. For asserting that something
+ * did not happen, in place of a fixed wait.
+ */
+export async function afterFrames(page: Page): Promise<void> {
+  await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
 }
 
 /**

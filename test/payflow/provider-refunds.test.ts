@@ -9,6 +9,7 @@ import { buy } from '../helpers/orders.js';
 import { drivers, legacySecondWechatAttempt, waitPaid } from '../helpers/payflow.js';
 import { startStack, uniqueEmail, type TestStack } from '../helpers/stack.js';
 import { eventually } from '../helpers/tmp.js';
+import { quiesce } from '../helpers/quiesce.js';
 
 const env = { RETRY_DELAY_SCALE: '0.01', RATE_LIMIT_SCALE: '50' };
 const REFUND = `mutation($o: ID!) { refundOrder(orderNo: $o) { changed refund { refundNo kind status amount currency } } }`;
@@ -57,8 +58,8 @@ t.test('one refund per paid order at every provider, however the requests and re
       async () => (await stack.db.selectFrom('orders').select('refunded_at').where('order_no', '=', orderNo).executeTakeFirstOrThrow()).refunded_at,
       30_000,
     );
-    // Let late callbacks and polls arrive before counting.
-    await new Promise((r) => setTimeout(r, 800));
+    // Late callbacks and polls handled before counting.
+    await quiesce(stack.app);
     t.same(
       (await refundEvents(stack, orderNo)).map((e) => e.type),
       ['refund_requested', 'refunded'],

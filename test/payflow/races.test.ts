@@ -6,6 +6,7 @@ import { buy } from '../helpers/orders.js';
 import { allCopiesAnswered, drivers, paidTransitions, waitPaid } from '../helpers/payflow.js';
 import { startStack, uniqueEmail } from '../helpers/stack.js';
 import { eventually } from '../helpers/tmp.js';
+import { quiesce } from '../helpers/quiesce.js';
 
 const env = { RETRY_DELAY_SCALE: '0.005', RATE_LIMIT_SCALE: '50' };
 
@@ -106,7 +107,7 @@ t.test('a forged WeChat success for an unpaid attempt changes nothing', async (t
     body,
   });
   t.equal(res.status, 500, 'refused');
-  await new Promise((r) => setTimeout(r, 300));
+  await quiesce(stack.app);
   t.equal((await stack.db.selectFrom('orders').select('status').where('order_no', '=', co.order.orderNo).executeTakeFirstOrThrow()).status, 'pending_payment');
   t.equal(await paidTransitions(stack, co.order.orderNo), 0, 'no paid transition');
   const ev = await stack.db.selectFrom('provider_events').select(['outcome', 'verified']).executeTakeFirstOrThrow();
@@ -136,7 +137,7 @@ t.test('PayPal: a pending capture does not settle, a declined one fails; complet
       return o.purchase_units?.[0]?.payments?.captures?.[0] ?? false;
     });
     t.equal(captured.status, status);
-    await new Promise((r) => setTimeout(r, 500));
+    await quiesce(stack.app);
     t.equal(
       (await stack.db.selectFrom('orders').select('status').where('order_no', '=', co.order.orderNo).executeTakeFirstOrThrow()).status,
       'pending_payment',

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import t, { type Test } from 'tap';
 import { en } from '../../web/src/locales/en/index.ts';
 import { zh } from '../../web/src/locales/zh/index.ts';
-import { launchBrowser, openShop, screenshots, signInBuyer, untilInteractive } from '../helpers/browser.js';
+import { afterFrames, launchBrowser, openShop, screenshots, signInBuyer, untilInteractive } from '../helpers/browser.js';
 import { startStack, uniqueEmail } from '../helpers/stack.js';
 
 // The dialogs with the keyboard and a screen reader: a named modal dialog, the first field focused
@@ -66,8 +66,9 @@ async function checkDialog(t: Test, page: Page, testId: string, title: string, f
   t.equal(await tabAround(page, testId, presses, 'Tab'), 0, `${testId}: Tab stays inside`);
   t.equal(await tabAround(page, testId, presses, 'Shift+Tab'), 0, `${testId}: Shift+Tab stays inside`);
   await page.mouse.click(5, 5);
-  await page.waitForTimeout(200);
+  await afterFrames(page);
   t.ok(await dlg.isVisible(), `${testId}: a click outside does not close it`);
+  t.equal(await dlg.getAttribute('data-state'), 'open', `${testId}: nor starts closing it`);
 }
 
 const stack = await startStack(t);

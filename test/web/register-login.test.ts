@@ -1,7 +1,7 @@
 import t from 'tap';
 import { en } from '../../web/src/locales/en/index.ts';
 import { zh } from '../../web/src/locales/zh/index.ts';
-import { captchaAnswer, launchBrowser, openShop, screenshots, toastPlacement, widthOf } from '../helpers/browser.js';
+import { afterFrames, captchaAnswer, launchBrowser, openShop, screenshots, toastPlacement, widthOf } from '../helpers/browser.js';
 import { latestCode } from '../helpers/mail.js';
 import { startStack, uniqueEmail } from '../helpers/stack.js';
 
@@ -39,8 +39,9 @@ for (const lang of ['en', 'zh'] as const) {
     await login.waitFor();
     t.equal(await widthOf(page, '[data-testid=login-dialog]'), 465, 'login dialog is 465 px wide');
     await page.mouse.click(20, 450);
-    await page.waitForTimeout(300);
+    await afterFrames(page);
     t.ok(await login.isVisible(), 'a click outside does not close the login dialog');
+    t.equal(await login.getAttribute('data-state'), 'open', 'nor starts closing it');
     await shot(page, 'login-dialog');
 
     // Registration dialog: 536 px and the validation messages of spec section 5.

@@ -91,7 +91,7 @@ export function registerControlRoutes(app: FastifyInstance, sb: WechatSandbox, b
   app.get<{ Querystring: { out_trade_no?: string; event_id?: string } }>('/_control/deliveries', async (req) => {
     const { out_trade_no, event_id } = req.query;
     const deliveries = sb.notifier.log.filter((d) => (!out_trade_no || d.outTradeNo === out_trade_no) && (!event_id || d.eventId === event_id));
-    return { deliveries, held: sb.notifier.heldCount() };
+    return { deliveries, held: sb.notifier.heldCount(), ...(out_trade_no ? { scheduled: sb.notifier.scheduledFor(out_trade_no) } : {}) };
   });
   app.post('/_control/deliveries/release-held', async () => ({ released: sb.notifier.releaseHeld() }));
 

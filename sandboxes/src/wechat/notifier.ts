@@ -37,6 +37,7 @@ export class NotificationDispatcher {
   readonly log: DeliveryRecord[] = [];
   private held: SandboxEvent[] = [];
   private readonly waits = new Map<NodeJS.Timeout, (ok: boolean) => void>();
+  private readonly scheduled = new Map<string, number>();
   private readonly abort = new AbortController();
   private closed = false;
 
@@ -94,10 +95,23 @@ export class NotificationDispatcher {
     }
   }
 
+  /** Redeliveries still to come, per trade: a test waits for none before counting deliveries. */
+  scheduledFor(outTradeNo: string): number {
+    return this.scheduled.get(outTradeNo) ?? 0;
+  }
+
   private async redeliver(event: SandboxEvent, copy: number): Promise<void> {
-    for (let i = 0; i < RETRY_SCHEDULE_SECONDS.length; i++) {
-      if (!(await this.wait(RETRY_SCHEDULE_SECONDS[i]! * 1000 * this.o.timeScale))) return;
-      if (await this.attemptEvent(event, copy, i + 2)) return;
+    const key = event.outTradeNo;
+    this.scheduled.set(key, this.scheduledFor(key) + 1);
+    try {
+      for (let i = 0; i < RETRY_SCHEDULE_SECONDS.length; i++) {
+        if (!(await this.wait(RETRY_SCHEDULE_SECONDS[i]! * 1000 * this.o.timeScale))) return;
+        if (await this.attemptEvent(event, copy, i + 2)) return;
+      }
+    } finally {
+      const left = this.scheduledFor(key) - 1;
+      if (left > 0) this.scheduled.set(key, left);
+      else this.scheduled.delete(key);
     }
   }
 

@@ -108,7 +108,9 @@ export async function openShop(browser: Browser, base: string, opts: PageOptions
     ...(opts.userAgent ? { userAgent: opts.userAgent } : {}),
     ...(opts.timezoneId ? { timezoneId: opts.timezoneId } : {}),
   });
-  context.setDefaultTimeout(15_000);
+  // Room for a machine under load (a captcha image or a page took over 15 s at a load of 15); a
+  // wait that fails still fails well inside the file's timeout.
+  context.setDefaultTimeout(30_000);
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));

@@ -238,11 +238,14 @@ t.test('each verdict says why as a code with its values, and in English', async 
       ...over,
     };
   };
+  const at = new Date().toISOString();
   const pay = (outTradeNo: string, over: Partial<BillRow> = {}): BillRow => ({
     kind: 'payment',
     outTradeNo,
     amountMinor: 7500,
     currency: 'EUR',
+    status: 'SUCCESS',
+    occurredAt: at,
     fields: {},
     ...over,
   });
@@ -252,6 +255,8 @@ t.test('each verdict says why as a code with its values, and in English', async 
     refundNo,
     amountMinor,
     currency: 'EUR',
+    status: 'REFUND',
+    occurredAt: at,
     fields: {},
   });
   const attempts = [
@@ -392,7 +397,15 @@ t.test('a trade missing at the provider, found in a later bill, says which', asy
     const raw = Buffer.from(JSON.stringify(rows));
     return { provider: 'wechat', setup: 'overseas', date, raw, integrity: { algorithm: 'none' }, sha256: sha256Hex(raw), mediaType: 'application/json', rows };
   };
-  const row: BillRow = { kind: 'payment', outTradeNo: attempt.out_trade_no, amountMinor: 7500, currency: 'EUR', fields: {} };
+  const row: BillRow = {
+    kind: 'payment',
+    outTradeNo: attempt.out_trade_no,
+    amountMinor: 7500,
+    currency: 'EUR',
+    status: 'SUCCESS',
+    occurredAt: new Date(startOfDay(next, zone) + HOUR).toISOString(),
+    fields: {},
+  };
 
   t.match(await reconcileDay(deps, { provider: 'wechat', date: day, bill: bill(day, []) }), { differences: 1 });
   t.match(await reconcileDay(deps, { provider: 'wechat', date: next, bill: bill(next, [row]) }), { differences: 0 });

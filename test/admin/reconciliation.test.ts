@@ -107,11 +107,11 @@ t.test('operators read a reconciled day, resolve its differences, and every refu
     allowedActions: ['SETTLE', 'ACKNOWLEDGE'],
   });
   t.same(
-    mismatch.detailValues,
-    [
-      { name: 'billed', amount: '70.00', currency: 'EUR', text: null },
-      { name: 'asked', amount: '75.00', currency: 'EUR', text: null },
-    ],
+    Object.fromEntries((mismatch.detailValues as { name: string }[]).map(({ name, ...v }) => [name, v])),
+    {
+      billed: { amount: '70.00', currency: 'EUR', text: null },
+      asked: { amount: '75.00', currency: 'EUR', text: null },
+    },
     'the amounts the detail names, as decimal strings with their currency',
   );
   const duplicate = byTrade(first.items, seeded.trades.duplicate);

@@ -1210,7 +1210,7 @@ export type ReconciliationRun = {
   /** Why the bill was not ready or was refused. */
   detail?: Maybe<Scalars["String"]>;
   detailCode?: Maybe<ReconciliationDetailCode>;
-  /** The values detailCode names; null when it is null. */
+  /** The values detailCode names, in no set order (find each by name); null when detailCode is null. */
   detailValues?: Maybe<Array<ReconciliationDetailValue>>;
   /** ISO 8601. */
   startedAt: Scalars["String"];
@@ -1271,7 +1271,7 @@ export type ReconciliationItem = {
   detail: Scalars["String"];
   /** Why the row was judged so, as a code the console words in its language; null when there is nothing to say or on rows from before codes. */
   detailCode?: Maybe<ReconciliationDetailCode>;
-  /** The values detailCode names; null when it is null. */
+  /** The values detailCode names, in no set order (find each by name); null when detailCode is null. */
   detailValues?: Maybe<Array<ReconciliationDetailValue>>;
   /** A trade missing at the provider is looked for in the bills up to this day. */
   recheckUntil?: Maybe<Scalars["String"]>;

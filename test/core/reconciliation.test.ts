@@ -4,14 +4,17 @@
 // follows on its own (a missing settlement settled), what waits for an operator, the operators'
 // answers and refusals with their audit rows; the same day again changes nothing; a bill that
 // fails its checksum is refused.
+import { readFileSync } from 'node:fs';
 import t, { type Test } from 'tap';
-import { LedgerRefusal, reconcileDay, resolveReconciliationItem, settleAttempt, type CoreDeps } from '@shop/core';
+import { DETAIL_CODES, LedgerRefusal, reconcileDay, resolveReconciliationItem, settleAttempt, type CoreDeps } from '@shop/core';
 import { createAttempt, judgeBill, type LedgerAttempt, type LedgerRefund, type LedgerView } from '@shop/core/internal';
 import { sha256Hex, type BillRow, type FetchedBill } from '@shop/payments';
 import { addDays, dayInZone, startOfDay } from '@shop/payments/zoned-time';
 import { checkoutFor, coreDeps, newBuyer } from '../helpers/core-deps.js';
 import { setTimestamp } from '../helpers/db.js';
 import { alipayForexKit, alipayKit, paypalKit, wechatKit, type BillKit } from './reconciliation-kits.js';
+import { en } from '../../web/src/locales/en/index.ts';
+import { zh } from '../../web/src/locales/zh/index.ts';
 
 const HOUR = 3_600_000;
 
@@ -416,4 +419,18 @@ t.test('a trade missing at the provider, found in a later bill, says which', asy
     .where('row_key', '=', `shop:${attempt.out_trade_no}`)
     .executeTakeFirstOrThrow();
   t.same(lacking, { state: 'found_later', detail: `in the bill of ${next}`, detail_code: 'found_later', detail_values: { date: next } });
+});
+
+// A code core writes is one the API can serve and the console can word, in both languages.
+t.test('every detail code is in the SDL enum and has a text in zh and en', async (t) => {
+  const sdl = readFileSync(new URL('../../schema/sdl/reconciliation.graphql', import.meta.url), 'utf8');
+  const block = /enum ReconciliationDetailCode \{([^}]*)\}/.exec(sdl)?.[1] ?? '';
+  const values = block
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => /^[A-Z_]+$/.test(l));
+  const upper = DETAIL_CODES.map((c) => c.toUpperCase());
+  t.same([...values].sort(), [...upper].sort(), 'the SDL enum lists exactly the codes');
+  t.same(Object.keys(en.admin.reconciliation.details).sort(), [...upper].sort(), 'an English text for each');
+  t.same(Object.keys(zh.admin.reconciliation.details).sort(), [...upper].sort(), 'a Chinese text for each');
 });

@@ -17,5 +17,5 @@ export { REFUND_TRANSITIONS, openRefund, refundNoFor } from './refunds/index.js'
 export { appendOrderEvent } from './order-events.js';
 export { outboxJob, relayNow } from './outbox.js';
 export { settleAttemptIn } from './settle.js';
-export { judgeBill, billTotals, type LedgerView, type LedgerAttempt, type Judged } from './reconciliation/verdicts.js';
+export { judgeBill, billTotals, type LedgerView, type LedgerAttempt, type LedgerRefund, type Judged } from './reconciliation/verdicts.js';
 export { invoiceContentType } from './invoices.js';

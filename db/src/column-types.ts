@@ -32,6 +32,9 @@ export type ReconciliationOutcome = 'reconciled' | 'not_ready' | 'rejected' | 'f
 export type ReconciliationVerdict = 'matched' | 'missing_settlement' | 'amount_mismatch' | 'unknown_refund' | 'missing_at_provider' | 'duplicate_payment' | 'unmatched_credit';
 /** closed: nothing to do; open: waits for an operator; the others say how it was resolved. */
 export type ReconciliationState = 'closed' | 'open' | 'settled' | 'refunded' | 'acknowledged' | 'found_later';
+/** Why an item or run came out so, worded by the console (core/src/reconciliation/detail-codes.ts). */
+// prettier-ignore
+export type ReconciliationDetailCode = 'unknown_trade' | 'amount_differs' | 'payer_amount_differs' | 'not_settled_in_shop' | 'second_payment_refunded' | 'second_payment_not_refunded' | 'billed_twice' | 'unknown_refund' | 'refund_amount_differs' | 'refund_not_completed' | 'missing_at_provider' | 'found_later' | 'unmatched_credit' | 'credit_amount_differs' | 'bill_not_ready' | 'bill_rejected';
 
 /**
  * A jsonb column is written as JSON text: pg would send a JavaScript array as a PostgreSQL array,

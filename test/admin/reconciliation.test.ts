@@ -12,10 +12,10 @@ import { pastBeijingDay, seedReconciledDay } from './reconciliation-seed.js';
 
 const TOTALS = 'count gross refunds fees net currency';
 const ITEM = `id provider billDate verdict state outTradeNo refundNo orderNo billKind billAmount billCurrency billFee providerRef billStatus billedAt
-  shopAmount shopCurrency detail recheckUntil note resolvedBy resolvedAt updatedAt allowedActions`;
+  shopAmount shopCurrency detail detailCode detailValues { name amount currency text } recheckUntil note resolvedBy resolvedAt updatedAt allowedActions`;
 const DAY = `query($d: String!) { reconciliationDay(date: $d) {
   date reconcilableProviders
-  providers { provider setup runCount openDifferences latestRun { id outcome detail startedAt finishedAt differences providerTotals { ${TOTALS} } shopTotals { ${TOTALS} } } }
+  providers { provider setup runCount openDifferences latestRun { id outcome detail detailCode detailValues { name } startedAt finishedAt differences providerTotals { ${TOTALS} } shopTotals { ${TOTALS} } } }
   items { ${ITEM} } } }`;
 const DAYS = `query($f: String!, $t: String!) { reconciliationDays(from: $f, to: $t) { date openDifferences providers { provider outcome openDifferences } } }`;
 const RESOLVE = `mutation($i: ID!, $a: ReconciliationAction!, $n: String) { resolveReconciliationItem(itemId: $i, action: $a, note: $n) { refundNo item { ${ITEM} } } }`;
@@ -66,6 +66,8 @@ t.test('operators read a reconciled day, resolve its differences, and every refu
     latestRun: {
       outcome: 'RECONCILED',
       detail: null,
+      detailCode: null,
+      detailValues: null,
       differences: 6,
       providerTotals: { count: 7, gross: '520.00', refunds: '25.00', fees: '3.15', net: '491.85', currency: 'EUR' },
       shopTotals: { count: 4, gross: '300.00', refunds: '0.00', fees: null, net: '300.00', currency: 'EUR' },
@@ -99,16 +101,26 @@ t.test('operators read a reconciled day, resolve its differences, and every refu
     shopAmount: '75.00',
     shopCurrency: 'EUR',
     detail: 'billed 7000 EUR, the attempt asked for 7500 EUR',
+    detailCode: 'AMOUNT_DIFFERS',
     note: null,
     resolvedBy: null,
     allowedActions: ['SETTLE', 'ACKNOWLEDGE'],
   });
+  t.same(
+    Object.fromEntries((mismatch.detailValues as { name: string }[]).map(({ name, ...v }) => [name, v])),
+    {
+      billed: { amount: '70.00', currency: 'EUR', text: null },
+      asked: { amount: '75.00', currency: 'EUR', text: null },
+    },
+    'the amounts the detail names, as decimal strings with their currency',
+  );
   const duplicate = byTrade(first.items, seeded.trades.duplicate);
+  t.match(duplicate, { detailCode: 'SECOND_PAYMENT_NOT_REFUNDED', detailValues: [] });
   t.match(duplicate, { verdict: 'DUPLICATE_PAYMENT', state: 'OPEN', orderNo: seeded.orders.paidTwice, allowedActions: ['REFUND', 'ACKNOWLEDGE'] });
   const billedTwice = byTrade(first.items, seeded.trades.matched, 'DUPLICATE_PAYMENT');
   t.match(
     billedTwice,
-    { detail: 'billed twice under one number', allowedActions: ['ACKNOWLEDGE'] },
+    { detail: 'billed twice under one number', detailCode: 'BILLED_TWICE', detailValues: [], allowedActions: ['ACKNOWLEDGE'] },
     'a row billed twice under the paid attempt cannot be refunded',
   );
   const refund = first.items.find((i) => i.verdict === 'UNKNOWN_REFUND')!;
@@ -117,6 +129,7 @@ t.test('operators read a reconciled day, resolve its differences, and every refu
     billKind: 'REFUND',
     billAmount: '25.00',
     shopAmount: null,
+    detailCode: 'UNKNOWN_REFUND',
     providerRef: `50300${seeded.unknownRefundNo.slice(2)}`,
     allowedActions: ['ACKNOWLEDGE'],
   });
@@ -127,13 +140,26 @@ t.test('operators read a reconciled day, resolve its differences, and every refu
     billAmount: null,
     shopAmount: '75.00',
     orderNo: seeded.orders.missingAtProvider,
+    detailCode: 'MISSING_AT_PROVIDER',
     allowedActions: ['ACKNOWLEDGE'],
   });
   t.ok(lacking.recheckUntil, 'a trade missing at the provider is looked for again');
-  t.match(byTrade(first.items, seeded.trades.unknownTrade), { verdict: 'MISSING_SETTLEMENT', orderNo: null, allowedActions: ['ACKNOWLEDGE'] });
+  t.match(byTrade(first.items, seeded.trades.unknownTrade), {
+    verdict: 'MISSING_SETTLEMENT',
+    orderNo: null,
+    detailCode: 'UNKNOWN_TRADE',
+    allowedActions: ['ACKNOWLEDGE'],
+  });
   t.match(
     byTrade(first.items, seeded.trades.autoSettled),
-    { verdict: 'MISSING_SETTLEMENT', state: 'SETTLED', resolvedBy: null, allowedActions: [] },
+    {
+      verdict: 'MISSING_SETTLEMENT',
+      state: 'SETTLED',
+      resolvedBy: null,
+      allowedActions: [],
+      detailCode: 'NOT_SETTLED_IN_SHOP',
+      detailValues: [{ name: 'status', amount: null, currency: null, text: 'pending' }],
+    },
     'settled by the run itself',
   );
 

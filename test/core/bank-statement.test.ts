@@ -29,6 +29,37 @@ t.test('camt.053: the matched credits complete exactly their orders, once', asyn
     r.unmatched.some((u) => u.amount === '19.99'),
     'a credit naming no order is listed',
   );
+  // Each credit listed says why as a code with its values, beside the English sentence.
+  const items = await deps.db
+    .selectFrom('reconciliation_items')
+    .select(['verdict', 'out_trade_no', 'detail', 'detail_code', 'detail_values'])
+    .where('provider', '=', 'bank_transfer')
+    .where('verdict', '<>', 'matched')
+    .orderBy('id')
+    .execute();
+  t.match(
+    items.find((i) => i.out_trade_no === '20261123H3V8N5PW0R'),
+    {
+      verdict: 'amount_mismatch',
+      detail: 'credited 50.00 EUR, the order is 75.00 EUR',
+      detail_code: 'credit_amount_differs',
+      detail_values: { credited: { amountMinor: 5000, currency: 'EUR' }, order: { amountMinor: 7500, currency: 'EUR' } },
+    },
+  );
+  t.match(
+    items.find((i) => i.verdict === 'unmatched_credit'),
+    {
+      out_trade_no: '',
+      detail: 'the reference names no bank-transfer order of the shop',
+      detail_code: 'unmatched_credit',
+      detail_values: {},
+    },
+  );
+  t.same(
+    r.partial.find((p) => p.orderNo === '20261123H3V8N5PW0R')?.detail,
+    'credited 50.00 EUR, the order is 75.00 EUR',
+    'the upload answers with the English sentence as before',
+  );
   t.same(await statusOf(deps), {
     '20261120MX4R8TNB6C': 'paid',
     '20261121QW3E5R7T9Y': 'paid',

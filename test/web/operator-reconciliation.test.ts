@@ -76,6 +76,17 @@ t.test('operator console: a reconciled day, a difference acknowledged with a not
     const diff = page.locator(`[data-testid=recon-open-row][data-verdict=${verdict}]`);
     t.equal(await diff.count(), 1, `${lang}: one ${verdict} difference open`);
     t.equal(await diff.getByTestId('recon-verdict').innerText(), R.verdicts[verdict as keyof typeof R.verdicts]);
+    // Why, in the page's language: core's detail code worded with its values.
+    t.equal(await diff.getByTestId('recon-detail').innerText(), R.details[verdict as keyof typeof R.details], `${lang}: the detail in words`);
+    const mismatch = page.locator(`[data-testid=recon-open-row][data-trade="${seeded.trades.mismatch}"]`);
+    t.equal(
+      await mismatch.getByTestId('recon-detail').innerText(),
+      R.details.AMOUNT_DIFFERS.replace('{{billed}}', '70.00 EUR').replace('{{asked}}', '75.00 EUR'),
+      `${lang}: with the amounts it names`,
+    );
+    // A row from before detail codes: its English detail, as code.
+    const old = page.locator(`[data-testid=recon-open-row][data-trade="${seeded.trades.matched}"][data-verdict=DUPLICATE_PAYMENT]`);
+    t.equal(await old.getByTestId('recon-detail').locator('code').innerText(), 'billed twice under one number', `${lang}: an uncoded detail as written`);
     await diff.getByTestId('recon-action-ACKNOWLEDGE').click();
     const dialog = page.getByTestId('recon-resolve-dialog');
     await dialog.waitFor();
@@ -186,6 +197,13 @@ t.test('operator console: a reconciled day, a difference acknowledged with a not
     );
   };
 
+  // One item as written before detail codes existed.
+  await stack.db
+    .updateTable('reconciliation_items')
+    .set({ detail_code: null, detail_values: null })
+    .where('bill_date', '=', seeded.date)
+    .where('row_key', '=', `payment:${seeded.trades.matched}#2`)
+    .execute();
   await walk('en', en, 'UNKNOWN_REFUND', 'Refunded by hand at the WeChat merchant portal');
   await walk('zh', zh as unknown as Texts, 'MISSING_AT_PROVIDER', '渠道确认该笔交易记在次日账单');
 });

@@ -111,6 +111,15 @@ t.test('the bill job: one alert mail for a day with differences, none without; i
   // A day whose bill is not published yet: counted as not ready, the job fails to be retried.
   const tomorrow = addDays(clean, 2);
   await t.rejects(runBill(job(tomorrow)), /not published yet/);
+  t.match(
+    await core.db
+      .selectFrom('reconciliation_runs')
+      .select(['outcome', 'detail', 'detail_code', 'detail_values'])
+      .where('bill_date', '=', tomorrow)
+      .executeTakeFirstOrThrow(),
+    { outcome: 'not_ready', detail_code: 'bill_not_ready', detail_values: { message: String } },
+    "the run keeps why as a code, with the provider's words",
+  );
   t.same(await figures(), { reconciled: 3, notReady: 1, matched: 2, mismatch: 1, open: 1 }, 'not ready: counted, the gauge keeps the last reconciled day');
   t.equal((await alerts()).length, 1, 'and no alert');
   t.equal((await mailsTo(operator.email)).length, 1, 'one mail in all');

@@ -5278,6 +5278,122 @@ export type introspection = {
         "interfaces": []
       },
       {
+        "kind": "ENUM",
+        "name": "ReconciliationDetailCode",
+        "enumValues": [
+          {
+            "name": "UNKNOWN_TRADE",
+            "isDeprecated": false
+          },
+          {
+            "name": "AMOUNT_DIFFERS",
+            "isDeprecated": false
+          },
+          {
+            "name": "PAYER_AMOUNT_DIFFERS",
+            "isDeprecated": false
+          },
+          {
+            "name": "NOT_SETTLED_IN_SHOP",
+            "isDeprecated": false
+          },
+          {
+            "name": "SECOND_PAYMENT_REFUNDED",
+            "isDeprecated": false
+          },
+          {
+            "name": "SECOND_PAYMENT_NOT_REFUNDED",
+            "isDeprecated": false
+          },
+          {
+            "name": "BILLED_TWICE",
+            "isDeprecated": false
+          },
+          {
+            "name": "UNKNOWN_REFUND",
+            "isDeprecated": false
+          },
+          {
+            "name": "REFUND_AMOUNT_DIFFERS",
+            "isDeprecated": false
+          },
+          {
+            "name": "REFUND_NOT_COMPLETED",
+            "isDeprecated": false
+          },
+          {
+            "name": "MISSING_AT_PROVIDER",
+            "isDeprecated": false
+          },
+          {
+            "name": "FOUND_LATER",
+            "isDeprecated": false
+          },
+          {
+            "name": "UNMATCHED_CREDIT",
+            "isDeprecated": false
+          },
+          {
+            "name": "CREDIT_AMOUNT_DIFFERS",
+            "isDeprecated": false
+          },
+          {
+            "name": "BILL_NOT_READY",
+            "isDeprecated": false
+          },
+          {
+            "name": "BILL_REJECTED",
+            "isDeprecated": false
+          }
+        ]
+      },
+      {
+        "kind": "OBJECT",
+        "name": "ReconciliationDetailValue",
+        "fields": [
+          {
+            "name": "amount",
+            "type": {
+              "kind": "SCALAR",
+              "name": "String"
+            },
+            "args": [],
+            "isDeprecated": false
+          },
+          {
+            "name": "currency",
+            "type": {
+              "kind": "SCALAR",
+              "name": "String"
+            },
+            "args": [],
+            "isDeprecated": false
+          },
+          {
+            "name": "name",
+            "type": {
+              "kind": "NON_NULL",
+              "ofType": {
+                "kind": "SCALAR",
+                "name": "String"
+              }
+            },
+            "args": [],
+            "isDeprecated": false
+          },
+          {
+            "name": "text",
+            "type": {
+              "kind": "SCALAR",
+              "name": "String"
+            },
+            "args": [],
+            "isDeprecated": false
+          }
+        ],
+        "interfaces": []
+      },
+      {
         "kind": "OBJECT",
         "name": "ReconciliationItem",
         "fields": [
@@ -5372,6 +5488,30 @@ export type introspection = {
               "ofType": {
                 "kind": "SCALAR",
                 "name": "String"
+              }
+            },
+            "args": [],
+            "isDeprecated": false
+          },
+          {
+            "name": "detailCode",
+            "type": {
+              "kind": "ENUM",
+              "name": "ReconciliationDetailCode"
+            },
+            "args": [],
+            "isDeprecated": false
+          },
+          {
+            "name": "detailValues",
+            "type": {
+              "kind": "LIST",
+              "ofType": {
+                "kind": "NON_NULL",
+                "ofType": {
+                  "kind": "OBJECT",
+                  "name": "ReconciliationDetailValue"
+                }
               }
             },
             "args": [],
@@ -5750,6 +5890,30 @@ export type introspection = {
             "type": {
               "kind": "SCALAR",
               "name": "String"
+            },
+            "args": [],
+            "isDeprecated": false
+          },
+          {
+            "name": "detailCode",
+            "type": {
+              "kind": "ENUM",
+              "name": "ReconciliationDetailCode"
+            },
+            "args": [],
+            "isDeprecated": false
+          },
+          {
+            "name": "detailValues",
+            "type": {
+              "kind": "LIST",
+              "ofType": {
+                "kind": "NON_NULL",
+                "ofType": {
+                  "kind": "OBJECT",
+                  "name": "ReconciliationDetailValue"
+                }
+              }
             },
             "args": [],
             "isDeprecated": false

@@ -12,6 +12,7 @@ import type { CoreDeps } from '../deps.js';
 import { settleOrder } from '../order-ledger.js';
 import { inTransaction } from '../unit-of-work.js';
 import { auditItems } from './audit.js';
+import { detailColumns, said, SAID_NOTHING, type Detail } from './detail-codes.js';
 
 export interface ReconcileBankStatement {
   credits: BankCredit[];
@@ -32,12 +33,11 @@ export interface BankStatementResult {
   known: number;
 }
 
-interface Judged {
+interface Judged extends Detail {
   credit: BankCredit;
   key: string;
   verdict: 'matched' | 'amount_mismatch' | 'unmatched_credit';
   order: { id: string; order_no: string; status: string; amount_cents: number; currency: string } | null;
-  detail: string;
 }
 
 const money = (minor: number) => (minor / 100).toFixed(2);
@@ -62,16 +62,19 @@ export async function reconcileBankStatement(deps: CoreDeps, input: ReconcileBan
     const judged: Judged[] = input.credits.map((credit, i) => {
       const key = `credit:${credit.entryRef}`;
       const order = candidates[i]!.map((n) => byNo.get(n)).find((o) => o) ?? null;
-      if (!order) return { credit, key, verdict: 'unmatched_credit', order: null, detail: 'the reference names no bank-transfer order of the shop' };
+      if (!order) return { credit, key, verdict: 'unmatched_credit', order: null, ...said('unmatched_credit') };
       if (order.amount_cents !== credit.amountMinor || order.currency.toUpperCase() !== credit.currency.toUpperCase())
         return {
           credit,
           key,
           verdict: 'amount_mismatch',
           order,
-          detail: `credited ${money(credit.amountMinor)} ${credit.currency}, the order is ${money(order.amount_cents)} ${order.currency}`,
+          ...said('credit_amount_differs', {
+            credited: { amountMinor: credit.amountMinor, currency: credit.currency },
+            order: { amountMinor: order.amount_cents, currency: order.currency },
+          }),
         };
-      return { credit, key, verdict: 'matched', order, detail: '' };
+      return { credit, key, verdict: 'matched', order, ...SAID_NOTHING };
     });
     const hash = createHash('sha256').update(input.raw).digest('hex');
     const day =
@@ -109,7 +112,7 @@ export async function reconcileBankStatement(deps: CoreDeps, input: ReconcileBan
               order_id: j.order?.id ?? null,
               bill_id: bill.id,
               bill_row: JSON.stringify(j.credit),
-              detail: j.detail,
+              ...detailColumns(j),
             })),
           )
           .onConflict((oc) => oc.constraint('reconciliation_items_one_per_row').doNothing())

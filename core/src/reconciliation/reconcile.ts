@@ -13,6 +13,7 @@ import { settleAttemptIn } from '../settle.js';
 import { inTransaction } from '../unit-of-work.js';
 import { auditItems } from './audit.js';
 import { loadLedgerView, shopTotals } from './ledger-view.js';
+import { detailColumns, said, type Detail } from './detail-codes.js';
 import { billTotals, judgeBill, type Judged, type Verdict } from './verdicts.js';
 
 /** Bills of day D are re-checked for a trade missing at the provider until D + this many days. */
@@ -47,22 +48,24 @@ export async function reconcileDay(deps: CoreDeps, input: ReconcileDay): Promise
   const setup = provider?.setup ?? 'overseas';
   const zone = provider?.billZone ?? 'Asia/Shanghai';
   const started = new Date();
-  const run = (outcome: 'not_ready' | 'rejected', detail: string) =>
+  const run = (outcome: 'not_ready' | 'rejected', detail: Detail) =>
     deps.db
       .insertInto('reconciliation_runs')
-      .values({ provider: input.provider, setup, bill_date: input.date, outcome, detail, started_at: started })
+      .values({ provider: input.provider, setup, bill_date: input.date, outcome, ...detailColumns(detail), started_at: started })
       .returning('id')
       .executeTakeFirstOrThrow();
   let bill: FetchedBill;
   try {
     bill = input.bill ?? (await provider!.fetchBill!(input.date));
   } catch (err) {
-    if (err instanceof BillNotReady)
-      return { outcome: 'not_ready', runId: (await run('not_ready', err.message)).id, differences: 0, verdicts: {}, settled: 0, detail: err.message };
+    if (err instanceof BillNotReady) {
+      const detail = said('bill_not_ready', { message: err.message });
+      return { outcome: 'not_ready', runId: (await run('not_ready', detail)).id, differences: 0, verdicts: {}, settled: 0, detail: detail.detail };
+    }
     if (err instanceof BillRejected) {
-      const detail = `${err.reason}: ${err.message}`;
+      const detail = said('bill_rejected', { reason: err.reason, message: err.message });
       deps.log.warn({ provider: input.provider, date: input.date, reason: err.reason }, 'bill refused: it failed its integrity check');
-      return { outcome: 'rejected', runId: (await run('rejected', detail)).id, differences: 0, verdicts: {}, settled: 0, detail };
+      return { outcome: 'rejected', runId: (await run('rejected', detail)).id, differences: 0, verdicts: {}, settled: 0, detail: detail.detail };
     }
     throw err;
   }
@@ -110,7 +113,7 @@ export async function reconcileDay(deps: CoreDeps, input: ReconcileDay): Promise
             refund_id: j.refund?.id ?? null,
             bill_id: billRow.id,
             bill_row: j.row ? JSON.stringify(j.row) : null,
-            detail: j.detail,
+            ...detailColumns(j),
             recheck_until: j.verdict === 'missing_at_provider' ? addDays(input.date, RECHECK_DAYS) : null,
           })),
         )
@@ -130,7 +133,7 @@ export async function reconcileDay(deps: CoreDeps, input: ReconcileDay): Promise
     const found = billedNos.length
       ? await trx
           .updateTable('reconciliation_items')
-          .set({ state: 'found_later', detail: `in the bill of ${input.date}`, updated_at: new Date() })
+          .set({ state: 'found_later', ...detailColumns(said('found_later', { date: input.date })), updated_at: new Date() })
           .where('provider', '=', input.provider)
           .where('verdict', '=', 'missing_at_provider')
           .where('state', '=', 'open')

@@ -3,6 +3,7 @@
 // needs, stores the verdicts and takes the one automatic action (settling a missing settlement).
 import type { ReconciliationVerdict } from '@shop/db';
 import type { BillRow } from '@shop/payments';
+import { said, SAID_NOTHING, type Detail } from './detail-codes.js';
 
 /** The verdicts, as the database's CHECK lists them (`unmatched_credit` is a bank statement's). */
 export type Verdict = ReconciliationVerdict;
@@ -32,7 +33,7 @@ export interface LedgerRefund {
   status: string;
 }
 
-export interface Judged {
+export interface Judged extends Detail {
   /** One key per row of the day: `payment:<outTradeNo>`, `refund:<refundNo>`, `shop:<outTradeNo>`. */
   key: string;
   verdict: Verdict;
@@ -43,7 +44,6 @@ export interface Judged {
   attempt: LedgerAttempt | null;
   refund: LedgerRefund | null;
   row: BillRow | null;
-  detail: string;
 }
 
 export interface LedgerView {
@@ -60,13 +60,16 @@ export interface LedgerView {
 const PAYER_TOLERANCE = 1;
 
 function judgePayment(row: BillRow, attempt: LedgerAttempt | undefined): Omit<Judged, 'key' | 'row' | 'refund' | 'refundNo' | 'outTradeNo'> {
-  if (!attempt) return { verdict: 'missing_settlement', action: null, attempt: null, detail: 'the provider took money under a number the shop does not know' };
+  if (!attempt) return { verdict: 'missing_settlement', action: null, attempt: null, ...said('unknown_trade') };
   if (attempt.amountMinor !== row.amountMinor || attempt.currency.toUpperCase() !== row.currency.toUpperCase())
     return {
       verdict: 'amount_mismatch',
       action: null,
       attempt,
-      detail: `billed ${row.amountMinor} ${row.currency}, the attempt asked for ${attempt.amountMinor} ${attempt.currency}`,
+      ...said('amount_differs', {
+        billed: { amountMinor: row.amountMinor, currency: row.currency },
+        asked: { amountMinor: attempt.amountMinor, currency: attempt.currency },
+      }),
     };
   if (
     row.payer &&
@@ -77,26 +80,36 @@ function judgePayment(row: BillRow, attempt: LedgerAttempt | undefined): Omit<Ju
       verdict: 'amount_mismatch',
       action: null,
       attempt,
-      detail: `the payer was billed ${row.payer.amountMinor} ${row.payer.currency}, the provider reported ${attempt.payer.amountMinor} ${attempt.payer.currency} at settlement`,
+      ...said('payer_amount_differs', {
+        billed: { amountMinor: row.payer.amountMinor, currency: row.payer.currency },
+        reported: { amountMinor: attempt.payer.amountMinor, currency: attempt.payer.currency },
+      }),
     };
   if (attempt.status !== 'succeeded')
-    return { verdict: 'missing_settlement', action: 'settle', attempt, detail: `paid at the provider, ${attempt.status} in the shop` };
+    return { verdict: 'missing_settlement', action: 'settle', attempt, ...said('not_settled_in_shop', { status: attempt.status }) };
   if (attempt.paidIntentId !== attempt.id)
     return {
       verdict: 'duplicate_payment',
       action: null,
       attempt,
-      detail: attempt.liveRefundId ? 'a second payment of a paid order, refunded' : 'a second payment of a paid order, not refunded yet',
+      ...said(attempt.liveRefundId ? 'second_payment_refunded' : 'second_payment_not_refunded'),
     };
-  return { verdict: 'matched', action: null, attempt, detail: '' };
+  return { verdict: 'matched', action: null, attempt, ...SAID_NOTHING };
 }
 
-function judgeRefund(row: BillRow, view: LedgerView): Pick<Judged, 'verdict' | 'refund' | 'detail'> {
+function judgeRefund(row: BillRow, view: LedgerView): Pick<Judged, 'verdict' | 'refund' | keyof Detail> {
   const refund = (row.refundNo && view.refundsByNo.get(row.refundNo)) || (row.providerRefundId && view.refundsByProviderId.get(row.providerRefundId)) || null;
-  if (!refund) return { verdict: 'unknown_refund', refund: null, detail: 'the provider refunded money the shop did not ask back' };
+  if (!refund) return { verdict: 'unknown_refund', refund: null, ...said('unknown_refund') };
   if (refund.amountMinor !== row.amountMinor || refund.currency.toUpperCase() !== row.currency.toUpperCase())
-    return { verdict: 'amount_mismatch', refund, detail: `refund billed ${row.amountMinor} ${row.currency}, asked ${refund.amountMinor} ${refund.currency}` };
-  return { verdict: 'matched', refund, detail: refund.status === 'succeeded' ? '' : `refund ${refund.status} in the shop` };
+    return {
+      verdict: 'amount_mismatch',
+      refund,
+      ...said('refund_amount_differs', {
+        billed: { amountMinor: row.amountMinor, currency: row.currency },
+        asked: { amountMinor: refund.amountMinor, currency: refund.currency },
+      }),
+    };
+  return { verdict: 'matched', refund, ...(refund.status === 'succeeded' ? SAID_NOTHING : said('refund_not_completed', { status: refund.status })) };
 }
 
 /** Every row of the bill judged, then every attempt the shop settled that day that the bill lacks. */
@@ -114,9 +127,7 @@ export function judgeBill(rows: BillRow[], view: LedgerView): Judged[] {
       billed.add(row.outTradeNo);
       const attempt = view.attempts.get(row.outTradeNo);
       const j =
-        n === 1
-          ? judgePayment(row, attempt)
-          : { verdict: 'duplicate_payment' as const, action: null, attempt: attempt ?? null, detail: 'billed twice under one number' };
+        n === 1 ? judgePayment(row, attempt) : { verdict: 'duplicate_payment' as const, action: null, attempt: attempt ?? null, ...said('billed_twice') };
       judged.push({ key, row, outTradeNo: row.outTradeNo, refundNo: null, refund: null, ...j });
     } else {
       const j = judgeRefund(row, view);
@@ -142,7 +153,7 @@ export function judgeBill(rows: BillRow[], view: LedgerView): Judged[] {
       attempt,
       refund: null,
       row: null,
-      detail: 'settled in the shop, not in the provider’s bill',
+      ...said('missing_at_provider'),
     });
   }
   return judged;

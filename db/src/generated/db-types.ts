@@ -3,7 +3,7 @@
  * Please do not edit it manually.
  */
 
-import type { ActorType, BillIntegrity, BookFormat, CodePurpose, IntentStatus, InvoiceContentType, InvoiceDelivery, InvoiceStatus, InvoiceType, JsonText, Language, MerchantSetup, MirrorStatus, OrderStatus, PayType, PickupMethod, ProviderHeaders, ProviderName, ReconciliationOutcome, ReconciliationState, ReconciliationVerdict, RefundKind, RefundRowStatus, Role, ShippingStatus } from "../column-types.js";
+import type { ActorType, BillIntegrity, BookFormat, CodePurpose, IntentStatus, InvoiceContentType, InvoiceDelivery, InvoiceStatus, InvoiceType, JsonText, Language, MerchantSetup, MirrorStatus, OrderStatus, PayType, PickupMethod, ProviderHeaders, ProviderName, ReconciliationDetailCode, ReconciliationOutcome, ReconciliationState, ReconciliationVerdict, RefundKind, RefundRowStatus, Role, ShippingStatus } from "../column-types.js";
 import type { ColumnType, GeneratedAlways } from "kysely";
 
 export type Generated<T> = T extends ColumnType<infer S, infer I, infer U>
@@ -254,6 +254,8 @@ export interface ReconciliationItems {
   bill_row: JsonText | null;
   created_at: Generated<Timestamp>;
   detail: Generated<string>;
+  detail_code: ReconciliationDetailCode | null;
+  detail_values: JsonText | null;
   id: Generated<Int8>;
   intent_id: Int8 | null;
   note: string | null;
@@ -276,6 +278,8 @@ export interface ReconciliationRuns {
   bill_date: string;
   bill_id: Int8 | null;
   detail: string | null;
+  detail_code: ReconciliationDetailCode | null;
+  detail_values: JsonText | null;
   differences: Generated<number>;
   finished_at: Generated<Timestamp>;
   id: Generated<Int8>;

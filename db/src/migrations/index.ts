@@ -13,6 +13,7 @@ import * as ordersWithoutCancelled from './2026_11_26_0101_orders_without_cancel
 import * as payingAttempt from './2026_11_28_0101_paying_attempt.js';
 import * as reconciliation from './2026_11_28_0201_reconciliation.js';
 import * as invoiceIssue from './2026_11_28_0301_invoice_issue.js';
+import * as reconciliationDetailCodes from './2026_11_28_0401_reconciliation_detail_codes.js';
 
 // A static map rather than a folder scan, so the same list works from source and from dist.
 export const migrations: Record<string, Migration> = {
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_28_0101_paying_attempt': payingAttempt,
   '2026_11_28_0201_reconciliation': reconciliation,
   '2026_11_28_0301_invoice_issue': invoiceIssue,
+  '2026_11_28_0401_reconciliation_detail_codes': reconciliationDetailCodes,
 };

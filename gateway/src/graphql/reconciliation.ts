@@ -6,6 +6,7 @@ import {
   reconciliationDays,
   rerunDay,
   resolveItem,
+  type DetailValue,
   type ItemView,
   type RunView,
   type Totals,
@@ -17,6 +18,13 @@ import { lower, upper } from './enums.js';
 // gets UNAUTHENTICATED and a buyer FORBIDDEN before anything is read or checked.
 
 const money = (minor: number | null | undefined) => (minor === null || minor === undefined ? null : centsToDecimal(minor));
+
+const presentDetailValues = (values: DetailValue[] | null) =>
+  values?.map((v) =>
+    'text' in v
+      ? { name: v.name, amount: null, currency: null, text: v.text }
+      : { name: v.name, amount: centsToDecimal(v.amountMinor), currency: v.currency, text: null },
+  ) ?? null;
 
 const presentTotals = (t: Totals | null) =>
   t && {
@@ -37,6 +45,8 @@ const presentRun = (r: RunView) => ({
     id: r.id,
     outcome: upper(r.outcome),
     detail: r.detail,
+    detailCode: r.detailCode ? upper(r.detailCode) : null,
+    detailValues: presentDetailValues(r.detailValues),
     startedAt: r.startedAt,
     finishedAt: r.finishedAt,
     differences: r.differences,
@@ -66,6 +76,8 @@ export const presentItem = (i: ItemView) => ({
   shopAmount: money(i.shopAmountMinor),
   shopCurrency: i.shopCurrency,
   detail: i.detail,
+  detailCode: i.detailCode ? upper(i.detailCode) : null,
+  detailValues: presentDetailValues(i.detailValues),
   recheckUntil: i.recheckUntil,
   note: i.note,
   resolvedBy: i.resolvedBy,

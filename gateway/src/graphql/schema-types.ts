@@ -1137,6 +1137,56 @@ export type ReconciliationAction =
   /** Accept the difference as it is; a note saying why is required. */
   | "ACKNOWLEDGE";
 
+/**
+ * Why an item or a run came out as it did. The console words each code in its language with the
+ * values it names (detailValues); `detail` keeps the English sentence. Null on rows written before
+ * codes existed, whose `detail` is all there is.
+ */
+export type ReconciliationDetailCode =
+  /** The provider took money under a number the shop does not know. */
+  | "UNKNOWN_TRADE"
+  /** The bill's amount or currency differs from the attempt's: billed, asked. */
+  | "AMOUNT_DIFFERS"
+  /** What the payer was charged differs from what the provider reported at settlement: billed, reported. */
+  | "PAYER_AMOUNT_DIFFERS"
+  /** Paid at the provider, not settled in the shop: status (the attempt's status in the shop). */
+  | "NOT_SETTLED_IN_SHOP"
+  /** A second payment of a paid order, refunded. */
+  | "SECOND_PAYMENT_REFUNDED"
+  /** A second payment of a paid order, not refunded yet. */
+  | "SECOND_PAYMENT_NOT_REFUNDED"
+  /** The bill lists one payment twice. */
+  | "BILLED_TWICE"
+  /** The provider refunded money the shop did not ask back. */
+  | "UNKNOWN_REFUND"
+  /** A refund billed for another amount or currency than the shop asked: billed, asked. */
+  | "REFUND_AMOUNT_DIFFERS"
+  /** A refund the bill holds that the shop has not completed: status (the refund's status in the shop). */
+  | "REFUND_NOT_COMPLETED"
+  /** Settled in the shop, not in the provider's bill. */
+  | "MISSING_AT_PROVIDER"
+  /** A trade missing at the provider found in a later bill: date (that bill's day). */
+  | "FOUND_LATER"
+  /** A bank credit whose reference names no bank-transfer order of the shop. */
+  | "UNMATCHED_CREDIT"
+  /** A bank credit for another amount or currency than its order's: credited, order. */
+  | "CREDIT_AMOUNT_DIFFERS"
+  /** The provider has not published the day's bill: message (the provider's words). */
+  | "BILL_NOT_READY"
+  /** The bill failed its integrity check: reason (hash_mismatch, summary_mismatch or unreadable), message (the check's words). */
+  | "BILL_REJECTED";
+
+/** A value a detail code names: an amount with its currency, or a text (a status, a day, a reason, the provider's words). */
+export type ReconciliationDetailValue = {
+  __typename?: "ReconciliationDetailValue";
+  name: Scalars["String"];
+  /** A decimal string with two places; null unless the value is an amount. */
+  amount?: Maybe<Scalars["String"]>;
+  currency?: Maybe<Scalars["String"]>;
+  /** Null when the value is an amount. */
+  text?: Maybe<Scalars["String"]>;
+};
+
 /** One side of a day's totals: the provider's bill, or the shop's ledger for the same day. */
 export type ReconciliationTotals = {
   __typename?: "ReconciliationTotals";
@@ -1159,6 +1209,9 @@ export type ReconciliationRun = {
   outcome: ReconciliationOutcome;
   /** Why the bill was not ready or was refused. */
   detail?: Maybe<Scalars["String"]>;
+  detailCode?: Maybe<ReconciliationDetailCode>;
+  /** The values detailCode names, in no set order (find each by name); null when detailCode is null. */
+  detailValues?: Maybe<Array<ReconciliationDetailValue>>;
   /** ISO 8601. */
   startedAt: Scalars["String"];
   /** ISO 8601. */
@@ -1214,8 +1267,12 @@ export type ReconciliationItem = {
   /** What the shop holds: the attempt's (or refund's) amount and currency. */
   shopAmount?: Maybe<Scalars["String"]>;
   shopCurrency?: Maybe<Scalars["String"]>;
-  /** Why the row was judged so. */
+  /** Why the row was judged so, in English (empty when there is nothing to say). */
   detail: Scalars["String"];
+  /** Why the row was judged so, as a code the console words in its language; null when there is nothing to say or on rows from before codes. */
+  detailCode?: Maybe<ReconciliationDetailCode>;
+  /** The values detailCode names, in no set order (find each by name); null when detailCode is null. */
+  detailValues?: Maybe<Array<ReconciliationDetailValue>>;
   /** A trade missing at the provider is looked for in the bills up to this day. */
   recheckUntil?: Maybe<Scalars["String"]>;
   /** The operator's note. */
@@ -1442,6 +1499,8 @@ export type ResolversTypes = {
   ReconciliationVerdict: ReconciliationVerdict;
   ReconciliationItemState: ReconciliationItemState;
   ReconciliationAction: ReconciliationAction;
+  ReconciliationDetailCode: ReconciliationDetailCode;
+  ReconciliationDetailValue: ResolverTypeWrapper<ReconciliationDetailValue>;
   ReconciliationTotals: ResolverTypeWrapper<ReconciliationTotals>;
   ReconciliationRun: ResolverTypeWrapper<ReconciliationRun>;
   ReconciliationProviderDay: ResolverTypeWrapper<ReconciliationProviderDay>;
@@ -1501,6 +1560,7 @@ export type ResolversParentTypes = {
   CheckoutPayload: CheckoutPayload;
   PaymentCheck: PaymentCheck;
   Subscription: {};
+  ReconciliationDetailValue: ReconciliationDetailValue;
   ReconciliationTotals: ReconciliationTotals;
   ReconciliationRun: ReconciliationRun;
   ReconciliationProviderDay: ReconciliationProviderDay;
@@ -2704,6 +2764,18 @@ export type SubscriptionResolvers<
   >;
 };
 
+export type ReconciliationDetailValueResolvers<
+  ContextType = ShopContext,
+  ParentType extends ResolversParentTypes["ReconciliationDetailValue"] =
+    ResolversParentTypes["ReconciliationDetailValue"],
+> = {
+  name?: Resolver<ResolversTypes["String"], ParentType, ContextType>;
+  amount?: Resolver<Maybe<ResolversTypes["String"]>, ParentType, ContextType>;
+  currency?: Resolver<Maybe<ResolversTypes["String"]>, ParentType, ContextType>;
+  text?: Resolver<Maybe<ResolversTypes["String"]>, ParentType, ContextType>;
+  isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
 export type ReconciliationTotalsResolvers<
   ContextType = ShopContext,
   ParentType extends ResolversParentTypes["ReconciliationTotals"] =
@@ -2730,6 +2802,16 @@ export type ReconciliationRunResolvers<
     ContextType
   >;
   detail?: Resolver<Maybe<ResolversTypes["String"]>, ParentType, ContextType>;
+  detailCode?: Resolver<
+    Maybe<ResolversTypes["ReconciliationDetailCode"]>,
+    ParentType,
+    ContextType
+  >;
+  detailValues?: Resolver<
+    Maybe<Array<ResolversTypes["ReconciliationDetailValue"]>>,
+    ParentType,
+    ContextType
+  >;
   startedAt?: Resolver<ResolversTypes["String"], ParentType, ContextType>;
   finishedAt?: Resolver<ResolversTypes["String"], ParentType, ContextType>;
   differences?: Resolver<ResolversTypes["Int"], ParentType, ContextType>;
@@ -2836,6 +2918,16 @@ export type ReconciliationItemResolvers<
     ContextType
   >;
   detail?: Resolver<ResolversTypes["String"], ParentType, ContextType>;
+  detailCode?: Resolver<
+    Maybe<ResolversTypes["ReconciliationDetailCode"]>,
+    ParentType,
+    ContextType
+  >;
+  detailValues?: Resolver<
+    Maybe<Array<ResolversTypes["ReconciliationDetailValue"]>>,
+    ParentType,
+    ContextType
+  >;
   recheckUntil?: Resolver<
     Maybe<ResolversTypes["String"]>,
     ParentType,
@@ -2984,6 +3076,7 @@ export type Resolvers<ContextType = ShopContext> = {
   CheckoutPayload?: CheckoutPayloadResolvers<ContextType>;
   PaymentCheck?: PaymentCheckResolvers<ContextType>;
   Subscription?: SubscriptionResolvers<ContextType>;
+  ReconciliationDetailValue?: ReconciliationDetailValueResolvers<ContextType>;
   ReconciliationTotals?: ReconciliationTotalsResolvers<ContextType>;
   ReconciliationRun?: ReconciliationRunResolvers<ContextType>;
   ReconciliationProviderDay?: ReconciliationProviderDayResolvers<ContextType>;
@@ -3900,6 +3993,33 @@ export interface Loaders<
     message?: LoaderResolver<Scalars["String"], PaymentCheck, {}, TContext>;
   };
 
+  ReconciliationDetailValue?: {
+    name?: LoaderResolver<
+      Scalars["String"],
+      ReconciliationDetailValue,
+      {},
+      TContext
+    >;
+    amount?: LoaderResolver<
+      Maybe<Scalars["String"]>,
+      ReconciliationDetailValue,
+      {},
+      TContext
+    >;
+    currency?: LoaderResolver<
+      Maybe<Scalars["String"]>,
+      ReconciliationDetailValue,
+      {},
+      TContext
+    >;
+    text?: LoaderResolver<
+      Maybe<Scalars["String"]>,
+      ReconciliationDetailValue,
+      {},
+      TContext
+    >;
+  };
+
   ReconciliationTotals?: {
     count?: LoaderResolver<Scalars["Int"], ReconciliationTotals, {}, TContext>;
     gross?: LoaderResolver<
@@ -3939,6 +4059,18 @@ export interface Loaders<
     >;
     detail?: LoaderResolver<
       Maybe<Scalars["String"]>,
+      ReconciliationRun,
+      {},
+      TContext
+    >;
+    detailCode?: LoaderResolver<
+      Maybe<ReconciliationDetailCode>,
+      ReconciliationRun,
+      {},
+      TContext
+    >;
+    detailValues?: LoaderResolver<
+      Maybe<Array<ReconciliationDetailValue>>,
       ReconciliationRun,
       {},
       TContext
@@ -4120,6 +4252,18 @@ export interface Loaders<
     >;
     detail?: LoaderResolver<
       Scalars["String"],
+      ReconciliationItem,
+      {},
+      TContext
+    >;
+    detailCode?: LoaderResolver<
+      Maybe<ReconciliationDetailCode>,
+      ReconciliationItem,
+      {},
+      TContext
+    >;
+    detailValues?: LoaderResolver<
+      Maybe<Array<ReconciliationDetailValue>>,
       ReconciliationItem,
       {},
       TContext

@@ -5,7 +5,7 @@
 // through the unit of work (the workers' bill-reconciliation job fetches and reconciles).
 import { sql } from 'kysely';
 import { inTransaction, LedgerRefusal, resolveReconciliationItem } from '@shop/core';
-import type { Db, ProviderName, ReconciliationOutcome, ReconciliationState, ReconciliationVerdict } from '@shop/db';
+import type { Db, ProviderName, ReconciliationDetailCode, ReconciliationOutcome, ReconciliationState, ReconciliationVerdict } from '@shop/db';
 import { jobIdFor } from '@shop/jobs';
 import { BEIJING } from '@shop/payments';
 import { addDays, checkIsoDate, dayInZone } from '@shop/payments/zoned-time';
@@ -36,12 +36,17 @@ export interface Totals {
   currency: string | null;
 }
 
+/** A value a detail code names: an amount in minor units with its currency, or a text. */
+export type DetailValue = { name: string; amountMinor: number; currency: string } | { name: string; text: string };
+
 export interface RunView {
   id: string;
   provider: ProviderName;
   setup: string;
   outcome: ReconciliationOutcome;
   detail: string | null;
+  detailCode: ReconciliationDetailCode | null;
+  detailValues: DetailValue[] | null;
   startedAt: string;
   finishedAt: string;
   differences: number;
@@ -64,6 +69,8 @@ export interface ItemView {
   shopAmountMinor: number | null;
   shopCurrency: string | null;
   detail: string;
+  detailCode: ReconciliationDetailCode | null;
+  detailValues: DetailValue[] | null;
   recheckUntil: string | null;
   note: string | null;
   resolvedBy: string | null;
@@ -139,6 +146,23 @@ function totalsOf(v: unknown): Totals | null {
   };
 }
 
+/** The values core stored with a detail code (core/src/reconciliation/detail-codes.ts), in its order; null without a code. */
+function detailValuesOf(code: ReconciliationDetailCode | null, v: unknown): DetailValue[] | null {
+  if (!code) return null;
+  if (!v || typeof v !== 'object') return [];
+  const out: DetailValue[] = [];
+  for (const [name, value] of Object.entries(v as Record<string, unknown>)) {
+    if (typeof value === 'string') out.push({ name, text: value });
+    else if (value && typeof value === 'object') {
+      const m = value as Record<string, unknown>;
+      const amountMinor = num(m.amountMinor);
+      const currency = str(m.currency);
+      if (amountMinor !== null && currency) out.push({ name, amountMinor, currency });
+    }
+  }
+  return out;
+}
+
 function billRowOf(v: unknown): BillRowView | null {
   if (!v || typeof v !== 'object') return null;
   const r = v as Record<string, unknown>;
@@ -175,6 +199,8 @@ function itemSelect(db: Db) {
       'ri.intent_id',
       'ri.bill_row',
       'ri.detail',
+      'ri.detail_code',
+      'ri.detail_values',
       'ri.recheck_until',
       'ri.note',
       'ri.resolved_at',
@@ -208,6 +234,8 @@ function itemView(r: ItemRow): ItemView {
     shopAmountMinor: isRefund ? r.refund_amount : r.intent_amount,
     shopCurrency: isRefund ? r.refund_currency : r.intent_currency,
     detail: r.detail,
+    detailCode: r.detail_code,
+    detailValues: detailValuesOf(r.detail_code, r.detail_values),
     recheckUntil: r.recheck_until,
     note: r.note,
     resolvedBy: r.resolved_email,
@@ -265,6 +293,8 @@ export async function reconciliationDay(deps: ServiceDeps, user: SessionUser | n
       setup: r.setup,
       outcome: r.outcome,
       detail: r.detail,
+      detailCode: r.detail_code,
+      detailValues: detailValuesOf(r.detail_code, r.detail_values),
       startedAt: r.started_at.toISOString(),
       finishedAt: r.finished_at.toISOString(),
       differences: r.differences,

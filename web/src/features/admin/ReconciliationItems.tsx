@@ -6,6 +6,7 @@ import { formatDateTime } from '../../lib/format';
 import { tableRecipe } from '../../lib/theme';
 import type { ReconciliationAction, ReconciliationItem } from './reconciliation-api';
 import { HistoryButton } from './HistoryButton';
+import { ReconciliationDetail } from './ReconciliationDetail';
 
 function Amounts({ item }: { item: ReconciliationItem }) {
   const { t } = useTranslation();
@@ -124,11 +125,14 @@ export function ItemsTable({
                   <Table.Cell whiteSpace="nowrap">{i.shopAmount ? `${i.shopAmount} ${i.shopCurrency ?? ''}` : none}</Table.Cell>
                   <Table.Cell minW="200px" maxW="320px" whiteSpace="normal" wordBreak="break-word">
                     <Text>{t(`admin.reconciliation.explain.${i.verdict}`)}</Text>
-                    {i.detail ? (
-                      <Text fontSize="xs" color="fg.muted" data-testid="recon-detail">
-                        {i.detail}
-                      </Text>
-                    ) : null}
+                    <ReconciliationDetail
+                      code={i.detailCode}
+                      values={i.detailValues}
+                      detail={i.detail}
+                      fontSize="xs"
+                      color="fg.muted"
+                      data-testid="recon-detail"
+                    />
                     {i.recheckUntil ? (
                       <Text fontSize="xs" color="fg.muted">
                         {t('admin.reconciliation.recheck', { date: i.recheckUntil })}
@@ -162,7 +166,8 @@ export function ItemsTable({
                   <Table.Cell whiteSpace="nowrap" data-testid="recon-state">
                     {t(`admin.reconciliation.states.${i.state}`)}
                   </Table.Cell>
-                  <Table.Cell minW="120px" maxW="260px" whiteSpace="normal" wordBreak="break-word" data-testid="recon-note-text">
+                  {/* The operator's note is shown as typed, in whatever language: marked as of no known language. */}
+                  <Table.Cell minW="120px" maxW="260px" whiteSpace="normal" wordBreak="break-word" lang={i.note ? '' : undefined} data-testid="recon-note-text">
                     {i.note ?? none}
                   </Table.Cell>
                   <Table.Cell>

@@ -22,6 +22,7 @@ import {
 } from './reconciliation-api';
 import { ReconciliationHistoryDialog, ResolveDialog } from './ReconciliationDialogs';
 import { ItemsTable } from './ReconciliationItems';
+import { ReconciliationDetail } from './ReconciliationDetail';
 import { BankStatementUpload } from './BankStatementUpload';
 
 /** How many days back the list of days reaches. */
@@ -188,14 +189,19 @@ function ProviderCard({
             <Text as="dd" fontWeight="semibold" color={run.outcome === 'RECONCILED' ? 'green.700' : 'red.700'} data-testid="recon-outcome">
               {t(`admin.reconciliation.outcomes.${run.outcome}`)}
             </Text>
-            {run.detail ? (
+            {run.detailCode || run.detail ? (
               <>
                 <Text as="dt" color="fg.muted">
                   {t('admin.reconciliation.cols.detail')}
                 </Text>
-                <Text as="dd" wordBreak="break-word" data-testid="recon-run-detail">
-                  {run.detail}
-                </Text>
+                <ReconciliationDetail
+                  as="dd"
+                  code={run.detailCode}
+                  values={run.detailValues}
+                  detail={run.detail}
+                  wordBreak="break-word"
+                  data-testid="recon-run-detail"
+                />
               </>
             ) : null}
             <Text as="dt" color="fg.muted">

@@ -12,34 +12,50 @@ const TOTALS_FIELDS = graphql(`
   }
 `);
 
-export const RECONCILIATION_ITEM_FIELDS = graphql(`
-  fragment ReconciliationItemFields on ReconciliationItem {
-    id
-    provider
-    verdict
-    state
-    outTradeNo
-    refundNo
-    orderNo
-    billKind
-    billAmount
-    billCurrency
-    billFee
-    payerAmount
-    payerCurrency
-    providerRef
-    billedAt
-    shopAmount
-    shopCurrency
-    detail
-    recheckUntil
-    note
-    resolvedBy
-    resolvedAt
-    updatedAt
-    allowedActions
+const DETAIL_VALUE_FIELDS = graphql(`
+  fragment ReconciliationDetailValueFields on ReconciliationDetailValue {
+    name
+    amount
+    currency
+    text
   }
 `);
+
+export const RECONCILIATION_ITEM_FIELDS = graphql(
+  `
+    fragment ReconciliationItemFields on ReconciliationItem {
+      id
+      provider
+      verdict
+      state
+      outTradeNo
+      refundNo
+      orderNo
+      billKind
+      billAmount
+      billCurrency
+      billFee
+      payerAmount
+      payerCurrency
+      providerRef
+      billedAt
+      shopAmount
+      shopCurrency
+      detail
+      detailCode
+      detailValues {
+        ...ReconciliationDetailValueFields
+      }
+      recheckUntil
+      note
+      resolvedBy
+      resolvedAt
+      updatedAt
+      allowedActions
+    }
+  `,
+  [DETAIL_VALUE_FIELDS],
+);
 
 export const RECONCILIATION_DAY = graphql(
   `
@@ -56,6 +72,10 @@ export const RECONCILIATION_DAY = graphql(
             id
             outcome
             detail
+            detailCode
+            detailValues {
+              ...ReconciliationDetailValueFields
+            }
             startedAt
             finishedAt
             providerTotals {
@@ -72,7 +92,7 @@ export const RECONCILIATION_DAY = graphql(
       }
     }
   `,
-  [TOTALS_FIELDS, RECONCILIATION_ITEM_FIELDS],
+  [TOTALS_FIELDS, DETAIL_VALUE_FIELDS, RECONCILIATION_ITEM_FIELDS],
 );
 
 export const RECONCILIATION_DAYS = graphql(`

@@ -297,6 +297,30 @@ export const enAdmin = {
       UNMATCHED_CREDIT:
         'Money came into the bank account with a reference that names no order of the shop. Find the buyer (name, amount), complete their order or send the money back, then acknowledge it with what was done.',
     },
+    /** Why a difference or a run came out so (core's detail codes, core/src/reconciliation/detail-codes.ts). */
+    details: {
+      UNKNOWN_TRADE: 'The provider took money under a trade number the shop does not know.',
+      AMOUNT_DIFFERS: 'Billed {{billed}}; the shop asked for {{asked}}.',
+      PAYER_AMOUNT_DIFFERS: 'The bill charges the payer {{billed}}; at settlement the provider reported {{reported}}.',
+      NOT_SETTLED_IN_SHOP: 'Paid at the provider; in the shop the payment is: {{status}}.',
+      SECOND_PAYMENT_REFUNDED: 'A second payment of an order already paid; refunded.',
+      SECOND_PAYMENT_NOT_REFUNDED: 'A second payment of an order already paid; not refunded yet.',
+      BILLED_TWICE: 'The bill lists this trade number twice.',
+      UNKNOWN_REFUND: 'The provider refunded money the shop did not ask back.',
+      REFUND_AMOUNT_DIFFERS: 'Refund billed {{billed}}; the shop asked for {{asked}}.',
+      REFUND_NOT_COMPLETED: 'In the bill; in the shop the refund is: {{status}}.',
+      MISSING_AT_PROVIDER: "Settled in the shop, not in the provider's bill.",
+      FOUND_LATER: 'Found in the bill of {{date}}.',
+      UNMATCHED_CREDIT: 'The payment reference names no bank-transfer order of the shop.',
+      CREDIT_AMOUNT_DIFFERS: 'Credited {{credited}}; the order is {{order}}.',
+      BILL_NOT_READY: "The provider's answer:",
+      BILL_REJECTED: '{{reason}}. The check said:',
+    },
+    rejectReasons: {
+      hash_mismatch: 'The file does not match its checksum',
+      summary_mismatch: "The bill's summary disagrees with its rows",
+      unreadable: 'The file cannot be read',
+    },
     states: {
       CLOSED: 'Matched',
       OPEN: 'Open',

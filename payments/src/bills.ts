@@ -60,7 +60,10 @@ export interface FetchedBill {
   raw: Buffer;
   /** How the provider lets the file be checked, and the value it gave; checked before parsing. */
   integrity: { algorithm: 'sha1' | 'none'; expected?: string };
-  /** sha256 of `raw`, the key a stored bill is known by. */
+  /**
+   * The key a stored bill is known by: sha256 of `raw`, or for PayPal of its pages without their
+   * refresh time (which changes from one fetch to the next while the data does not).
+   */
   sha256: string;
   /** What the file is (for download by an operator): text/csv, application/zip, application/json… */
   mediaType: string;

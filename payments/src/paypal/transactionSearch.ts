@@ -80,6 +80,9 @@ export class PaypalBillFetcher {
       );
     }
     const texts: string[] = [];
+    // The pages without their refresh time, which moves with PayPal's clock: the same day's data
+    // fetched twice is one bill.
+    const contents: string[] = [];
     const items: PaypalTransactionInfo[] = [];
     for (let page = 1; ; page++) {
       const query = new URLSearchParams({
@@ -100,6 +103,7 @@ export class PaypalBillFetcher {
         throw new BillNotReady('paypal', date, `PayPal's data is refreshed up to ${body.last_refreshed_datetime ?? '?'}, before the day's end`);
       }
       texts.push(res.text);
+      contents.push(JSON.stringify({ ...body, last_refreshed_datetime: undefined }));
       for (const d of body.transaction_details ?? []) if (d.transaction_info) items.push(d.transaction_info);
       if (page >= (body.total_pages ?? 1)) break;
     }
@@ -109,7 +113,8 @@ export class PaypalBillFetcher {
       const row = await this.rowOf(info, date);
       if (row) rows.push(row);
     }
-    return { provider: 'paypal', setup: 'overseas', date, raw, integrity: { algorithm: 'none' }, sha256: sha256Hex(raw), mediaType: 'application/json', rows };
+    const sha256 = sha256Hex(Buffer.from(`[${contents.join(',')}]`, 'utf8'));
+    return { provider: 'paypal', setup: 'overseas', date, raw, integrity: { algorithm: 'none' }, sha256, mediaType: 'application/json', rows };
   }
 
   private async rowOf(info: PaypalTransactionInfo, date: string): Promise<BillRow | null> {

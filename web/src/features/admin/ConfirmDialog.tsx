@@ -1,7 +1,5 @@
-import { Button, Text } from '@chakra-ui/react';
-import { useTranslation } from '../../lib/use-translation';
-import { ShopDialog } from '../../components/ui/ShopDialog';
-import { DIALOG_WIDTH } from '../../lib/config';
+import { Text } from '@chakra-ui/react';
+import { ConfirmDialog as Confirm } from '../../components/ui/ConfirmDialog';
 
 interface Props {
   title: string;
@@ -14,27 +12,9 @@ interface Props {
 
 /** The spec's confirmation prompt before an operator action. */
 export function ConfirmDialog({ title, question, busy, onConfirm, onClose, testId }: Props) {
-  const { t } = useTranslation();
   return (
-    <ShopDialog
-      open
-      onClose={onClose}
-      title={title}
-      width={DIALOG_WIDTH.login}
-      testId={testId}
-      role="alertdialog"
-      footer={
-        <>
-          <Button variant="outline" onClick={onClose} disabled={busy}>
-            {t('common.cancel')}
-          </Button>
-          <Button colorPalette="blue" onClick={onConfirm} loading={busy} data-testid="confirm-action">
-            {t('common.confirm')}
-          </Button>
-        </>
-      }
-    >
+    <Confirm title={title} testId={testId} onClose={onClose} onConfirm={onConfirm} busy={busy} confirmTestId="confirm-action">
       <Text>{question}</Text>
-    </ShopDialog>
+    </Confirm>
   );
 }

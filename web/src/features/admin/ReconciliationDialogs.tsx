@@ -1,8 +1,9 @@
-import { Button, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Spinner, Stack, Text } from '@chakra-ui/react';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { useState } from 'react';
 import { useTranslation } from '../../lib/use-translation';
 import { ShopDialog } from '../../components/ui/ShopDialog';
+import { DialogActions } from '../../components/ui/DialogActions';
 import { FormField } from '../../components/ui/FormField';
 import { TextInput } from '../../components/ui/TextInput';
 import { notify } from '../../components/ui/toaster';
@@ -60,16 +61,7 @@ export function ResolveDialog({ item, action, onClose, onDone }: ResolveProps) {
       width={DIALOG_WIDTH.login}
       testId="recon-resolve-dialog"
       role="alertdialog"
-      footer={
-        <>
-          <Button variant="outline" onClick={onClose} disabled={loading}>
-            {t('common.cancel')}
-          </Button>
-          <Button colorPalette="blue" onClick={confirm} loading={loading} data-testid="recon-resolve-confirm">
-            {t('common.confirm')}
-          </Button>
-        </>
-      }
+      footer={<DialogActions onCancel={onClose} onAct={confirm} busy={loading} lockCancel testId="recon-resolve-confirm" />}
     >
       <Stack gap={4}>
         <Text>{t(`admin.reconciliation.confirm.${action}`, { trade, provider: t(`admin.providers.${item.provider}`) })}</Text>

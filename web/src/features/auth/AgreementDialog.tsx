@@ -1,6 +1,7 @@
-import { Button, Stack, Text } from '@chakra-ui/react';
+import { Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from '../../lib/use-translation';
 import { ShopDialog } from '../../components/ui/ShopDialog';
+import { DialogActions } from '../../components/ui/DialogActions';
 import { DIALOG_WIDTH, SERVICE_EMAIL } from '../../lib/config';
 import { AgreeNote } from '../legal';
 
@@ -20,16 +21,7 @@ export function AgreementDialog({ open, onAccept, onClose }: Props) {
       title={t('auth.agreement.title')}
       width={DIALOG_WIDTH.register}
       testId="agreement-dialog"
-      footer={
-        <>
-          <Button variant="outline" onClick={onClose}>
-            {t('common.cancel')}
-          </Button>
-          <Button colorPalette="blue" onClick={onAccept}>
-            {t('auth.agreement.accept')}
-          </Button>
-        </>
-      }
+      footer={<DialogActions onCancel={onClose} onAct={onAccept} label={t('auth.agreement.accept')} />}
     >
       <Stack gap={3} fontSize="sm">
         <Text>{t('auth.agreement.p1')}</Text>

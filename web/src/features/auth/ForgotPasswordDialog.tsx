@@ -19,16 +19,12 @@ import {
   checkConfirm,
   checkNewPassword,
   checkPhone,
-  DEFAULT_PHONE_AREA,
   phoneAccount,
   stripAccount,
   type RuleKey,
 } from '../../lib/validation';
-import { AccountMethod, type AccountMethodKind } from './AccountMethod';
-import { PhoneFields } from './PhoneFields';
+import { AccountCodeFields, useAccountChoice } from './AccountCodeFields';
 import { CONFIRM_CODE, RESET_PASSWORD } from './api';
-import { CodeInput } from '../../components/ui/CodeInput';
-import { useCodeSender } from './useCodeSender';
 
 type Field = 'account' | 'phoneNo' | 'code' | 'password' | 'confirmPassword';
 
@@ -37,10 +33,9 @@ export function ForgotPasswordDialog({ open, email }: { open: boolean; email: st
   const { t } = useTranslation();
   const [confirmCode] = useMutation(CONFIRM_CODE);
   const [resetPassword] = useMutation(RESET_PASSWORD);
-  const codes = useCodeSender('RESET');
   const [busy, setBusy] = useState(false);
-  const [method, setMethod] = useState<AccountMethodKind>('email');
-  const [area, setArea] = useState(DEFAULT_PHONE_AREA);
+  const choice = useAccountChoice();
+  const { method, area } = choice;
   const msg = (k: RuleKey | null) => k && t(`validation.${k}`);
   const form = useForm<Field>(
     { account: email, phoneNo: '', code: '', password: '', confirmPassword: '' },
@@ -56,9 +51,7 @@ export function ForgotPasswordDialog({ open, email }: { open: boolean; email: st
 
   const target = () => (method === 'email' ? apiAccount(form.values.account) : phoneAccount(area, form.values.phoneNo));
 
-  const sendCode = () => {
-    if (form.validateField(method === 'email' ? 'account' : 'phoneNo')) void codes.send(target(), method === 'phone');
-  };
+  const sendTarget = () => (form.validateField(method === 'email' ? 'account' : 'phoneNo') ? target() : null);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -102,23 +95,11 @@ export function ForgotPasswordDialog({ open, email }: { open: boolean; email: st
     >
       <form onSubmit={submit} noValidate>
         <Stack gap={3}>
-          <AccountMethod
-            value={method}
-            onChange={(m) => {
-              setMethod(m);
-              form.setErrors({});
-            }}
-          />
-          {method === 'email' ? (
+          <AccountCodeFields purpose="RESET" form={form} choice={choice} target={sendTarget}>
             <FormField label={t('auth.forgot.account')} error={form.errors.account} required>
               <TextInput autoComplete="username" placeholder={t('auth.forgot.accountPlaceholder')} {...form.bind('account')} />
             </FormField>
-          ) : (
-            <PhoneFields area={area} onAreaChange={setArea} number={form.bind('phoneNo')} error={form.errors.phoneNo} />
-          )}
-          <FormField label={t('auth.forgot.code')} error={form.errors.code} required>
-            <CodeInput {...form.bind('code')} onSend={sendCode} left={codes.left} sending={codes.sending} sendLabel={t('auth.forgot.sendCode')} />
-          </FormField>
+          </AccountCodeFields>
           <FormField label={t('auth.forgot.password')} error={form.errors.password} required>
             <TextInput type="password" autoComplete="new-password" {...form.bind('password')} />
           </FormField>

@@ -1,7 +1,6 @@
-import { Button, Text } from '@chakra-ui/react';
+import { Text } from '@chakra-ui/react';
 import { useTranslation } from '../../lib/use-translation';
-import { ShopDialog } from '../../components/ui/ShopDialog';
-import { DIALOG_WIDTH } from '../../lib/config';
+import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
 
 interface Props {
   open: boolean;
@@ -13,25 +12,8 @@ interface Props {
 export function LogoutConfirm({ open, onConfirm, onClose }: Props) {
   const { t } = useTranslation();
   return (
-    <ShopDialog
-      open={open}
-      onClose={onClose}
-      title={t('auth.logout.title')}
-      width={DIALOG_WIDTH.login}
-      testId="logout-dialog"
-      role="alertdialog"
-      footer={
-        <>
-          <Button variant="outline" onClick={onClose}>
-            {t('common.cancel')}
-          </Button>
-          <Button colorPalette="blue" onClick={onConfirm}>
-            {t('common.confirm')}
-          </Button>
-        </>
-      }
-    >
+    <ConfirmDialog open={open} onClose={onClose} onConfirm={onConfirm} title={t('auth.logout.title')} testId="logout-dialog">
       <Text>{t('auth.logout.confirm')}</Text>
-    </ShopDialog>
+    </ConfirmDialog>
   );
 }

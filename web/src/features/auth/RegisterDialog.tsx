@@ -22,17 +22,13 @@ import {
   checkName,
   checkNewPassword,
   checkPhone,
-  DEFAULT_PHONE_AREA,
   phoneAccount,
   stripAccount,
   type RuleKey,
 } from '../../lib/validation';
-import { AccountMethod, type AccountMethodKind } from './AccountMethod';
+import { AccountCodeFields, useAccountChoice } from './AccountCodeFields';
 import { AgreementDialog } from './AgreementDialog';
 import { CONFIRM_CODE, REGISTER } from './api';
-import { CodeInput } from '../../components/ui/CodeInput';
-import { PhoneFields } from './PhoneFields';
-import { useCodeSender } from './useCodeSender';
 
 type Field = 'email' | 'phoneNo' | 'code' | 'firstName' | 'lastName' | 'company' | 'password' | 'confirmPassword';
 
@@ -41,14 +37,13 @@ export function RegisterDialog({ open, email, onLoggedIn }: { open: boolean; ema
   const client = useApolloClient();
   const [confirmCode] = useMutation(CONFIRM_CODE);
   const [register] = useMutation(REGISTER);
-  const codes = useCodeSender('REGISTER');
   const [agreed, setAgreed] = useState(false);
   const [agreementError, setAgreementError] = useState<string | null>(null);
   const [agreementOpen, setAgreementOpen] = useState(false);
   const [busy, setBusy] = useState(false);
   // Register by email (spec section 4) or by mobile phone with an SMS code (spec section 7).
-  const [method, setMethod] = useState<AccountMethodKind>('email');
-  const [area, setArea] = useState(DEFAULT_PHONE_AREA);
+  const choice = useAccountChoice();
+  const { method, area } = choice;
   const msg = (k: RuleKey | null) => k && t(`validation.${k}`);
   const form = useForm<Field>(
     { email, phoneNo: '', code: '', firstName: '', lastName: '', company: '', password: '', confirmPassword: '' },
@@ -67,9 +62,7 @@ export function RegisterDialog({ open, email, onLoggedIn }: { open: boolean; ema
 
   const account = () => (method === 'email' ? form.values.email : phoneAccount(area, form.values.phoneNo));
 
-  const sendCode = () => {
-    if (form.validateField(method === 'email' ? 'email' : 'phoneNo')) void codes.send(account(), method === 'phone');
-  };
+  const sendTarget = () => (form.validateField(method === 'email' ? 'email' : 'phoneNo') ? account() : null);
 
   const accept = () => {
     setAgreed(true);
@@ -134,23 +127,11 @@ export function RegisterDialog({ open, email, onLoggedIn }: { open: boolean; ema
     >
       <form onSubmit={submit} noValidate>
         <Stack gap={3}>
-          <AccountMethod
-            value={method}
-            onChange={(m) => {
-              setMethod(m);
-              form.setErrors({});
-            }}
-          />
-          {method === 'email' ? (
+          <AccountCodeFields purpose="REGISTER" form={form} choice={choice} target={sendTarget}>
             <FormField label={t('auth.register.email')} error={form.errors.email} required>
               <TextInput type="email" autoComplete="email" {...form.bind('email')} />
             </FormField>
-          ) : (
-            <PhoneFields area={area} onAreaChange={setArea} number={form.bind('phoneNo')} error={form.errors.phoneNo} />
-          )}
-          <FormField label={t('auth.register.code')} error={form.errors.code} required>
-            <CodeInput {...form.bind('code')} onSend={sendCode} left={codes.left} sending={codes.sending} sendLabel={t('auth.register.sendCode')} />
-          </FormField>
+          </AccountCodeFields>
           <SimpleGrid columns={{ base: 1, sm: 2 }} gap={3}>
             {/* Chinese forms ask the family name (姓) first, the order the name is written in. */}
             {(storedLocale() === 'zh' ? (['lastName', 'firstName'] as const) : (['firstName', 'lastName'] as const)).map((f) => (

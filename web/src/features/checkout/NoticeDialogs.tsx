@@ -3,6 +3,7 @@ import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from '../../lib/use-translation';
 import { PreviousPaymentNotice, type PreviousPayment } from '../../components/ui/PreviousPaymentNotice';
 import { ShopDialog } from '../../components/ui/ShopDialog';
+import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
 import { SellerIdentity } from '../../components/ui/SellerIdentity';
 import { DIALOG_WIDTH, SERVICE_EMAIL } from '../../lib/config';
 import { epcPayload } from '../../lib/epc-qr';
@@ -159,26 +160,16 @@ export function OfflineNoticeDialog({ notice, onClose }: { notice: OfflineNotice
 export function EmailNeededDialog({ onClose, onBind }: { onClose: () => void; onBind: () => void }) {
   const { t } = useTranslation();
   return (
-    <ShopDialog
-      open
-      onClose={onClose}
+    <ConfirmDialog
       title={t('purchase.emailNeededTitle')}
-      width={DIALOG_WIDTH.login}
       testId="email-needed-dialog"
-      role="alertdialog"
-      footer={
-        <>
-          <Button variant="outline" onClick={onClose}>
-            {t('common.cancel')}
-          </Button>
-          <Button colorPalette="blue" onClick={onBind} data-testid="bind-email-link">
-            {t('purchase.emailNeededAction')}
-          </Button>
-        </>
-      }
+      onClose={onClose}
+      onConfirm={onBind}
+      confirmLabel={t('purchase.emailNeededAction')}
+      confirmTestId="bind-email-link"
     >
       <Text>{t('purchase.emailNeededBody')}</Text>
-    </ShopDialog>
+    </ConfirmDialog>
   );
 }
 
@@ -190,26 +181,16 @@ export function EmailNeededDialog({ onClose, onBind }: { onClose: () => void; on
 export function PreviousPaymentDialog({ previous, onContinue, onClose }: { previous: PreviousPayment; onContinue: () => void; onClose: () => void }) {
   const { t } = useTranslation();
   return (
-    <ShopDialog
-      open
-      onClose={onClose}
+    <ConfirmDialog
       title={t('pay.previousOpenDialogTitle')}
-      width={DIALOG_WIDTH.login}
       testId="previous-payment-dialog"
-      role="alertdialog"
-      footer={
-        <>
-          <Button variant="outline" onClick={onClose}>
-            {t('common.cancel')}
-          </Button>
-          <Button colorPalette="blue" onClick={onContinue} data-testid="previous-payment-continue">
-            {t('pay.previousOpenContinue')}
-          </Button>
-        </>
-      }
+      onClose={onClose}
+      onConfirm={onContinue}
+      confirmLabel={t('pay.previousOpenContinue')}
+      confirmTestId="previous-payment-continue"
     >
       <PreviousPaymentNotice previous={previous} />
-    </ShopDialog>
+    </ConfirmDialog>
   );
 }
 

@@ -1,10 +1,11 @@
-import { Button, Separator, Stack, Text } from '@chakra-ui/react';
+import { Separator, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useTranslation } from '../../lib/use-translation';
 import { SellerIdentity } from '../../components/ui/SellerIdentity';
 import { ServiceEmail } from '../../components/ui/ServiceEmail';
 import { AgreeNote } from '../legal';
 import { ShopDialog } from '../../components/ui/ShopDialog';
+import { DialogActions } from '../../components/ui/DialogActions';
 import { DEFAULT_COUNTRY_CODE, DIALOG_WIDTH } from '../../lib/config';
 import { separatorRecipe } from '../../lib/theme';
 import type { Invoice } from '../../lib/invoice';
@@ -62,14 +63,14 @@ export function PurchaseDialog({ book, format, busy, onSubmit, onClose, initial 
       width={DIALOG_WIDTH.purchase}
       testId="purchase-dialog"
       footer={
-        <>
-          <Button variant="outline" onClick={onClose}>
-            {t('common.cancel')}
-          </Button>
-          <Button colorPalette="brand" loading={busy} onClick={submit} data-testid="purchase-submit">
-            {payTypeOf(method) === 3 ? t('purchase.agreeAndSubmit') : t('purchase.agreeAndPay')}
-          </Button>
-        </>
+        <DialogActions
+          onCancel={onClose}
+          onAct={submit}
+          busy={busy}
+          colorPalette="brand"
+          testId="purchase-submit"
+          label={payTypeOf(method) === 3 ? t('purchase.agreeAndSubmit') : t('purchase.agreeAndPay')}
+        />
       }
     >
       <Stack gap={4}>

@@ -1,9 +1,10 @@
-import { Button, SimpleGrid, Stack } from '@chakra-ui/react';
+import { SimpleGrid, Stack } from '@chakra-ui/react';
 import { useTranslation } from '../../lib/use-translation';
 import { TextInput } from '../../components/ui/TextInput';
 import { FormField } from '../../components/ui/FormField';
 import { SellerIdentity } from '../../components/ui/SellerIdentity';
 import { ShopDialog } from '../../components/ui/ShopDialog';
+import { DialogActions } from '../../components/ui/DialogActions';
 import { DIALOG_WIDTH } from '../../lib/config';
 import { useForm } from '../../lib/form';
 import { PURCHASE_INFO_TEXT_FIELDS, REQUIRED_PURCHASE_INFO, purchaseInfoFrom } from '../../lib/purchase-info';
@@ -55,16 +56,7 @@ export function PurchaseInfoForm({ country, busy, onSubmit, onClose }: Props) {
       title={t('purchaseInfo.title')}
       width={DIALOG_WIDTH.purchaseInfo}
       testId="purchase-info-dialog"
-      footer={
-        <>
-          <Button variant="outline" onClick={onClose}>
-            {t('common.cancel')}
-          </Button>
-          <Button colorPalette="blue" loading={busy} onClick={submit} data-testid="purchase-info-submit">
-            {t('purchaseInfo.submit')}
-          </Button>
-        </>
-      }
+      footer={<DialogActions onCancel={onClose} onAct={submit} busy={busy} testId="purchase-info-submit" label={t('purchaseInfo.submit')} />}
     >
       <Stack gap={3}>
         <SimpleGrid columns={{ base: 1, md: 2 }} gap={3}>

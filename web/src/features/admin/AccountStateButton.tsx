@@ -2,10 +2,9 @@ import { Button } from '@chakra-ui/react';
 import { useMutation } from '@apollo/client/react';
 import { useState } from 'react';
 import { useTranslation } from '../../lib/use-translation';
-import { notify } from '../../components/ui/toaster';
-import { messageOf } from '../../lib/errors';
 import { accountLabel, DISABLE_ACCOUNT, ENABLE_ACCOUNT, type AdminAccount } from './accounts-api';
 import { ConfirmDialog } from './ConfirmDialog';
+import { useChangeNotices } from './change-notices';
 
 /** Disable (every session ends at once) or enable an account, after the operator confirms. */
 export function AccountStateButton({ account, onDone }: { account: AdminAccount; onDone: () => void }) {
@@ -13,6 +12,7 @@ export function AccountStateButton({ account, onDone }: { account: AdminAccount;
   const [disable, disabling] = useMutation(DISABLE_ACCOUNT);
   const [enable, enabling] = useMutation(ENABLE_ACCOUNT);
   const [asking, setAsking] = useState(false);
+  const notices = useChangeNotices();
   const label = accountLabel(account);
   const toDisable = !account.disabled;
 
@@ -21,17 +21,15 @@ export function AccountStateButton({ account, onDone }: { account: AdminAccount;
       if (toDisable) {
         const { data } = await disable({ variables: { userId: account.userId } });
         const r = data?.disableAccount;
-        if (r?.changed) notify.success(t('admin.accounts.disabledDone', { sessions: r.sessionsEnded }));
-        else notify.info(t('admin.actions.unchanged'));
+        notices.changed(r?.changed ?? false, t('admin.accounts.disabledDone', { sessions: r?.sessionsEnded }));
       } else {
         const { data } = await enable({ variables: { userId: account.userId } });
-        if (data?.enableAccount.changed) notify.success(t('admin.accounts.enabledDone'));
-        else notify.info(t('admin.actions.unchanged'));
+        notices.changed(data?.enableAccount.changed ?? false, t('admin.accounts.enabledDone'));
       }
       setAsking(false);
       onDone();
     } catch (err) {
-      notify.error(messageOf(err, t('common.errorOccurred')));
+      notices.refused(err);
     }
   };
 

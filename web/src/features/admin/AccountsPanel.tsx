@@ -6,11 +6,11 @@ import { ListAnswer } from '../../components/ui/ListAnswer';
 import { FormField } from '../../components/ui/FormField';
 import { TextInput } from '../../components/ui/TextInput';
 import { usePagedFilter } from '../../lib/paging';
-import { tableRecipe } from '../../lib/theme';
 import { accountLabel, ADMIN_ACCOUNTS, type AdminAccount } from './accounts-api';
 import { AccountDetailDialog } from './AccountDetailDialog';
 import { AccountStateButton } from './AccountStateButton';
 import { AdminPager } from './AdminPager';
+import { AdminTable } from './AdminTable';
 
 const COLUMNS = ['account', 'name', 'state', 'orders', 'mirror', 'action'] as const;
 
@@ -51,60 +51,46 @@ export function AccountsPanel() {
       <ListAnswer data={data?.adminAccounts} loading={loading} error={error} fallback={t('common.errorOccurred')}>
         {(shown) => (
           <>
-            <Table.ScrollArea borderWidth="1px" borderRadius="md" bg="white">
-              <Table.Root recipe={tableRecipe} size="sm" data-testid="accounts-table">
-                <Table.Header>
-                  <Table.Row>
-                    {COLUMNS.map((c) => (
-                      <Table.ColumnHeader key={c} whiteSpace="nowrap">
-                        {t(`admin.accounts.${c}`)}
-                      </Table.ColumnHeader>
-                    ))}
-                  </Table.Row>
-                </Table.Header>
-                <Table.Body>
-                  {shown?.items.length ? null : (
-                    <Table.Row>
-                      <Table.Cell colSpan={COLUMNS.length} textAlign="center" color="fg.muted" py={8} data-testid="accounts-empty">
-                        {t('admin.accounts.empty')}
-                      </Table.Cell>
-                    </Table.Row>
-                  )}
-                  {shown?.items.map((a) => (
-                    <Table.Row key={a.userId} data-testid="account-row" data-account={accountLabel(a)}>
-                      <Table.Cell wordBreak="break-all">{accountLabel(a)}</Table.Cell>
-                      <Table.Cell>
-                        <Text>{a.name}</Text>
-                        <Text fontSize="xs" color="fg.muted">
-                          {a.company}
-                        </Text>
-                      </Table.Cell>
-                      <Table.Cell whiteSpace="nowrap" color={a.disabled ? 'red.600' : 'green.700'} data-testid="account-state">
-                        {a.disabled ? t('admin.accounts.disabled') : t('admin.accounts.active')}
-                      </Table.Cell>
-                      <Table.Cell>{a.orderCount}</Table.Cell>
-                      <Table.Cell whiteSpace="nowrap" data-testid="account-mirror">
-                        {a.mirrorStatus ? t(`admin.mirrors.statuses.${a.mirrorStatus}`) : t('admin.accounts.noMirror')}
-                      </Table.Cell>
-                      <Table.Cell>
-                        <HStack gap={2}>
-                          <Button
-                            size="xs"
-                            variant="ghost"
-                            onClick={() => setOpen(a)}
-                            aria-label={t('admin.accounts.viewLabel', { account: accountLabel(a) })}
-                            data-testid="account-view"
-                          >
-                            {t('admin.accounts.view')}
-                          </Button>
-                          <AccountStateButton account={a} onDone={() => void refetch()} />
-                        </HStack>
-                      </Table.Cell>
-                    </Table.Row>
-                  ))}
-                </Table.Body>
-              </Table.Root>
-            </Table.ScrollArea>
+            <AdminTable
+              testId="accounts-table"
+              columns={COLUMNS}
+              heading={(c) => t(`admin.accounts.${c}`)}
+              empty={shown?.items.length ? null : t('admin.accounts.empty')}
+              emptyTestId="accounts-empty"
+            >
+              {shown?.items.map((a) => (
+                <Table.Row key={a.userId} data-testid="account-row" data-account={accountLabel(a)}>
+                  <Table.Cell wordBreak="break-all">{accountLabel(a)}</Table.Cell>
+                  <Table.Cell>
+                    <Text>{a.name}</Text>
+                    <Text fontSize="xs" color="fg.muted">
+                      {a.company}
+                    </Text>
+                  </Table.Cell>
+                  <Table.Cell whiteSpace="nowrap" color={a.disabled ? 'red.600' : 'green.700'} data-testid="account-state">
+                    {a.disabled ? t('admin.accounts.disabled') : t('admin.accounts.active')}
+                  </Table.Cell>
+                  <Table.Cell>{a.orderCount}</Table.Cell>
+                  <Table.Cell whiteSpace="nowrap" data-testid="account-mirror">
+                    {a.mirrorStatus ? t(`admin.mirrors.statuses.${a.mirrorStatus}`) : t('admin.accounts.noMirror')}
+                  </Table.Cell>
+                  <Table.Cell>
+                    <HStack gap={2}>
+                      <Button
+                        size="xs"
+                        variant="ghost"
+                        onClick={() => setOpen(a)}
+                        aria-label={t('admin.accounts.viewLabel', { account: accountLabel(a) })}
+                        data-testid="account-view"
+                      >
+                        {t('admin.accounts.view')}
+                      </Button>
+                      <AccountStateButton account={a} onDone={() => void refetch()} />
+                    </HStack>
+                  </Table.Cell>
+                </Table.Row>
+              ))}
+            </AdminTable>
             <AdminPager testId="accounts-pager" total={shown?.total ?? 0} page={page} pageSize={pageSize} onPage={setPage} onPageSize={setPageSize} />
           </>
         )}

@@ -5,9 +5,9 @@ import { useTranslation } from '../../lib/use-translation';
 import { FormField } from '../../components/ui/FormField';
 import { TextInput } from '../../components/ui/TextInput';
 import { notify } from '../../components/ui/toaster';
-import { messageOf } from '../../lib/errors';
 import { RECORD_INVOICE_SHIPMENT, type AdminOrder } from './api';
 import { ConfirmDialog } from './ConfirmDialog';
+import { useConfirmedChange } from './change-notices';
 import { uploadInvoice } from './invoice-upload';
 
 interface Props {
@@ -31,29 +31,22 @@ export function InvoiceActions({ order, onDone }: Props) {
   const [asking, setAsking] = useState<'file' | 'express' | null>(null);
   const [uploading, setUploading] = useState(false);
   const [record, recording] = useMutation(RECORD_INVOICE_SHIPMENT);
+  const outcome = useConfirmedChange(() => setAsking(null), onDone);
 
   if (!order.canIssueInvoice) return null;
-  const finish = () => {
-    setAsking(null);
-    notify.success(t('dict.operationSuccess'));
-    onDone();
-  };
-  const fail = (message: string | null) => {
-    setAsking(null);
-    notify.error(message ?? t('common.errorOccurred'));
-    onDone();
-  };
   const confirm = async () => {
     if (asking === 'file' && file) {
       setUploading(true);
       const r = await uploadInvoice(order.orderNo, file);
       setUploading(false);
-      if (r.ok) finish();
-      else fail(r.message);
+      if (r.ok) outcome.done(true);
+      else {
+        setAsking(null);
+        notify.error(r.message ?? t('common.errorOccurred'));
+        onDone();
+      }
     } else if (asking === 'express') {
-      record({ variables: { orderNo: order.orderNo, courier: courier.trim(), trackingNo: trackingNo.trim() } }).then(finish, (err: unknown) =>
-        fail(messageOf(err, t('common.errorOccurred'))),
-      );
+      record({ variables: { orderNo: order.orderNo, courier: courier.trim(), trackingNo: trackingNo.trim() } }).then(() => outcome.done(true), outcome.fail);
     }
   };
   const askFile = () => {

@@ -2,17 +2,16 @@ import { Button, Code, HStack, Stack, Table, Text } from '@chakra-ui/react';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { useState } from 'react';
 import { useTranslation } from '../../lib/use-translation';
-import { notify } from '../../components/ui/toaster';
 import { ListAnswer } from '../../components/ui/ListAnswer';
-import { messageOf } from '../../lib/errors';
 import { formatDateTime } from '../../lib/format';
 import { usePagedFilter } from '../../lib/paging';
-import { tableRecipe } from '../../lib/theme';
 import { HistoryButton } from './HistoryButton';
+import { useChangeNotices } from './change-notices';
 import { REGISTRATION_MIRRORS, RETRY_MIRROR, type MirrorStatus, type RegistrationMirror } from './api';
 import { AdminPager } from './AdminPager';
 import { MirrorHistoryDialog } from './MirrorHistoryDialog';
 import { FilterSelect } from './Select';
+import { AdminTable } from './AdminTable';
 
 const MIRROR_STATUSES: MirrorStatus[] = ['FAILED', 'PENDING', 'SUCCEEDED'];
 const COLUMNS = ['user', 'status', 'attempts', 'lastError', 'lastAttemptAt', 'createdAt', 'action'] as const;
@@ -20,15 +19,12 @@ const COLUMNS = ['user', 'status', 'attempts', 'lastError', 'lastAttemptAt', 'cr
 function RetryButton({ mirror, onDone }: { mirror: RegistrationMirror; onDone: () => void }) {
   const { t } = useTranslation();
   const [retry, { loading }] = useMutation(RETRY_MIRROR);
+  const notices = useChangeNotices();
   const run = () =>
-    retry({ variables: { userId: mirror.userId } }).then(
-      (r) => {
-        if (r.data?.retryRegistrationMirror.changed) notify.success(t('dict.operationSuccess'));
-        else notify.info(t('admin.actions.unchanged'));
-        onDone();
-      },
-      (err: unknown) => notify.error(messageOf(err, t('common.errorOccurred'))),
-    );
+    retry({ variables: { userId: mirror.userId } }).then((r) => {
+      notices.changed(r.data?.retryRegistrationMirror.changed ?? false);
+      onDone();
+    }, notices.refused);
   return (
     <Button
       size="xs"
@@ -67,69 +63,54 @@ export function MirrorsPanel() {
       <ListAnswer data={data?.registrationMirrors} loading={loading} error={error} fallback={t('common.errorOccurred')}>
         {(shown) => (
           <>
-            <Table.ScrollArea borderWidth="1px" borderRadius="md" bg="white">
-              <Table.Root recipe={tableRecipe} size="sm" data-testid="mirrors-table">
-                <Table.Header>
-                  <Table.Row>
-                    {COLUMNS.map((c) => (
-                      <Table.ColumnHeader key={c} whiteSpace="nowrap">
-                        {t(`admin.mirrors.${c}`)}
-                      </Table.ColumnHeader>
-                    ))}
-                  </Table.Row>
-                </Table.Header>
-                <Table.Body>
-                  {shown?.items.length ? null : (
-                    <Table.Row>
-                      <Table.Cell colSpan={COLUMNS.length} textAlign="center" color="fg.muted" py={8}>
-                        {t('admin.mirrors.empty')}
-                      </Table.Cell>
-                    </Table.Row>
-                  )}
-                  {shown?.items.map((m) => (
-                    <Table.Row key={m.userId} data-testid="mirror-row" data-email={m.email ?? ''}>
-                      <Table.Cell>
-                        <Text>{m.email ?? m.userId}</Text>
-                        <Text fontSize="xs" color="fg.muted">
-                          {m.name}
-                        </Text>
-                      </Table.Cell>
-                      <Table.Cell
-                        whiteSpace="nowrap"
-                        color={m.status === 'FAILED' ? 'red.600' : m.status === 'SUCCEEDED' ? 'green.700' : undefined}
-                        data-testid="mirror-status"
-                      >
-                        {t(`admin.mirrors.statuses.${m.status}`)}
-                      </Table.Cell>
-                      <Table.Cell>{m.attempts}</Table.Cell>
-                      <Table.Cell maxW="260px" wordBreak="break-word">
-                        {/* The registration service's own answer, shown as received for finding it in its logs. */}
-                        {m.lastError ? (
-                          <Code fontSize="xs" whiteSpace="normal" data-testid="mirror-last-error">
-                            {m.lastError}
-                          </Code>
-                        ) : (
-                          none
-                        )}
-                      </Table.Cell>
-                      <Table.Cell whiteSpace="nowrap">{m.lastAttemptAt ? formatDateTime(m.lastAttemptAt) : none}</Table.Cell>
-                      <Table.Cell whiteSpace="nowrap">{formatDateTime(m.createdAt)}</Table.Cell>
-                      <Table.Cell>
-                        <HStack gap={2}>
-                          {m.status === 'FAILED' ? <RetryButton mirror={m} onDone={() => void refetch()} /> : null}
-                          <HistoryButton
-                            label={t('admin.mirrors.history')}
-                            ariaLabel={t('admin.mirrors.historyLabel', { email: m.email ?? m.userId })}
-                            testId="mirror-history-open"
-                            onOpen={() => setHistory(m)}
-                          />
-                        </HStack>
-                      </Table.Cell>
-                    </Table.Row>
-                  ))}
-                </Table.Body>
-              </Table.Root>
-            </Table.ScrollArea>
+            <AdminTable
+              testId="mirrors-table"
+              columns={COLUMNS}
+              heading={(c) => t(`admin.mirrors.${c}`)}
+              empty={shown?.items.length ? null : t('admin.mirrors.empty')}
+            >
+              {shown?.items.map((m) => (
+                <Table.Row key={m.userId} data-testid="mirror-row" data-email={m.email ?? ''}>
+                  <Table.Cell>
+                    <Text>{m.email ?? m.userId}</Text>
+                    <Text fontSize="xs" color="fg.muted">
+                      {m.name}
+                    </Text>
+                  </Table.Cell>
+                  <Table.Cell
+                    whiteSpace="nowrap"
+                    color={m.status === 'FAILED' ? 'red.600' : m.status === 'SUCCEEDED' ? 'green.700' : undefined}
+                    data-testid="mirror-status"
+                  >
+                    {t(`admin.mirrors.statuses.${m.status}`)}
+                  </Table.Cell>
+                  <Table.Cell>{m.attempts}</Table.Cell>
+                  <Table.Cell maxW="260px" wordBreak="break-word">
+                    {/* The registration service's own answer, shown as received for finding it in its logs. */}
+                    {m.lastError ? (
+                      <Code fontSize="xs" whiteSpace="normal" data-testid="mirror-last-error">
+                        {m.lastError}
+                      </Code>
+                    ) : (
+                      none
+                    )}
+                  </Table.Cell>
+                  <Table.Cell whiteSpace="nowrap">{m.lastAttemptAt ? formatDateTime(m.lastAttemptAt) : none}</Table.Cell>
+                  <Table.Cell whiteSpace="nowrap">{formatDateTime(m.createdAt)}</Table.Cell>
+                  <Table.Cell>
+                    <HStack gap={2}>
+                      {m.status === 'FAILED' ? <RetryButton mirror={m} onDone={() => void refetch()} /> : null}
+                      <HistoryButton
+                        label={t('admin.mirrors.history')}
+                        ariaLabel={t('admin.mirrors.historyLabel', { email: m.email ?? m.userId })}
+                        testId="mirror-history-open"
+                        onOpen={() => setHistory(m)}
+                      />
+                    </HStack>
+                  </Table.Cell>
+                </Table.Row>
+              ))}
+            </AdminTable>
             <AdminPager testId="mirrors-pager" total={shown?.total ?? 0} page={page} pageSize={pageSize} onPage={setPage} onPageSize={setPageSize} />
           </>
         )}

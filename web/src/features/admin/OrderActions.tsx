@@ -4,10 +4,9 @@ import { useState } from 'react';
 import { useTranslation } from '../../lib/use-translation';
 import { FormField } from '../../components/ui/FormField';
 import { TextInput } from '../../components/ui/TextInput';
-import { notify } from '../../components/ui/toaster';
-import { messageOf } from '../../lib/errors';
 import { MARK_BANK_TRANSFER, MARK_SHIPPED, type AdminOrder } from './api';
 import { ConfirmDialog } from './ConfirmDialog';
+import { useConfirmedChange } from './change-notices';
 
 interface Props {
   order: AdminOrder;
@@ -25,17 +24,7 @@ export function OrderActions({ order, onDone }: Props) {
   const [markBank, banking] = useMutation(MARK_BANK_TRANSFER);
   const settling = order.completionRequested && order.status === 'PENDING_PAYMENT';
 
-  const finish = (changed: boolean) => {
-    setAsking(null);
-    if (changed) notify.success(t('dict.operationSuccess'));
-    else notify.info(t('admin.actions.unchanged'));
-    onDone();
-  };
-  const fail = (err: unknown) => {
-    setAsking(null);
-    notify.error(messageOf(err, t('common.errorOccurred')));
-    onDone();
-  };
+  const { done: finish, fail } = useConfirmedChange(() => setAsking(null), onDone);
   const confirm = () => {
     if (asking === 'shipped') {
       markShipped({ variables: { orderNo: order.orderNo } }).then((r) => finish(r.data?.markOrderShipped.changed ?? false), fail);

@@ -126,6 +126,21 @@ export function PaperOrderPanel() {
       <TextInput {...form.bind(f)} size="sm" type={type} data-testid={`paper-${f}`} />
     </FormField>
   );
+  /** A required pick from a list (the book, the mail's language, the country). */
+  const choice = (f: 'bookId' | 'language' | 'country', options: { value: string; label: string }[]) => (
+    <FilterSelect
+      name={f}
+      required
+      fill
+      allLabel={t('admin.paper.choose')}
+      value={form.values[f]}
+      onChange={(v) => form.setValue(f, v)}
+      label={label(f)}
+      error={form.errors[f]}
+      testId={`paper-${f}`}
+      options={options}
+    />
+  );
   const total = book ? (Number(book.price) * (Number(form.values.quantity) || 0)).toFixed(2) : null;
 
   return (
@@ -136,43 +151,19 @@ export function PaperOrderPanel() {
       <Text color="fg.muted">{t('admin.paper.intro')}</Text>
       <SimpleGrid columns={{ base: 1, md: 2 }} gap={3}>
         {input('buyerEmail', true, 'email')}
-        <FilterSelect
-          name="bookId"
-          required
-          fill
-          allLabel={t('admin.paper.choose')}
-          value={form.values.bookId}
-          onChange={(v) => form.setValue('bookId', v)}
-          label={label('bookId')}
-          error={form.errors.bookId}
-          testId="paper-bookId"
-          options={books.map((b) => ({ value: b.id, label: `${b.title} (${b.price} ${b.currency})` }))}
-        />
-        <FilterSelect
-          name="language"
-          required
-          fill
-          allLabel={t('admin.paper.choose')}
-          value={form.values.language}
-          onChange={(v) => form.setValue('language', v)}
-          label={label('language')}
-          error={form.errors.language}
-          testId="paper-language"
-          options={(['zh', 'en'] as const).map((l) => ({ value: l, label: t(`admin.paper.languages.${l}`) }))}
-        />
+        {choice(
+          'bookId',
+          books.map((b) => ({ value: b.id, label: `${b.title} (${b.price} ${b.currency})` })),
+        )}
+        {choice(
+          'language',
+          (['zh', 'en'] as const).map((l) => ({ value: l, label: t(`admin.paper.languages.${l}`) })),
+        )}
         {input('quantity', true, 'number')}
-        <FilterSelect
-          name="country"
-          required
-          fill
-          allLabel={t('admin.paper.choose')}
-          value={form.values.country}
-          onChange={(v) => form.setValue('country', v)}
-          label={label('country')}
-          error={form.errors.country}
-          testId="paper-country"
-          options={(data?.countries ?? []).map((c) => ({ value: zh ? c.cn : c.en, label: zh ? c.cn : c.en }))}
-        />
+        {choice(
+          'country',
+          (data?.countries ?? []).map((c) => ({ value: zh ? c.cn : c.en, label: zh ? c.cn : c.en })),
+        )}
         {INFO_FIELDS.map((f) => input(f, REQUIRED_INFO.has(f)))}
       </SimpleGrid>
       {input('remarks')}

@@ -4,10 +4,9 @@ import { useState } from 'react';
 import { useTranslation } from '../../lib/use-translation';
 import { FormField } from '../../components/ui/FormField';
 import { TextInput } from '../../components/ui/TextInput';
-import { notify } from '../../components/ui/toaster';
-import { messageOf } from '../../lib/errors';
 import { REFUND_DUPLICATE, REFUND_ORDER, type AdminOrder, type PaymentAttempt } from './api';
 import { ConfirmDialog } from './ConfirmDialog';
+import { useConfirmedChange } from './change-notices';
 import { providerLabel } from './labels';
 
 const refundColor = { REQUESTED: 'blue', PENDING: 'blue', SUCCEEDED: 'green', FAILED: 'red' } as const;
@@ -20,6 +19,7 @@ export function PaymentAttempts({ order, onDone }: { order: AdminOrder; onDone: 
   const [refError, setRefError] = useState<string | null>(null);
   const [refundOrder, ordering] = useMutation(REFUND_ORDER);
   const [refundDuplicate, duplicating] = useMutation(REFUND_DUPLICATE);
+  const { done, fail } = useConfirmedChange(() => setAsking(null), onDone);
   const attempts = order.attempts ?? [];
   if (!attempts.length) return null;
   const bank = (a: PaymentAttempt) => a.provider === 'BANK_TRANSFER';
@@ -35,17 +35,6 @@ export function PaymentAttempts({ order, onDone }: { order: AdminOrder; onDone: 
   const confirm = () => {
     const a = asking!;
     const vars = { orderNo: order.orderNo, ...(bank(a) ? { reference: reference.trim() } : {}) };
-    const done = (changed: boolean) => {
-      setAsking(null);
-      if (changed) notify.success(t('dict.operationSuccess'));
-      else notify.info(t('admin.actions.unchanged'));
-      onDone();
-    };
-    const fail = (err: unknown) => {
-      setAsking(null);
-      notify.error(messageOf(err, t('common.errorOccurred')));
-      onDone();
-    };
     if (a.role === 'ORDER') refundOrder({ variables: vars }).then((r) => done(r.data?.refundOrder.changed ?? false), fail);
     else refundDuplicate({ variables: { ...vars, attemptId: a.id } }).then((r) => done(r.data?.refundDuplicatePayment.changed ?? false), fail);
   };

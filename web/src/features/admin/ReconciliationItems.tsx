@@ -3,10 +3,10 @@
 import { Button, Flex, Stack, Table, Text } from '@chakra-ui/react';
 import { useTranslation } from '../../lib/use-translation';
 import { formatDateTime } from '../../lib/format';
-import { tableRecipe } from '../../lib/theme';
 import type { ReconciliationAction, ReconciliationItem } from './reconciliation-api';
 import { HistoryButton } from './HistoryButton';
 import { ReconciliationDetail } from './ReconciliationDetail';
+import { AdminTable } from './AdminTable';
 
 function Amounts({ item }: { item: ReconciliationItem }) {
   const { t } = useTranslation();
@@ -76,115 +76,94 @@ export function ItemsTable({
     />
   );
   return (
-    <Table.ScrollArea borderWidth="1px" borderRadius="md" bg="white">
-      <Table.Root recipe={tableRecipe} size="sm" data-testid={open ? 'recon-open-table' : 'recon-resolved-table'}>
-        <Table.Header>
-          <Table.Row>
-            {columns.map((c) => (
-              <Table.ColumnHeader key={c} whiteSpace="nowrap">
-                {t(`admin.reconciliation.cols.${c}`)}
-              </Table.ColumnHeader>
-            ))}
-          </Table.Row>
-        </Table.Header>
-        <Table.Body>
-          {items.length ? null : (
-            <Table.Row>
-              <Table.Cell colSpan={columns.length} textAlign="center" color="fg.muted" py={6}>
-                {open ? t('admin.reconciliation.openEmpty') : t('admin.reconciliation.resolvedEmpty')}
+    <AdminTable
+      testId={open ? 'recon-open-table' : 'recon-resolved-table'}
+      columns={columns}
+      heading={(c) => t(`admin.reconciliation.cols.${c}`)}
+      empty={items.length ? null : open ? t('admin.reconciliation.openEmpty') : t('admin.reconciliation.resolvedEmpty')}
+      emptyPy={6}
+    >
+      {items.map((i) => (
+        <Table.Row
+          key={i.id}
+          verticalAlign="top"
+          data-testid={open ? 'recon-open-row' : 'recon-resolved-row'}
+          data-trade={i.outTradeNo}
+          data-refund={i.refundNo ?? ''}
+          data-verdict={i.verdict}
+        >
+          <Table.Cell
+            minW="140px"
+            whiteSpace="normal"
+            color={open ? 'red.700' : undefined}
+            fontWeight={open ? 'semibold' : undefined}
+            data-testid="recon-verdict"
+          >
+            {t(`admin.reconciliation.verdicts.${i.verdict}`)}
+          </Table.Cell>
+          <Table.Cell maxW="200px">
+            <TradeCell item={i} />
+          </Table.Cell>
+          <Table.Cell whiteSpace="nowrap">{i.orderNo ?? none}</Table.Cell>
+          <Table.Cell>
+            <Amounts item={i} />
+          </Table.Cell>
+          {open ? (
+            <>
+              <Table.Cell whiteSpace="nowrap">{i.shopAmount ? `${i.shopAmount} ${i.shopCurrency ?? ''}` : none}</Table.Cell>
+              <Table.Cell minW="200px" maxW="320px" whiteSpace="normal" wordBreak="break-word">
+                <Text>{t(`admin.reconciliation.explain.${i.verdict}`)}</Text>
+                <ReconciliationDetail code={i.detailCode} values={i.detailValues} detail={i.detail} fontSize="xs" color="fg.muted" data-testid="recon-detail" />
+                {i.recheckUntil ? (
+                  <Text fontSize="xs" color="fg.muted">
+                    {t('admin.reconciliation.recheck', { date: i.recheckUntil })}
+                  </Text>
+                ) : null}
               </Table.Cell>
-            </Table.Row>
-          )}
-          {items.map((i) => (
-            <Table.Row
-              key={i.id}
-              verticalAlign="top"
-              data-testid={open ? 'recon-open-row' : 'recon-resolved-row'}
-              data-trade={i.outTradeNo}
-              data-refund={i.refundNo ?? ''}
-              data-verdict={i.verdict}
-            >
-              <Table.Cell
-                minW="140px"
-                whiteSpace="normal"
-                color={open ? 'red.700' : undefined}
-                fontWeight={open ? 'semibold' : undefined}
-                data-testid="recon-verdict"
-              >
-                {t(`admin.reconciliation.verdicts.${i.verdict}`)}
-              </Table.Cell>
-              <Table.Cell maxW="200px">
-                <TradeCell item={i} />
-              </Table.Cell>
-              <Table.Cell whiteSpace="nowrap">{i.orderNo ?? none}</Table.Cell>
               <Table.Cell>
-                <Amounts item={i} />
+                <Flex gap={2} direction="column" align="start">
+                  {i.allowedActions.map((a) => (
+                    <Button
+                      key={a}
+                      size="xs"
+                      colorPalette="blue"
+                      variant={a === 'ACKNOWLEDGE' ? 'outline' : 'solid'}
+                      onClick={() => onAct(i, a)}
+                      aria-label={t('admin.reconciliation.actionLabel', {
+                        action: t(`admin.reconciliation.actions.${a}`),
+                        trade: i.refundNo ?? i.outTradeNo,
+                      })}
+                      data-testid={`recon-action-${a}`}
+                    >
+                      {t(`admin.reconciliation.actions.${a}`)}
+                    </Button>
+                  ))}
+                  {history(i)}
+                </Flex>
               </Table.Cell>
-              {open ? (
-                <>
-                  <Table.Cell whiteSpace="nowrap">{i.shopAmount ? `${i.shopAmount} ${i.shopCurrency ?? ''}` : none}</Table.Cell>
-                  <Table.Cell minW="200px" maxW="320px" whiteSpace="normal" wordBreak="break-word">
-                    <Text>{t(`admin.reconciliation.explain.${i.verdict}`)}</Text>
-                    <ReconciliationDetail
-                      code={i.detailCode}
-                      values={i.detailValues}
-                      detail={i.detail}
-                      fontSize="xs"
-                      color="fg.muted"
-                      data-testid="recon-detail"
-                    />
-                    {i.recheckUntil ? (
-                      <Text fontSize="xs" color="fg.muted">
-                        {t('admin.reconciliation.recheck', { date: i.recheckUntil })}
-                      </Text>
-                    ) : null}
-                  </Table.Cell>
-                  <Table.Cell>
-                    <Flex gap={2} direction="column" align="start">
-                      {i.allowedActions.map((a) => (
-                        <Button
-                          key={a}
-                          size="xs"
-                          colorPalette="blue"
-                          variant={a === 'ACKNOWLEDGE' ? 'outline' : 'solid'}
-                          onClick={() => onAct(i, a)}
-                          aria-label={t('admin.reconciliation.actionLabel', {
-                            action: t(`admin.reconciliation.actions.${a}`),
-                            trade: i.refundNo ?? i.outTradeNo,
-                          })}
-                          data-testid={`recon-action-${a}`}
-                        >
-                          {t(`admin.reconciliation.actions.${a}`)}
-                        </Button>
-                      ))}
-                      {history(i)}
-                    </Flex>
-                  </Table.Cell>
-                </>
-              ) : (
-                <>
-                  <Table.Cell whiteSpace="nowrap" data-testid="recon-state">
-                    {t(`admin.reconciliation.states.${i.state}`)}
-                  </Table.Cell>
-                  {/* The operator's note is shown as typed, in whatever language: marked as of no known language. */}
-                  <Table.Cell minW="120px" maxW="260px" whiteSpace="normal" wordBreak="break-word" lang={i.note ? '' : undefined} data-testid="recon-note-text">
-                    {i.note ?? none}
-                  </Table.Cell>
-                  <Table.Cell>
-                    <Text wordBreak="break-all" data-testid="recon-resolved-by">
-                      {i.resolvedBy ?? t('admin.reconciliation.system')}
-                    </Text>
-                    <Text fontSize="xs" color="fg.muted" whiteSpace="nowrap" data-testid="recon-resolved-at">
-                      {formatDateTime(i.resolvedAt ?? i.updatedAt)}
-                    </Text>
-                  </Table.Cell>
-                  <Table.Cell>{history(i)}</Table.Cell>
-                </>
-              )}
-            </Table.Row>
-          ))}
-        </Table.Body>
-      </Table.Root>
-    </Table.ScrollArea>
+            </>
+          ) : (
+            <>
+              <Table.Cell whiteSpace="nowrap" data-testid="recon-state">
+                {t(`admin.reconciliation.states.${i.state}`)}
+              </Table.Cell>
+              {/* The operator's note is shown as typed, in whatever language: marked as of no known language. */}
+              <Table.Cell minW="120px" maxW="260px" whiteSpace="normal" wordBreak="break-word" lang={i.note ? '' : undefined} data-testid="recon-note-text">
+                {i.note ?? none}
+              </Table.Cell>
+              <Table.Cell>
+                <Text wordBreak="break-all" data-testid="recon-resolved-by">
+                  {i.resolvedBy ?? t('admin.reconciliation.system')}
+                </Text>
+                <Text fontSize="xs" color="fg.muted" whiteSpace="nowrap" data-testid="recon-resolved-at">
+                  {formatDateTime(i.resolvedAt ?? i.updatedAt)}
+                </Text>
+              </Table.Cell>
+              <Table.Cell>{history(i)}</Table.Cell>
+            </>
+          )}
+        </Table.Row>
+      ))}
+    </AdminTable>
   );
 }

@@ -22,6 +22,7 @@ import {
 } from './reconciliation-api';
 import { ReconciliationHistoryDialog, ResolveDialog } from './ReconciliationDialogs';
 import { ItemsTable } from './ReconciliationItems';
+import { useChangeNotices } from './change-notices';
 import { ReconciliationDetail } from './ReconciliationDetail';
 import { BankStatementUpload } from './BankStatementUpload';
 
@@ -122,16 +123,14 @@ function TotalsTable({ day }: { day: ProviderDay }) {
 function RerunButton({ provider, date, onDone }: { provider: ReconciliationProvider; date: string; onDone: () => void }) {
   const { t } = useTranslation();
   const [rerun, { loading }] = useMutation(RERUN_RECONCILIATION);
+  const notices = useChangeNotices();
   const name = t(`admin.providers.${provider}`);
   const run = () =>
-    rerun({ variables: { provider, date } }).then(
-      (r) => {
-        if (r.data?.rerunReconciliation.changed) notify.success(t('admin.reconciliation.rerunQueued', { provider: name, date }));
-        else notify.info(t('admin.reconciliation.rerunWaiting'));
-        onDone();
-      },
-      (err: unknown) => notify.error(messageOf(err, t('common.errorOccurred'))),
-    );
+    rerun({ variables: { provider, date } }).then((r) => {
+      if (r.data?.rerunReconciliation.changed) notify.success(t('admin.reconciliation.rerunQueued', { provider: name, date }));
+      else notify.info(t('admin.reconciliation.rerunWaiting'));
+      onDone();
+    }, notices.refused);
   return (
     <Button
       size="xs"

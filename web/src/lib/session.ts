@@ -4,22 +4,32 @@ import { graphql, type ResultOf } from './graphql';
 import { clearUserData, writeStored } from './storage';
 import { displayName } from './names';
 
-export const ME = graphql(`
-  query Me {
-    me {
-      userId
-      firstName
-      lastName
-      email
-      phoneArea
-      phoneNo
-      language
-      loginFirst
-      company
-      role
-    }
+/** What the SPA knows of the logged-in user: asked for by `me`, and answered by login and registration. */
+export const SESSION_USER_FIELDS = graphql(`
+  fragment SessionUserFields on User {
+    userId
+    firstName
+    lastName
+    email
+    phoneArea
+    phoneNo
+    language
+    loginFirst
+    company
+    role
   }
 `);
+
+export const ME = graphql(
+  `
+    query Me {
+      me {
+        ...SessionUserFields
+      }
+    }
+  `,
+  [SESSION_USER_FIELDS],
+);
 
 /** The logged-in buyer or operator; `role` is 'operator' for the shop's operators, else a buyer. */
 export type SessionUser = NonNullable<ResultOf<typeof ME>['me']>;

@@ -59,32 +59,38 @@ export function accountLabel(a: Pick<AdminAccount, 'email' | 'phoneArea' | 'phon
   return a.email || (a.phoneNo ? `${a.phoneArea ?? ''} ${a.phoneNo}`.trim() : a.userId);
 }
 
-export const DISABLE_ACCOUNT = graphql(
+/** The answer of disabling or enabling: whether it changed, the sessions it ended, the account now. */
+const ACCOUNT_CHANGE_RESULT = graphql(
   `
-    mutation DisableAccount($userId: ID!) {
-      disableAccount(userId: $userId) {
-        changed
-        sessionsEnded
-        account {
-          ...AdminAccountFields
-        }
+    fragment AdminAccountChangeResult on AdminAccountChange {
+      changed
+      sessionsEnded
+      account {
+        ...AdminAccountFields
       }
     }
   `,
   [ADMIN_ACCOUNT_FIELDS],
 );
 
+export const DISABLE_ACCOUNT = graphql(
+  `
+    mutation DisableAccount($userId: ID!) {
+      disableAccount(userId: $userId) {
+        ...AdminAccountChangeResult
+      }
+    }
+  `,
+  [ACCOUNT_CHANGE_RESULT],
+);
+
 export const ENABLE_ACCOUNT = graphql(
   `
     mutation EnableAccount($userId: ID!) {
       enableAccount(userId: $userId) {
-        changed
-        sessionsEnded
-        account {
-          ...AdminAccountFields
-        }
+        ...AdminAccountChangeResult
       }
     }
   `,
-  [ADMIN_ACCOUNT_FIELDS],
+  [ACCOUNT_CHANGE_RESULT],
 );

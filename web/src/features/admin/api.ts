@@ -162,46 +162,50 @@ const ORDER_CHANGE_FIELDS = graphql(`
   }
 `);
 
-export const RECORD_INVOICE_SHIPMENT = graphql(
+/** The answer of an order action: whether it changed anything, and the order's changed fields. */
+const ORDER_CHANGE_RESULT = graphql(
   `
-    mutation RecordInvoiceShipment($orderNo: ID!, $courier: String!, $trackingNo: String!) {
-      recordInvoiceShipment(orderNo: $orderNo, courier: $courier, trackingNo: $trackingNo) {
-        changed
-        order {
-          ...AdminOrderChangeFields
-        }
+    fragment AdminOrderChangeResult on AdminOrderChange {
+      changed
+      order {
+        ...AdminOrderChangeFields
       }
     }
   `,
   [ORDER_CHANGE_FIELDS],
+);
+
+export const RECORD_INVOICE_SHIPMENT = graphql(
+  `
+    mutation RecordInvoiceShipment($orderNo: ID!, $courier: String!, $trackingNo: String!) {
+      recordInvoiceShipment(orderNo: $orderNo, courier: $courier, trackingNo: $trackingNo) {
+        ...AdminOrderChangeResult
+      }
+    }
+  `,
+  [ORDER_CHANGE_RESULT],
 );
 
 export const MARK_SHIPPED = graphql(
   `
     mutation MarkOrderShipped($orderNo: ID!) {
       markOrderShipped(orderNo: $orderNo) {
-        changed
-        order {
-          ...AdminOrderChangeFields
-        }
+        ...AdminOrderChangeResult
       }
     }
   `,
-  [ORDER_CHANGE_FIELDS],
+  [ORDER_CHANGE_RESULT],
 );
 
 export const MARK_BANK_TRANSFER = graphql(
   `
     mutation MarkBankTransferCompleted($orderNo: ID!, $reference: String!) {
       markBankTransferCompleted(orderNo: $orderNo, reference: $reference) {
-        changed
-        order {
-          ...AdminOrderChangeFields
-        }
+        ...AdminOrderChangeResult
       }
     }
   `,
-  [ORDER_CHANGE_FIELDS],
+  [ORDER_CHANGE_RESULT],
 );
 
 const MIRROR_FIELDS = graphql(`

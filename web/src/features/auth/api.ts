@@ -1,4 +1,5 @@
 import { graphql, type ResultOf, type VariablesOf } from '../../lib/graphql';
+import { SESSION_USER_FIELDS } from '../../lib/session';
 
 export const CAPTCHA = graphql(`
   query Captcha {
@@ -15,23 +16,17 @@ export const EMAIL_REGISTERED = graphql(`
   }
 `);
 
-const LOGIN_PAYLOAD_FIELDS = graphql(`
-  fragment LoginPayloadFields on LoginPayload {
-    user {
-      userId
-      firstName
-      lastName
-      email
-      phoneArea
-      phoneNo
-      language
-      loginFirst
-      company
-      role
+const LOGIN_PAYLOAD_FIELDS = graphql(
+  `
+    fragment LoginPayloadFields on LoginPayload {
+      user {
+        ...SessionUserFields
+      }
+      expiresAt
     }
-    expiresAt
-  }
-`);
+  `,
+  [SESSION_USER_FIELDS],
+);
 
 export type LoginPayload = ResultOf<typeof LOGIN_PAYLOAD_FIELDS>;
 

@@ -99,34 +99,25 @@ export function InvoiceFields({ invoice }: { invoice: InvoiceFormState }) {
       <TextInput {...form.bind(f)} type={f === 'contactMail' ? 'email' : 'text'} />
     </FormField>
   );
+  const choice = <V extends string>(name: 'invoiceType' | 'pickupMethod', options: [V, string][]) => (
+    <Choice<V> label={t(`invoice.${name}`)} name={name} value={form.values[name] as V} options={options} onChange={(v) => form.setValue(name, v)} />
+  );
   return (
     <Stack gap={3} data-testid="invoice-fields" role="group" aria-label={t('invoice.title')}>
       <Heading as="h3" size="sm">
         {t('invoice.title')}
       </Heading>
-      <Choice<InvoiceType>
-        label={t('invoice.invoiceType')}
-        name="invoiceType"
-        value={form.values.invoiceType as InvoiceType}
-        options={[
-          ['VAT_GENERAL', t('invoice.types.VAT_GENERAL')],
-          ['VAT_SPECIAL', t('invoice.types.VAT_SPECIAL')],
-        ]}
-        onChange={(v) => form.setValue('invoiceType', v)}
-      />
+      {choice<InvoiceType>('invoiceType', [
+        ['VAT_GENERAL', t('invoice.types.VAT_GENERAL')],
+        ['VAT_SPECIAL', t('invoice.types.VAT_SPECIAL')],
+      ])}
       <SimpleGrid columns={{ base: 1, md: 2 }} gap={3}>
         {(['invoicePayable', 'taxpayerInden', 'services', 'registeredOffice', 'financePhone', 'accountOpeningBank', 'bankAccount'] as const).map(text)}
       </SimpleGrid>
-      <Choice<PickupMethod>
-        label={t('invoice.pickupMethod')}
-        name="pickupMethod"
-        value={form.values.pickupMethod as PickupMethod}
-        options={[
-          ['ELECTRONIC', t('invoice.pickups.ELECTRONIC')],
-          ['EXPRESS', t('invoice.pickups.EXPRESS')],
-        ]}
-        onChange={(v) => form.setValue('pickupMethod', v)}
-      />
+      {choice<PickupMethod>('pickupMethod', [
+        ['ELECTRONIC', t('invoice.pickups.ELECTRONIC')],
+        ['EXPRESS', t('invoice.pickups.EXPRESS')],
+      ])}
       <SimpleGrid columns={{ base: 1, md: 2 }} gap={3}>
         {(['contactMail', 'recipientName', 'contactArea', 'contactPhone', 'province', 'city', 'area', 'detailedAddress'] as const).map(text)}
       </SimpleGrid>

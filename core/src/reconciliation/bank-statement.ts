@@ -7,6 +7,7 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Actor } from '@shop/db';
+import { centsToDecimal } from '@shop/payments';
 import { extractOrderNumbers, type BankCredit } from '@shop/payments/bank-statement/index';
 import type { CoreDeps } from '../deps.js';
 import { settleOrder } from '../order-ledger.js';
@@ -39,8 +40,6 @@ interface Judged extends Detail {
   verdict: 'matched' | 'amount_mismatch' | 'unmatched_credit';
   order: { id: string; order_no: string; status: string; amount_cents: number; currency: string } | null;
 }
-
-const money = (minor: number) => (minor / 100).toFixed(2);
 
 export async function reconcileBankStatement(deps: CoreDeps, input: ReconcileBankStatement): Promise<BankStatementResult> {
   const actor: Actor = { type: 'operator', id: String(input.operatorId) };
@@ -152,14 +151,19 @@ export async function reconcileBankStatement(deps: CoreDeps, input: ReconcileBan
         result.partial.push({
           entryRef: j.credit.entryRef,
           orderNo: j.order!.order_no,
-          amount: money(j.credit.amountMinor),
+          amount: centsToDecimal(j.credit.amountMinor),
           currency: j.credit.currency,
-          orderAmount: money(j.order!.amount_cents),
+          orderAmount: centsToDecimal(j.order!.amount_cents),
           orderCurrency: j.order!.currency,
           detail: j.detail,
         });
       else if (j.verdict === 'unmatched_credit')
-        result.unmatched.push({ entryRef: j.credit.entryRef, amount: money(j.credit.amountMinor), currency: j.credit.currency, reference: j.credit.reference });
+        result.unmatched.push({
+          entryRef: j.credit.entryRef,
+          amount: centsToDecimal(j.credit.amountMinor),
+          currency: j.credit.currency,
+          reference: j.credit.reference,
+        });
     }
     await auditItems(
       trx,

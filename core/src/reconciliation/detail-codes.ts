@@ -3,6 +3,7 @@
 // `detail_values`) that the console words in the operator's language. Amounts are kept in minor
 // units with their currency; statuses, days and reasons as the ledger or the provider wrote them.
 import type { ReconciliationDetailCode } from '@shop/db';
+import { centsToDecimal } from '@shop/payments';
 
 export type DetailCode = ReconciliationDetailCode;
 
@@ -33,7 +34,7 @@ export interface DetailValuesOf {
 }
 
 const minor = (m: DetailMoney) => `${m.amountMinor} ${m.currency}`;
-const decimal = (m: DetailMoney) => `${(m.amountMinor / 100).toFixed(2)} ${m.currency}`;
+const decimal = (m: DetailMoney) => `${centsToDecimal(m.amountMinor)} ${m.currency}`;
 
 /** The English sentence of each code (as reconciliation has always written it). */
 const ENGLISH: { [C in DetailCode]: (v: DetailValuesOf[C]) => string } = {

@@ -1,5 +1,6 @@
 import type { IResolvers } from 'mercurius';
 import type { Book } from '@shop/db';
+import { centsToDecimal } from '@shop/payments';
 
 type Lang = 'zh' | 'en';
 
@@ -29,7 +30,7 @@ export function presentBook(b: Book, language: Lang) {
     isbn: b.isbn ?? null,
     publishedOn: isoDate(b.published_on),
     priceCents: b.price_cents,
-    price: (b.price_cents / 100).toFixed(2),
+    price: centsToDecimal(b.price_cents),
     currency: b.currency,
     vatText: vatText[language],
   };

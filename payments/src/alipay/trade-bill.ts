@@ -8,6 +8,7 @@
 import { unzipSync } from 'fflate';
 import { BillFormatError, localTimeToIso } from '../bill-support.js';
 import type { BillRow, BillSummary } from '../bills.js';
+import { centsToDecimal } from '../provider.js';
 import { amountToMinor, DelimitedTextError, locateColumns, parseDelimited, type ColumnName, type DelimitedRecord } from '../delimited.js';
 
 export interface AlipayTradeBillColumns {
@@ -237,8 +238,6 @@ function parseSummary(text: string, f: AlipayTradeBillFormat, what: string): Bil
   };
 }
 
-const yuan = (minor: number) => (minor / 100).toFixed(2);
-
 /** The detail's own `#交易合计:N笔,商家实收共X元` / `#退款合计:…` lines, checked where they are present. */
 function checkTrailer(trailer: string[], rows: BillRow[], what: string): void {
   for (const [label, kind] of [
@@ -252,7 +251,7 @@ function checkTrailer(trailer: string[], rows: BillRow[], what: string): void {
     const of = rows.filter((r) => r.kind === kind);
     const received = of.reduce((s, r) => s + (kind === 'refund' ? -r.amountMinor : r.amountMinor), 0);
     if (Number(m[1]) !== of.length || amountToMinor(m[2]!) !== received) {
-      throw mismatch(`${what}: "${line}" disagrees with its ${of.length} ${kind} rows (商家实收 ${yuan(received)})`);
+      throw mismatch(`${what}: "${line}" disagrees with its ${of.length} ${kind} rows (商家实收 ${centsToDecimal(received)})`);
     }
   }
 }
@@ -286,9 +285,10 @@ export function parseAlipayTradeBill(zip: Uint8Array, format: AlipayTradeBillFor
   const fees = rows.reduce((s, r) => s + (r.feeMinor ?? 0), 0);
   const problems: string[] = [];
   if (summary.count !== rows.length) problems.push(`${summary.count} rows summed, ${rows.length} listed`);
-  if (summary.grossMinor !== gross) problems.push(`payments ${yuan(summary.grossMinor)} summed, ${yuan(gross)} listed`);
-  if (summary.receivedMinor !== gross - refunded) problems.push(`商家实收 ${yuan(summary.receivedMinor)} summed, ${yuan(gross - refunded)} listed`);
-  if (summary.feeMinor !== fees) problems.push(`fees ${yuan(summary.feeMinor)} summed, ${yuan(fees)} listed`);
+  if (summary.grossMinor !== gross) problems.push(`payments ${centsToDecimal(summary.grossMinor)} summed, ${centsToDecimal(gross)} listed`);
+  if (summary.receivedMinor !== gross - refunded)
+    problems.push(`商家实收 ${centsToDecimal(summary.receivedMinor)} summed, ${centsToDecimal(gross - refunded)} listed`);
+  if (summary.feeMinor !== fees) problems.push(`fees ${centsToDecimal(summary.feeMinor)} summed, ${centsToDecimal(fees)} listed`);
   if (problems.length) throw mismatch(`${summaryName} disagrees with ${detailName}: ${problems.join('; ')}`);
   const { receivedMinor: _received, ...plain } = summary;
   return { rows, summary: plain, entries: { detail: detailName, summary: summaryName } };

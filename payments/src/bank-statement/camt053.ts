@@ -3,6 +3,7 @@
 // entry may batch several transactions (NtryDtls/TxDtls): each becomes its own credit.
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { amountToMinor } from '../delimited.js';
+import { centsToDecimal } from '../provider.js';
 import { BankStatementError, type BankCredit } from './types.js';
 
 type XmlNode = Record<string, unknown>;
@@ -154,7 +155,7 @@ export function parseCamt053(xml: string, options: Camt053Options = {}): BankCre
       if (parts.some((p) => p.amount.currency !== amount.currency) || sum !== amount.minor) {
         throw new BankStatementError(
           where,
-          `its ${parts.length} transactions add up to ${(sum / 100).toFixed(2)}, the entry says ${(amount.minor / 100).toFixed(2)} ${amount.currency}`,
+          `its ${parts.length} transactions add up to ${centsToDecimal(sum)}, the entry says ${centsToDecimal(amount.minor)} ${amount.currency}`,
         );
       }
       for (const { tx, k, amount: a } of parts) {

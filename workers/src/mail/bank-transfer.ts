@@ -1,9 +1,9 @@
 import { UnrecoverableError } from 'bullmq';
 import { queryTemplate } from '@shop/db';
 import type { Transporter } from 'nodemailer';
-import type { BankAccount, PaymentProvider } from '@shop/payments';
+import { centsToDecimal, type BankAccount, type PaymentProvider } from '@shop/payments';
 import type { WorkerDeps } from '../deps.js';
-import { bankTransferMail, type MailBrand } from './templates.js';
+import { bankTransferMail, titleIn, type MailBrand } from './templates.js';
 
 // One per bank-transfer checkout: compiled once, a prepared statement per connection.
 const waitingOrder = queryTemplate(['orderNo'], (db, a) =>
@@ -37,8 +37,8 @@ export async function bankTransferDetailsMail(deps: WorkerDeps, transport: Trans
   const mail = bankTransferMail(
     {
       orderNo: order.order_no,
-      title: order.language === 'zh' ? order.title_zh : order.title_en,
-      amount: (order.amount_cents / 100).toFixed(2),
+      title: titleIn(order.language, order),
+      amount: centsToDecimal(order.amount_cents),
       currency: order.currency,
       ...account,
       expiresOn: order.expires_at.toISOString().slice(0, 10),

@@ -1,7 +1,7 @@
 import { UnrecoverableError } from 'bullmq';
 import type { Transporter } from 'nodemailer';
 import type { WorkerDeps } from '../deps.js';
-import { layout, type Lang, type MailBrand, type RenderedMail } from './templates.js';
+import { layout, myOrdersButton, titleIn, type Lang, type MailBrand, type RenderedMail } from './templates.js';
 
 // The buyer is told, in their language, that the invoice they asked for is issued: an electronic
 // one comes attached and stays downloadable from My Orders; a paper one names its courier and
@@ -55,12 +55,7 @@ export function invoiceMailText(d: InvoiceMailData, lang: Lang, brand: MailBrand
     : zh
       ? '您可以凭快递单号在快递公司查询物流信息；“我的订单”中也显示快递公司和单号。'
       : "Track the parcel with the tracking number at the courier's site; My Orders shows the courier and the tracking number too.";
-  return layout(brand, lang, subject, [
-    { kind: 'p', text: intro },
-    { kind: 'facts', rows: facts },
-    { kind: 'p', text: howTo },
-    { kind: 'button', text: zh ? '查看我的订单' : 'See My Orders', href: `${brand.shopUrl}orders` },
-  ]);
+  return layout(brand, lang, subject, [{ kind: 'p', text: intro }, { kind: 'facts', rows: facts }, { kind: 'p', text: howTo }, myOrdersButton(brand, lang)]);
 }
 
 /** The mail of an issued invoice; an order whose invoice is not issued (yet) is not told. */
@@ -93,7 +88,7 @@ export async function invoiceIssuedMail(deps: WorkerDeps, transport: Transporter
   const mail = invoiceMailText(
     {
       orderNo: row.order_no,
-      title: row.language === 'zh' ? row.title_zh : row.title_en,
+      title: titleIn(row.language, row),
       invoiceType: row.invoice_type,
       invoicePayable: row.invoice_payable,
       delivery: row.delivery,

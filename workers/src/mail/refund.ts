@@ -1,8 +1,8 @@
 import { UnrecoverableError } from 'bullmq';
 import type { Transporter } from 'nodemailer';
-import type { ProviderName } from '@shop/payments';
+import { centsToDecimal, type ProviderName } from '@shop/payments';
 import type { WorkerDeps } from '../deps.js';
-import { layout, type Lang, type MailBrand, type RenderedMail } from './templates.js';
+import { layout, myOrdersButton, titleIn, type Lang, type MailBrand, type RenderedMail } from './templates.js';
 
 // Every refund that went through is told to the buyer in their language: which order, how much
 // and by which way, when it should arrive, and what it means for the e-book. A refund of the order
@@ -84,7 +84,7 @@ export function refundMailText(d: RefundMailData, lang: Lang, brand: MailBrand):
     { kind: 'facts', rows: facts },
     ...(fx ? [{ kind: 'p' as const, text: fx }] : []),
     { kind: 'p', text: effect },
-    { kind: 'button', text: zh ? '查看我的订单' : 'See My Orders', href: `${brand.shopUrl}orders` },
+    myOrdersButton(brand, lang),
   ]);
 }
 
@@ -117,10 +117,10 @@ export async function refundMail(deps: WorkerDeps, transport: Transporter, refun
   const mail = refundMailText(
     {
       orderNo: row.order_no,
-      title: row.language === 'zh' ? row.title_zh : row.title_en,
+      title: titleIn(row.language, row),
       format: row.format,
       kind: row.kind,
-      amount: (row.amount_minor / 100).toFixed(2),
+      amount: centsToDecimal(row.amount_minor),
       currency: row.currency,
       provider: row.provider,
       payerCurrency: row.payer_currency,

@@ -123,6 +123,16 @@ export function layout(brand: MailBrand, lang: Lang, subject: string, blocks: Bl
   return { subject, text: `${text}\n`, html: page };
 }
 
+/** The button that ends an order's mail: to My Orders, where the order and its state are shown. */
+export function myOrdersButton(brand: MailBrand, lang: Lang, text = lang === 'zh' ? '查看我的订单' : 'See My Orders'): Block {
+  return { kind: 'button', text, href: `${brand.shopUrl}orders` };
+}
+
+/** The book's title in the language of its order (the buyer's language at checkout). */
+export function titleIn(language: string, book: { title_zh: string; title_en: string }): string {
+  return language === 'zh' ? book.title_zh : book.title_en;
+}
+
 export function verificationCodeMail(code: string, purpose: 'register' | 'reset' | 'bind_email', lang: Lang, brand: MailBrand): RenderedMail {
   const t =
     lang === 'zh'
@@ -158,7 +168,6 @@ export interface ReceiptData {
 }
 
 export function receiptMail(d: ReceiptData, lang: Lang, brand: MailBrand): RenderedMail {
-  const ordersUrl = `${brand.shopUrl}orders`;
   const ebook = d.format === 'ebook';
   const t =
     lang === 'zh'
@@ -190,7 +199,7 @@ export function receiptMail(d: ReceiptData, lang: Lang, brand: MailBrand): Rende
     { kind: 'p', text: t.thanks },
     { kind: 'facts', rows: t.facts },
     { kind: 'p', text: t.next },
-    { kind: 'button', text: t.button, href: ordersUrl },
+    myOrdersButton(brand, lang, t.button),
   ]);
 }
 
@@ -261,18 +270,11 @@ export function bankTransferMail(d: BankTransferMailData, lang: Lang, brand: Mai
           subject: `订单 ${d.orderNo}：银行转账信息`,
           intro: `感谢您的订购。订单 ${d.orderNo}（${d.title}）已提交，请通过银行转账支付：`,
           after: `请在 ${d.expiresOn} 前完成转账，并在附言中填写订单号，以便我们核对款项；逾期未到账，订单将失效。款项到账后订单即完成，状态可在“我的订单”中查看。`,
-          button: '查看我的订单',
         }
       : {
           subject: `Order ${d.orderNo}: bank transfer details`,
           intro: `Thank you for your order. Order ${d.orderNo} (${d.title}) is submitted; please pay it by bank transfer:`,
           after: `Please transfer the amount by ${d.expiresOn} and quote the reference, so that we can match your payment; the order expires if the money has not arrived by then. The order is completed once the money has arrived; its status is shown in My Orders.`,
-          button: 'See My Orders',
         };
-  return layout(brand, lang, t.subject, [
-    { kind: 'p', text: t.intro },
-    { kind: 'facts', rows },
-    { kind: 'p', text: t.after },
-    { kind: 'button', text: t.button, href: `${brand.shopUrl}orders` },
-  ]);
+  return layout(brand, lang, t.subject, [{ kind: 'p', text: t.intro }, { kind: 'facts', rows }, { kind: 'p', text: t.after }, myOrdersButton(brand, lang)]);
 }

@@ -2,7 +2,8 @@ import { UnrecoverableError, type Job } from 'bullmq';
 import type { Transporter } from 'nodemailer';
 import type { JobPayloads } from '@shop/jobs';
 import type { WorkerDeps } from '../deps.js';
-import { receiptMail, verificationCodeMail, type MailBrand } from '../mail/templates.js';
+import { centsToDecimal } from '@shop/payments';
+import { receiptMail, titleIn, verificationCodeMail, type MailBrand } from '../mail/templates.js';
 import { bankTransferDetailsMail } from '../mail/bank-transfer.js';
 import { refundMail } from '../mail/refund.js';
 import { invoiceIssuedMail } from '../mail/invoice.js';
@@ -80,8 +81,8 @@ export function mailProcessor(deps: WorkerDeps, transport: Transporter) {
     const mail = receiptMail(
       {
         orderNo: order.order_no,
-        title: order.language === 'zh' ? order.title_zh : order.title_en,
-        amount: (order.amount_cents / 100).toFixed(2),
+        title: titleIn(order.language, order),
+        amount: centsToDecimal(order.amount_cents),
         currency: order.currency,
         format: order.format,
       },

@@ -6,7 +6,7 @@ import { loginLegacy } from '../helpers/accounts.js';
 import { launchBrowser, openShop, screenshots, signInBuyer, toastSeen } from '../helpers/browser.js';
 import { latestCode } from '../helpers/mail.js';
 import { startStack, uniqueEmail, type TestStack } from '../helpers/stack.js';
-import { logInWithCaptcha, openPurchase } from './buy-steps.js';
+import { logInWithCaptcha, openPurchase, orderByBankTransfer } from './buy-steps.js';
 import { freshMobile, smsCode } from '../helpers/sms.js';
 
 // Browser walks of the account screens (phone accounts and self-service), run once per language: phone registration
@@ -124,15 +124,7 @@ export function accountWalks(lang: 'en' | 'zh', T: Messages) {
         method: 'BANK_TRANSFER',
       });
       t.equal(await page.getByTestId('email-needed-dialog').count(), 0, 'no email notice any more');
-      await p.dlg.getByTestId('purchase-submit').click();
-      const info = page.getByTestId('purchase-info-dialog');
-      await info.waitFor();
-      await info.locator('input[name=streetNumber]').fill('Hauptstraße 5');
-      await info.locator('input[name=zip]').fill('10115');
-      await info.locator('input[name=town]').fill('Berlin');
-      await info.getByTestId('purchase-info-submit').click();
-      const notice = page.getByTestId('offline-dialog');
-      await notice.waitFor();
+      const notice = await orderByBankTransfer(page, p.dlg);
       await shot(page, 'ebook-ordered');
       await notice.getByRole('button', { name: T.common.ok }).click();
       const orders = await stack.db

@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import type { Messages } from '../../web/src/locales/en/index.ts';
 import { captchaAnswer, widthOf } from '../helpers/browser.js';
 
@@ -35,6 +35,23 @@ export async function openPurchase(
   const submitText = await dlg.getByTestId('purchase-submit').innerText();
   if (opts.shot) await opts.shot(page, `purchase-${opts.method.toLowerCase()}`);
   return { dlg, width, preset, missing, ebookNote, submitText, countryValue: await input.inputValue() };
+}
+
+/**
+ * Submits the purchase dialog for a bank transfer, enters an address in Berlin as the purchase
+ * information, and answers the bank details notice once it shows.
+ */
+export async function orderByBankTransfer(page: Page, dlg: Locator): Promise<Locator> {
+  await dlg.getByTestId('purchase-submit').click();
+  const info = page.getByTestId('purchase-info-dialog');
+  await info.waitFor();
+  await info.locator('input[name=streetNumber]').fill('Hauptstraße 5');
+  await info.locator('input[name=zip]').fill('10115');
+  await info.locator('input[name=town]').fill('Berlin');
+  await info.getByTestId('purchase-info-submit').click();
+  const notice = page.getByTestId('offline-dialog');
+  await notice.waitFor();
+  return notice;
 }
 
 /** Saves the next download and answers its file name and path. */

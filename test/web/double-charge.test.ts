@@ -3,7 +3,7 @@ import t from 'tap';
 import { untilInteractive } from '../helpers/browser.js';
 import { mailsTo } from '../helpers/mail.js';
 import { eventually } from '../helpers/tmp.js';
-import { openPurchase, pdfOpensOnlyWith, saveDownload } from './buy-steps.js';
+import { openPurchase, orderByBankTransfer, pdfOpensOnlyWith, saveDownload } from './buy-steps.js';
 import { startWalks, walk, walkEnv, type Walk } from './walks.js';
 
 // Paying twice at the overseas setups (Alipay cross-border, WeChat Pay Global), in en and zh: the
@@ -283,15 +283,7 @@ walk(
 
     await backToShop(w);
     const transfer = await openPurchase(page, T, { book, ...COUNTRY[w.lang], method: 'BANK_TRANSFER' });
-    await transfer.dlg.getByTestId('purchase-submit').click();
-    const info = page.getByTestId('purchase-info-dialog');
-    await info.waitFor();
-    await info.locator('input[name=streetNumber]').fill('Hauptstraße 5');
-    await info.locator('input[name=zip]').fill('10115');
-    await info.locator('input[name=town]').fill('Berlin');
-    await info.getByTestId('purchase-info-submit').click();
-    const offline = page.getByTestId('offline-dialog');
-    await offline.waitFor();
+    const offline = await orderByBankTransfer(page, transfer.dlg);
     await seeNotice(w, offline.getByTestId('previous-payment-notice'), withdrawn, 'with the bank details');
     await w.shot(page, 'offline-previous-open');
     await offline.getByRole('button', { name: T.common.ok }).click();

@@ -3,7 +3,7 @@ import { en } from '../../web/src/locales/en/index.ts';
 import { failQueries, launchBrowser, openShop, screenshots, signInBuyer } from '../helpers/browser.js';
 import { startStack, uniqueEmail } from '../helpers/stack.js';
 import { tempDir } from '../helpers/tmp.js';
-import { logInWithCaptcha, openPurchase, pdfOpensOnlyWith, saveDownload } from './buy-steps.js';
+import { logInWithCaptcha, openPurchase, orderByBankTransfer, pdfOpensOnlyWith, saveDownload } from './buy-steps.js';
 
 const env = { RETRY_DELAY_SCALE: '0.01', RATE_LIMIT_SCALE: '10' };
 const OP_PASSWORD = 'Operator1';
@@ -24,15 +24,7 @@ t.test('operator console (en): bank transfer completed through the confirmation 
   await bp.goto('/shop/enPage');
   await bp.getByTestId('user-menu').waitFor();
   const p = await openPurchase(bp, en, { book: 0, search: 'germ', country: 'Germany', method: 'BANK_TRANSFER' });
-  await p.dlg.getByTestId('purchase-submit').click();
-  const info = bp.getByTestId('purchase-info-dialog');
-  await info.waitFor();
-  await info.locator('input[name=streetNumber]').fill('Hauptstraße 5');
-  await info.locator('input[name=zip]').fill('10115');
-  await info.locator('input[name=town]').fill('Berlin');
-  await info.getByTestId('purchase-info-submit').click();
-  const notice = bp.getByTestId('offline-dialog');
-  await notice.waitFor();
+  const notice = await orderByBankTransfer(bp, p.dlg);
   await notice.getByRole('button', { name: en.common.ok }).click();
   await bp.getByRole('link', { name: en.nav.orders }).first().click();
   const buyerRow = bp.getByTestId('order-row').first();

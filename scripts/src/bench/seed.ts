@@ -9,24 +9,41 @@ export interface Buyer {
   token: string;
 }
 
+const PASSWORD_HASH = '$argon2id$v=19$m=19456,t=2,p=1$YmVuY2hzYWx0YmVuY2g$0000000000000000000000000000000000000000000';
+
 /**
- * 1,000 buyers with a session each and 100,000 orders: every buyer has a paid e-book of book 1
- * (for the download case), paid and expired paper orders, and books 2 and 3 free to buy.
+ * `buyers` buyers named `<who><n>@example.com` and `perBuyer` orders each, in set statements: a
+ * paid e-book of book 1, then paper orders of the three books, every fourth paid, the others
+ * expired, alternately by PayPal and bank transfer. Order numbers are the prefix, the buyer's id
+ * (`idDigits` wide) and the order's index.
  */
-export async function seedBench(db: Kysely<Database>, buyers = 1000, ordersPerBuyer = 100): Promise<Buyer[]> {
-  const passwordHash = '$argon2id$v=19$m=19456,t=2,p=1$YmVuY2hzYWx0YmVuY2g$0000000000000000000000000000000000000000000';
+async function insertBuyersWithOrders(
+  db: Kysely<Database>,
+  o: { who: 'bench' | 'grown'; orderNoPrefix: string; idDigits: number; buyers: number; perBuyer: number },
+): Promise<void> {
+  const name = o.who === 'bench' ? 'Bench' : 'Grown';
   await sql`insert into users (email, first_name, last_name, password_hash, company, country_code)
-    select 'bench' || g || '@example.com', 'Bench', 'Buyer ' || g, ${passwordHash}, 'Bench GmbH', '001' from generate_series(1, ${buyers}) g`.execute(db);
+    select ${o.who}::text || g || '@example.com', ${name}::text, 'Buyer ' || g, ${PASSWORD_HASH}, 'Bench GmbH', '001' from generate_series(1, ${o.buyers}) g`.execute(
+    db,
+  );
   await sql`insert into orders (order_no, user_id, book_id, format, country, pay_type, provider, unit_price_cents, amount_cents, currency, status, paid_at, created_at, expires_at)
-    select 'BN' || lpad(u.id::text, 6, '0') || lpad(n::text, 4, '0'), u.id, (n % 3) + 1,
+    select ${o.orderNoPrefix}::text || lpad(u.id::text, ${o.idDigits}::int, '0') || lpad(n::text, 4, '0'), u.id, (n % 3) + 1,
            case when n = 0 then 'ebook' else 'paper' end, 'Germany', 2 + (n % 2),
            case when n % 2 = 0 then 'paypal' else 'bank_transfer' end,
            b.price_cents, b.price_cents, 'EUR',
            case when n = 0 or n % 4 = 0 then 'paid' else 'expired' end,
            case when n = 0 or n % 4 = 0 then now() - (n || ' minutes')::interval end,
            now() - (n || ' minutes')::interval, now() - (n || ' minutes')::interval + interval '2 hours'
-    from users u cross join generate_series(0, ${ordersPerBuyer - 1}) n join books b on b.id = (n % 3) + 1
-    where u.email like 'bench%@example.com'`.execute(db);
+    from users u cross join generate_series(0, ${o.perBuyer - 1}) n join books b on b.id = (n % 3) + 1
+    where u.email like ${o.who + '%@example.com'}`.execute(db);
+}
+
+/**
+ * 1,000 buyers with a session each and 100,000 orders: every buyer has a paid e-book of book 1
+ * (for the download case), paid and expired paper orders, and books 2 and 3 free to buy.
+ */
+export async function seedBench(db: Kysely<Database>, buyers = 1000, ordersPerBuyer = 100): Promise<Buyer[]> {
+  await insertBuyersWithOrders(db, { who: 'bench', orderNoPrefix: 'BN', idDigits: 6, buyers, perBuyer: ordersPerBuyer });
   await sql`analyze`.execute(db);
   const users = await db.selectFrom('users').select(['id', 'email']).where('email', 'like', 'bench%@example.com').orderBy('id').execute();
   const out: Buyer[] = users.map((u) => ({ id: u.id, email: u.email!, token: randomBytes(32).toString('base64url') }));
@@ -52,19 +69,7 @@ export async function growOrders(db: Kysely<Database>, total: number, perBuyer =
     .executeTakeFirstOrThrow();
   const buyers = Math.floor((total - Number(n)) / perBuyer);
   if (buyers <= 0) return 0;
-  const passwordHash = '$argon2id$v=19$m=19456,t=2,p=1$YmVuY2hzYWx0YmVuY2g$0000000000000000000000000000000000000000000';
-  await sql`insert into users (email, first_name, last_name, password_hash, company, country_code)
-    select 'grown' || g || '@example.com', 'Grown', 'Buyer ' || g, ${passwordHash}, 'Bench GmbH', '001' from generate_series(1, ${buyers}) g`.execute(db);
-  await sql`insert into orders (order_no, user_id, book_id, format, country, pay_type, provider, unit_price_cents, amount_cents, currency, status, paid_at, created_at, expires_at)
-    select 'GR' || lpad(u.id::text, 7, '0') || lpad(n::text, 4, '0'), u.id, (n % 3) + 1,
-           case when n = 0 then 'ebook' else 'paper' end, 'Germany', 2 + (n % 2),
-           case when n % 2 = 0 then 'paypal' else 'bank_transfer' end,
-           b.price_cents, b.price_cents, 'EUR',
-           case when n = 0 or n % 4 = 0 then 'paid' else 'expired' end,
-           case when n = 0 or n % 4 = 0 then now() - (n || ' minutes')::interval end,
-           now() - (n || ' minutes')::interval, now() - (n || ' minutes')::interval + interval '2 hours'
-    from users u cross join generate_series(0, ${perBuyer - 1}) n join books b on b.id = (n % 3) + 1
-    where u.email like 'grown%@example.com'`.execute(db);
+  await insertBuyersWithOrders(db, { who: 'grown', orderNoPrefix: 'GR', idDigits: 7, buyers, perBuyer });
   await sql`analyze`.execute(db);
   return buyers * perBuyer;
 }

@@ -3,6 +3,7 @@ import { Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { sql } from 'kysely';
 import { metricsAccess } from '@shop/config';
 import { queueNames } from '@shop/jobs';
+import { withTimeout } from '../with-timeout.js';
 
 // Prometheus figures of the gateway: request durations by route and status, and the depth of
 // every queue by state. Queue depths and the outbox backlog are global (they live in Redis and
@@ -16,16 +17,6 @@ declare module 'fastify' {
     /** This app's Prometheus registry, for plugins that add their own figures. */
     metricsRegistry: Registry;
   }
-}
-
-function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
-  return new Promise((resolve, reject) => {
-    const t = setTimeout(() => reject(new Error(`timed out after ${ms} ms`)), ms);
-    p.then(
-      (v) => (clearTimeout(t), resolve(v)),
-      (e) => (clearTimeout(t), reject(e)),
-    );
-  });
 }
 
 export default fp(

@@ -1,15 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { pingDb } from '@shop/db';
-
-function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
-  return new Promise((resolve, reject) => {
-    const t = setTimeout(() => reject(new Error(`timed out after ${ms} ms`)), ms);
-    p.then(
-      (v) => (clearTimeout(t), resolve(v)),
-      (e) => (clearTimeout(t), reject(e)),
-    );
-  });
-}
+import { withTimeout } from '../with-timeout.js';
 
 const checkSchema = {
   type: 'object',

@@ -1,5 +1,5 @@
 import type { Seller } from '@shop/config';
-import type { BankCharges } from '@shop/payments';
+import type { BankAccount, BankCharges } from '@shop/payments';
 
 export type Lang = 'zh' | 'en';
 
@@ -203,18 +203,12 @@ export function receiptMail(d: ReceiptData, lang: Lang, brand: MailBrand): Rende
   ]);
 }
 
-export interface BankTransferMailData {
+/** The order, and the account it is paid into (as the notice shows it). */
+export interface BankTransferMailData extends BankAccount {
   orderNo: string;
   title: string;
   amount: string;
   currency: string;
-  payee: string;
-  payeeAddress: string | null;
-  bank: string;
-  bankAddress: string | null;
-  iban: string;
-  bic: string;
-  charges: BankCharges;
   /** The day to pay by, as the buyer reads it (YYYY-MM-DD). */
   expiresOn: string;
 }

@@ -4,6 +4,7 @@ import type { Database, OrderEventType } from '@shop/db';
 import { purchaseInfoView } from '../orders/details.js';
 import { orderRowColumns, orderView, type OrderView } from '../orders/views.js';
 import { likePattern, type AdminOrderFilter } from './order-filter.js';
+import { inOrderOf } from '../in-order-of.js';
 
 /** The event the earlier job-based bank-transfer completion left in the order's audit trail. */
 export const COMPLETION_REQUESTED = 'bank_transfer_completion_requested' satisfies OrderEventType;
@@ -180,9 +181,5 @@ export async function purchaseInfosByOrderNo(db: Kysely<Database>, orderNos: rea
     .select('orders.order_no')
     .where('orders.order_no', 'in', [...new Set(orderNos)])
     .execute();
-  const byNo = new Map(rows.map((r) => [r.order_no, r]));
-  return orderNos.map((no) => {
-    const r = byNo.get(no);
-    return r ? purchaseInfoView(r) : null;
-  });
+  return inOrderOf(orderNos, rows, purchaseInfoView);
 }

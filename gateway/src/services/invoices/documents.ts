@@ -4,6 +4,7 @@ import { appendAuditEvent } from '../admin/audit.js';
 import { appError } from '../errors.js';
 import type { ServiceDeps } from '../deps.js';
 import type { SessionUser } from '../accounts/sessions.js';
+import { inOrderOf } from '../in-order-of.js';
 
 // Reading issued invoices: what the buyer (and the console) is shown of them, and the file itself
 // for its buyer or an operator, each download audited. The rows are core's (invoice_documents).
@@ -43,21 +44,16 @@ export async function issuedInvoicesByOrderNo(db: Kysely<Database>, orderNos: re
     ])
     .where('orders.order_no', 'in', [...new Set(orderNos)]);
   if (userId !== undefined) q = q.where('orders.user_id', '=', userId);
-  const byNo = new Map((await q.execute()).map((r) => [r.order_no, r]));
-  return orderNos.map((no) => {
-    const r = byNo.get(no);
-    if (!r) return null;
-    return {
-      orderNo: r.order_no,
-      delivery: r.delivery,
-      issuedAt: r.issued_at.toISOString(),
-      fileName: r.file_name,
-      contentType: r.content_type,
-      byteSize: r.byte_size,
-      courier: r.courier,
-      trackingNo: r.tracking_no,
-    };
-  });
+  return inOrderOf(orderNos, await q.execute(), (r) => ({
+    orderNo: r.order_no,
+    delivery: r.delivery,
+    issuedAt: r.issued_at.toISOString(),
+    fileName: r.file_name,
+    contentType: r.content_type,
+    byteSize: r.byte_size,
+    courier: r.courier,
+    trackingNo: r.tracking_no,
+  }));
 }
 
 export interface InvoiceFile {

@@ -2,6 +2,7 @@ import type { Kysely, Selectable } from 'kysely';
 import type { Database } from '@shop/db';
 import type { PurchaseInfoFields } from './validation.js';
 import { intentView, type IntentView } from './views.js';
+import { inOrderOf } from '../in-order-of.js';
 
 /** The purchase info as the buyer entered it (validation.ts), with the order's payment method and language. */
 export interface PurchaseInfoView extends PurchaseInfoFields {
@@ -120,30 +121,25 @@ export async function invoicesByOrderNo(db: Kysely<Database>, orderNos: readonly
     .where('orders.order_no', 'in', [...new Set(orderNos)])
     .where('orders.invoice_required', '=', true);
   if (userId !== undefined) q = q.where('orders.user_id', '=', userId);
-  const byNo = new Map((await q.execute()).map((r) => [r.order_no, r]));
-  return orderNos.map((no) => {
-    const r = byNo.get(no);
-    if (!r) return null;
-    return {
-      invoiceType: r.invoice_type === 'vat_special' ? 'VAT_SPECIAL' : 'VAT_GENERAL',
-      pickupMethod: r.pickup_method === 'express' ? 'EXPRESS' : r.pickup_method === 'electronic' ? 'ELECTRONIC' : null,
-      invoicePayable: r.invoice_payable,
-      services: r.services,
-      taxpayerInden: r.taxpayer_inden,
-      registeredOffice: r.registered_office,
-      financePhone: r.finance_phone,
-      accountOpeningBank: r.account_opening_bank,
-      bankAccount: r.bank_account,
-      recipientName: r.recipient_name,
-      contactPhone: r.contact_phone,
-      contactArea: r.contact_area,
-      contactMail: r.contact_mail,
-      province: r.province,
-      city: r.city,
-      area: r.area,
-      detailedAddress: r.detailed_address,
-    };
-  });
+  return inOrderOf(orderNos, await q.execute(), (r) => ({
+    invoiceType: r.invoice_type === 'vat_special' ? 'VAT_SPECIAL' : 'VAT_GENERAL',
+    pickupMethod: r.pickup_method === 'express' ? 'EXPRESS' : r.pickup_method === 'electronic' ? 'ELECTRONIC' : null,
+    invoicePayable: r.invoice_payable,
+    services: r.services,
+    taxpayerInden: r.taxpayer_inden,
+    registeredOffice: r.registered_office,
+    financePhone: r.finance_phone,
+    accountOpeningBank: r.account_opening_bank,
+    bankAccount: r.bank_account,
+    recipientName: r.recipient_name,
+    contactPhone: r.contact_phone,
+    contactArea: r.contact_area,
+    contactMail: r.contact_mail,
+    province: r.province,
+    city: r.city,
+    area: r.area,
+    detailedAddress: r.detailed_address,
+  }));
 }
 
 export interface OrderRefundView {

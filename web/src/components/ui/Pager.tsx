@@ -3,13 +3,17 @@ import { useTranslation } from '../../lib/use-translation';
 import { pagerPages } from './pager-pages';
 import { SelectBox } from './SelectBox';
 
-interface Props {
+/** Where a paged list stands, and how the reader moves it. */
+export interface PagerPosition {
   total: number;
   page: number;
   pageSize: number;
-  sizes: readonly number[];
   onPage: (page: number) => void;
   onPageSize: (size: number) => void;
+}
+
+interface Props extends PagerPosition {
+  sizes: readonly number[];
   /** Whose texts: the buyer's orders or the console (total, page size, previous, next, page). */
   texts: 'orders' | 'admin';
   testIds: { root: string; total: string; size?: string };

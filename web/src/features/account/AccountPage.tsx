@@ -4,19 +4,9 @@ import { useTranslation } from '../../lib/use-translation';
 import { openAuth } from '../../lib/auth-dialog';
 import { displayName } from '../../lib/names';
 import { useSession, type SessionUser } from '../../lib/session';
+import { Fact } from '../../components/ui/Fact';
 import { BindEmailForm } from './BindEmailForm';
 import { ChangePasswordForm } from './ChangePasswordForm';
-
-function Row({ label, value, testId }: { label: string; value: string; testId: string }) {
-  return (
-    <Text>
-      {label}:{' '}
-      <Text as="span" fontWeight="semibold" data-testid={testId}>
-        {value}
-      </Text>
-    </Text>
-  );
-}
 
 function Details({ user }: { user: SessionUser }) {
   const { t } = useTranslation();
@@ -25,9 +15,9 @@ function Details({ user }: { user: SessionUser }) {
       <Heading as="h2" size="md">
         {t('account.profile')}
       </Heading>
-      <Row label={t('account.name')} value={displayName(user.firstName, user.lastName)} testId="account-name" />
-      <Row label={t('account.email')} value={user.email || t('account.noEmail')} testId="account-email" />
-      {user.phoneNo ? <Row label={t('account.phone')} value={`${user.phoneArea} ${user.phoneNo}`} testId="account-phone" /> : null}
+      <Fact label={t('account.name')} value={displayName(user.firstName, user.lastName)} testId="account-name" />
+      <Fact label={t('account.email')} value={user.email || t('account.noEmail')} testId="account-email" />
+      {user.phoneNo ? <Fact label={t('account.phone')} value={`${user.phoneArea} ${user.phoneNo}`} testId="account-phone" /> : null}
     </Stack>
   );
 }

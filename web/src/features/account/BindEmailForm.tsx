@@ -1,6 +1,6 @@
 import { Button, Heading, Stack, Text } from '@chakra-ui/react';
 import { useApolloClient, useMutation } from '@apollo/client/react';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from '../../lib/use-translation';
 import { FormField } from '../../components/ui/FormField';
 import { TextInput } from '../../components/ui/TextInput';
@@ -9,6 +9,7 @@ import { useCountdown } from '../../components/ui/useCountdown';
 import { CODE_COOLDOWN_S, CODE_FAILURE_COOLDOWN_S } from '../../lib/config';
 import { messageOf } from '../../lib/errors';
 import { useForm } from '../../lib/form';
+import { useAccountSubmit } from './use-account-submit';
 import { sessionChanged } from '../../lib/session';
 import { checkCode, checkEmail, stripAccount, type RuleKey } from '../../lib/validation';
 import { CodeInput } from '../../components/ui/CodeInput';
@@ -24,7 +25,6 @@ export function BindEmailForm({ current }: { current: string }) {
   const [bindEmail] = useMutation(BIND_EMAIL);
   const { left, start } = useCountdown();
   const [sending, setSending] = useState(false);
-  const [busy, setBusy] = useState(false);
   const msg = (k: RuleKey | null) => k && t(`validation.${k}`);
   const form = useForm<Field>(
     { email: '', code: '' },
@@ -48,22 +48,13 @@ export function BindEmailForm({ current }: { current: string }) {
     }
   };
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (busy || !form.validate()) return;
-    setBusy(true);
-    try {
-      const { data } = await bindEmail({ variables: form.values });
-      notify.success(data && data.bindEmail.sessionsEnded > 0 ? `${t('account.emailBound')}. ${t('account.othersEnded')}` : t('account.emailBound'));
-      form.reset();
-      // The header, the e-book panels and the checkout read the email from the session.
-      await sessionChanged(client);
-    } catch (err) {
-      notify.error(messageOf(err, t('common.errorOccurredLower')));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { busy, submit } = useAccountSubmit(form, async () => {
+    const { data } = await bindEmail({ variables: form.values });
+    notify.success(data && data.bindEmail.sessionsEnded > 0 ? `${t('account.emailBound')}. ${t('account.othersEnded')}` : t('account.emailBound'));
+    form.reset();
+    // The header, the e-book panels and the checkout read the email from the session.
+    await sessionChanged(client);
+  });
 
   return (
     <form onSubmit={submit} noValidate data-testid="bind-email-form">

@@ -1,12 +1,11 @@
 import { Button, Heading, Stack } from '@chakra-ui/react';
 import { useMutation } from '@apollo/client/react';
-import { useState, type FormEvent } from 'react';
 import { useTranslation } from '../../lib/use-translation';
 import { FormField } from '../../components/ui/FormField';
 import { TextInput } from '../../components/ui/TextInput';
 import { notify } from '../../components/ui/toaster';
-import { messageOf } from '../../lib/errors';
 import { useForm } from '../../lib/form';
+import { useAccountSubmit } from './use-account-submit';
 import { NewPasswordFields } from './NewPasswordFields';
 import { checkConfirm, checkLoginPassword, checkNewPassword, type RuleKey } from '../../lib/validation';
 import { CHANGE_PASSWORD } from './api';
@@ -17,7 +16,6 @@ type Field = 'oldPassword' | 'password' | 'confirmPassword';
 export function ChangePasswordForm() {
   const { t } = useTranslation();
   const [changePassword] = useMutation(CHANGE_PASSWORD);
-  const [busy, setBusy] = useState(false);
   const msg = (k: RuleKey | null) => k && t(`validation.${k}`);
   const form = useForm<Field>(
     { oldPassword: '', password: '', confirmPassword: '' },
@@ -29,22 +27,13 @@ export function ChangePasswordForm() {
     { dependents: { password: ['confirmPassword'] } },
   );
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (busy || !form.validate()) return;
-    setBusy(true);
-    try {
-      const { data } = await changePassword({ variables: form.values });
-      notify.success(
-        data && data.changePassword.sessionsEnded > 0 ? `${t('account.passwordChanged')}. ${t('account.othersEnded')}` : t('account.passwordChanged'),
-      );
-      form.reset();
-    } catch (err) {
-      notify.error(messageOf(err, t('common.errorOccurredLower')));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { busy, submit } = useAccountSubmit(form, async () => {
+    const { data } = await changePassword({ variables: form.values });
+    notify.success(
+      data && data.changePassword.sessionsEnded > 0 ? `${t('account.passwordChanged')}. ${t('account.othersEnded')}` : t('account.passwordChanged'),
+    );
+    form.reset();
+  });
 
   return (
     <form onSubmit={submit} noValidate data-testid="change-password-form">

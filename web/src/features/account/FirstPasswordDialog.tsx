@@ -1,12 +1,11 @@
 import { Button, Stack, Text } from '@chakra-ui/react';
 import { useApolloClient, useMutation } from '@apollo/client/react';
-import { useState, type FormEvent } from 'react';
 import { useTranslation } from '../../lib/use-translation';
 import { ShopDialog } from '../../components/ui/ShopDialog';
 import { notify } from '../../components/ui/toaster';
 import { DIALOG_WIDTH } from '../../lib/config';
-import { messageOf } from '../../lib/errors';
 import { useForm } from '../../lib/form';
+import { useAccountSubmit } from './use-account-submit';
 import { NewPasswordFields } from './NewPasswordFields';
 import { sessionChanged } from '../../lib/session';
 import { checkConfirm, checkNewPassword, type RuleKey } from '../../lib/validation';
@@ -22,7 +21,6 @@ export default function FirstPasswordDialog({ onLeave }: { onLeave: () => void }
   const { t } = useTranslation();
   const client = useApolloClient();
   const [setFirstPassword] = useMutation(SET_FIRST_PASSWORD);
-  const [busy, setBusy] = useState(false);
   const msg = (k: RuleKey | null) => k && t(`validation.${k}`);
   const form = useForm<Field>(
     { password: '', confirmPassword: '' },
@@ -30,20 +28,11 @@ export default function FirstPasswordDialog({ onLeave }: { onLeave: () => void }
     { dependents: { password: ['confirmPassword'] } },
   );
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (busy || !form.validate()) return;
-    setBusy(true);
-    try {
-      await setFirstPassword({ variables: form.values });
-      notify.success(t('account.firstDone'));
-      await sessionChanged(client);
-    } catch (err) {
-      notify.error(messageOf(err, t('common.errorOccurredLower')));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { busy, submit } = useAccountSubmit(form, async () => {
+    await setFirstPassword({ variables: form.values });
+    notify.success(t('account.firstDone'));
+    await sessionChanged(client);
+  });
 
   return (
     <ShopDialog open onClose={onLeave} title={t('account.firstTitle')} width={DIALOG_WIDTH.login} testId="first-password-dialog">

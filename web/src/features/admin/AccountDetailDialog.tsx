@@ -7,20 +7,10 @@ import { DIALOG_WIDTH } from '../../lib/config';
 import { messageOf } from '../../lib/errors';
 import { formatDateTime } from '../../lib/format';
 import { accountLabel, ADMIN_ACCOUNT, type AdminAccount } from './accounts-api';
+import { Fact } from '../../components/ui/Fact';
 import { AccountStateButton } from './AccountStateButton';
 import { AdminOrdersTable } from './AdminOrdersTable';
 import { OrderDetailDialog } from './OrderDetailDialog';
-
-function Fact({ label, value, testId }: { label: string; value: string; testId?: string }) {
-  return (
-    <Text>
-      {label}:{' '}
-      <Text as="span" fontWeight="semibold" data-testid={testId}>
-        {value}
-      </Text>
-    </Text>
-  );
-}
 
 /** One account: its details, mirror state, open sessions and orders; disable or enable it. */
 export function AccountDetailDialog({ account, onClose, onChanged }: { account: AdminAccount; onClose: () => void; onChanged: () => void }) {

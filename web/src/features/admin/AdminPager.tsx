@@ -1,13 +1,8 @@
-import { Pager } from '../../components/ui/Pager';
+import { Pager, type PagerPosition } from '../../components/ui/Pager';
 
 export const ADMIN_PAGE_SIZES = [10, 20, 50, 100] as const;
 
-interface Props {
-  total: number;
-  page: number;
-  pageSize: number;
-  onPage: (page: number) => void;
-  onPageSize: (size: number) => void;
+interface Props extends PagerPosition {
   testId: string;
 }
 

@@ -1,11 +1,11 @@
-import { Button, Code, HStack, Stack, Table, Text } from '@chakra-ui/react';
+import { Code, HStack, Stack, Table, Text } from '@chakra-ui/react';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { useState } from 'react';
 import { useTranslation } from '../../lib/use-translation';
 import { ListAnswer } from '../../components/ui/ListAnswer';
 import { formatDateTime } from '../../lib/format';
 import { usePagedFilter } from '../../lib/paging';
-import { HistoryButton } from './HistoryButton';
+import { HistoryButton, RowActionButton } from './RowButtons';
 import { useChangeNotices } from './change-notices';
 import { REGISTRATION_MIRRORS, RETRY_MIRROR, type MirrorStatus, type RegistrationMirror } from './api';
 import { AdminPager } from './AdminPager';
@@ -26,16 +26,13 @@ function RetryButton({ mirror, onDone }: { mirror: RegistrationMirror; onDone: (
       onDone();
     }, notices.refused);
   return (
-    <Button
-      size="xs"
-      variant="outline"
+    <RowActionButton
+      label={t('admin.mirrors.retry')}
+      ariaLabel={t('admin.mirrors.retryLabel', { email: mirror.email ?? mirror.userId })}
+      testId="mirror-retry"
+      onClick={() => void run()}
       loading={loading}
-      onClick={run}
-      aria-label={t('admin.mirrors.retryLabel', { email: mirror.email ?? mirror.userId })}
-      data-testid="mirror-retry"
-    >
-      {t('admin.mirrors.retry')}
-    </Button>
+    />
   );
 }
 

@@ -4,7 +4,7 @@ import { Button, Flex, Stack, Table, Text } from '@chakra-ui/react';
 import { useTranslation } from '../../lib/use-translation';
 import { formatDateTime } from '../../lib/format';
 import type { ReconciliationAction, ReconciliationItem } from './reconciliation-api';
-import { HistoryButton } from './HistoryButton';
+import { HistoryButton } from './RowButtons';
 import { ReconciliationDetail } from './ReconciliationDetail';
 import { AdminTable } from './AdminTable';
 

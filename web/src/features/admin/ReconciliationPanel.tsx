@@ -23,6 +23,7 @@ import {
 import { ReconciliationHistoryDialog, ResolveDialog } from './ReconciliationDialogs';
 import { ItemsTable } from './ReconciliationItems';
 import { useChangeNotices } from './change-notices';
+import { RowActionButton } from './RowButtons';
 import { ReconciliationDetail } from './ReconciliationDetail';
 import { BankStatementUpload } from './BankStatementUpload';
 
@@ -132,16 +133,13 @@ function RerunButton({ provider, date, onDone }: { provider: ReconciliationProvi
       onDone();
     }, notices.refused);
   return (
-    <Button
-      size="xs"
-      variant="outline"
+    <RowActionButton
+      label={t('admin.reconciliation.rerun')}
+      ariaLabel={t('admin.reconciliation.rerunLabel', { provider: name, date })}
+      testId="recon-rerun"
+      onClick={() => void run()}
       loading={loading}
-      onClick={run}
-      aria-label={t('admin.reconciliation.rerunLabel', { provider: name, date })}
-      data-testid="recon-rerun"
-    >
-      {t('admin.reconciliation.rerun')}
-    </Button>
+    />
   );
 }
 

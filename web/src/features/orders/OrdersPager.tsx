@@ -1,15 +1,7 @@
-import { Pager } from '../../components/ui/Pager';
+import { Pager, type PagerPosition } from '../../components/ui/Pager';
 import { PAGE_SIZES } from '../../lib/config';
 
-interface Props {
-  total: number;
-  page: number;
-  pageSize: number;
-  onPage: (page: number) => void;
-  onPageSize: (size: number) => void;
-}
-
 /** My Orders' pager: total, page size (10, 20, 50; spec section 2) and pager. */
-export function OrdersPager(props: Props) {
+export function OrdersPager(props: PagerPosition) {
   return <Pager {...props} sizes={PAGE_SIZES} texts="orders" testIds={{ root: 'pager', total: 'orders-total', size: 'page-size' }} />;
 }

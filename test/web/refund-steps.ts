@@ -1,20 +1,15 @@
 import t from 'tap';
-import { openShop, signInOperator } from '../helpers/browser.js';
-import { startWalks, walk, walkAlipay, walkEnv, walkWeChat, type Walk } from './walks.js';
+import { openConsoleAsOperator, startWalks, walk, walkAlipay, walkEnv, walkWeChat, type Walk } from './walks.js';
 
 // After a walk bought e-books online: an operator refunds each order in the console (the attempt
 // panel's refund button, behind its confirmation), sees it refunded; the buyer's My Orders then
 // offers no download and the download address is refused.
 
 export async function refundAllInConsole(w: Walk) {
-  const { stack, browser } = walkEnv();
+  const { stack } = walkEnv();
   const T = w.T;
-  // The operator's login is not this walk's subject (the account screens log one in): a session cookie.
-  const op = await openShop(browser, stack.base);
-  await signInOperator(stack, op.context);
+  const op = await openConsoleAsOperator(w);
   const page = op.page;
-  await page.goto(`/shop/${w.lang}Page`);
-  await page.getByRole('link', { name: T.nav.console }).click();
 
   for (const bought of w.orders ?? []) {
     const row = await stack.db

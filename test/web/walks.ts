@@ -45,6 +45,19 @@ export function walkEnv(): { stack: TestStack; browser: Browser } {
 
 export { logOutAndLogIn, registerWithMailCode };
 
+/**
+ * An operator on the console in the walk's language. Logging in is not the walks' subject (the
+ * account screens and operator-console.test.ts log operators in through the dialog with the
+ * captcha): the operator's profile gets a session cookie.
+ */
+export async function openConsoleAsOperator(w: { lang: 'en' | 'zh'; T: Messages }) {
+  const op = await openShop(browser, stack.base);
+  await signInOperator(stack, op.context);
+  await op.page.goto(`/shop/${w.lang}Page`);
+  await op.page.getByRole('link', { name: w.T.nav.console }).click();
+  return op;
+}
+
 type Lang = 'en' | 'zh';
 const TEXTS: Record<Lang, Messages> = { en, zh };
 const COUNTRY: Record<Lang, { search: string; country: string }> = { en: { search: 'germ', country: 'Germany' }, zh: { search: '德', country: '德国' } };
@@ -566,18 +579,11 @@ async function buyerGetsInvoice(w: Walk, orderNo: string) {
   w.t.same(refused, { status: 404, code: 404, message: 'Download failed, please contact customer service!', data: null }, 'and learns nothing of it');
 }
 
-/**
- * An operator opens the order in the console, sees its invoice, completes it. Logging in is not
- * this walk's subject (the account screens and operator-console.test.ts log operators in through
- * the dialog with the captcha): the operator's profile gets a session cookie.
- */
+/** An operator opens the order in the console, sees its invoice, completes it. */
 async function operatorCompletes(w: Walk, orderNo: string, invoice: boolean) {
   const T = w.T;
-  const op = await openShop(browser, stack.base);
-  await signInOperator(stack, op.context);
+  const op = await openConsoleAsOperator(w);
   const page = op.page;
-  await page.goto(`/shop/${w.lang}Page`);
-  await page.getByRole('link', { name: T.nav.console }).click();
   await page.getByTestId('admin-filter-search').fill(orderNo);
   await page.getByTestId('admin-filter-apply').click();
   const row = page.locator(`[data-testid=admin-order-row][data-order-no="${orderNo}"]`);

@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { ensurePortFree, portOpen, waitFor } from './util.js';
+import { ensurePortFree, portOpen, superviseServer } from './util.js';
 
 export interface RunningMailSink {
   smtpUrl: string;
@@ -22,32 +22,11 @@ export async function startMailSink(opts: { smtpPort: number; webPort: number; o
   const child = spawn(process.execPath, [bin, '--smtp', String(opts.smtpPort), '--web', String(opts.webPort), '--ip', '127.0.0.1', '--silent'], {
     stdio: 'ignore',
   });
-  let exited: string | null = null;
-  const exit = new Promise<void>((resolve) => {
-    child.once('exit', (code, signal) => {
-      exited = `maildev exited (${code ?? signal})`;
-      resolve();
-    });
-    child.once('error', (err) => {
-      exited = `maildev could not start: ${err.message}`;
-      resolve();
-    });
+  const stop = await superviseServer(child, {
+    name: 'maildev',
+    what: 'mail sink',
+    ready: async () => (await portOpen(opts.smtpPort)) && (await portOpen(opts.webPort)),
+    onSpawn: opts.onSpawn,
   });
-  const stop = async () => {
-    if (!exited) child.kill('SIGTERM');
-    await exit;
-  };
-  opts.onSpawn?.(stop);
-  try {
-    await waitFor(
-      'mail sink',
-      async () => !exited && (await portOpen(opts.smtpPort)) && (await portOpen(opts.webPort)),
-      60_000,
-      () => exited,
-    );
-  } catch (err) {
-    await stop();
-    throw err;
-  }
   return { smtpUrl: `smtp://127.0.0.1:${opts.smtpPort}`, webUrl: `http://127.0.0.1:${opts.webPort}`, process: child, stop };
 }

@@ -1,6 +1,6 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
-import { ensurePortFree, portOpen, waitFor, which } from './util.js';
+import { ensurePortFree, portOpen, superviseServer, which } from './util.js';
 
 export interface RunningRedis {
   url: string;
@@ -57,32 +57,11 @@ export async function startRedis(opts: { dir: string; port: number; onSpawn?: (s
     ],
     { stdio: 'ignore' },
   );
-  let exited: string | null = null;
-  const exit = new Promise<void>((resolve) => {
-    child.once('exit', (code, signal) => {
-      exited = `redis-server exited (${code ?? signal})`;
-      resolve();
-    });
-    child.once('error', (err) => {
-      exited = `redis-server could not start: ${err.message}`;
-      resolve();
-    });
+  const stop = await superviseServer(child, {
+    name: 'redis-server',
+    what: `redis-server on port ${opts.port}`,
+    ready: () => portOpen(opts.port),
+    onSpawn: opts.onSpawn,
   });
-  const stop = async () => {
-    if (!exited) child.kill('SIGTERM');
-    await exit;
-  };
-  opts.onSpawn?.(stop);
-  try {
-    await waitFor(
-      `redis-server on port ${opts.port}`,
-      async () => !exited && (await portOpen(opts.port)),
-      60_000,
-      () => exited,
-    );
-  } catch (err) {
-    await stop();
-    throw err;
-  }
   return { url: `redis://127.0.0.1:${opts.port}`, port: opts.port, process: child, stop };
 }

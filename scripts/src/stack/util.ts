@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawnSync, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import getPort from 'get-port';
 
@@ -43,4 +43,43 @@ export async function portSetting(name: string, fallback?: number): Promise<numb
 export function which(cmd: string): string | null {
   const r = spawnSync('sh', ['-c', `command -v ${cmd}`], { encoding: 'utf8' });
   return r.status === 0 ? r.stdout.trim() || null : null;
+}
+
+/**
+ * Runs a spawned server until its ports answer: `onSpawn` gets its stop as soon as the process
+ * exists, the wait ends early with the reason once it exits or cannot start, and a start that fails
+ * here stops it itself. Answers its stop.
+ */
+export async function superviseServer(
+  child: ChildProcess,
+  o: { name: string; what: string; ready: () => Promise<boolean>; onSpawn?: (stop: () => Promise<void>) => void },
+): Promise<() => Promise<void>> {
+  let exited: string | null = null;
+  const exit = new Promise<void>((resolve) => {
+    child.once('exit', (code, signal) => {
+      exited = `${o.name} exited (${code ?? signal})`;
+      resolve();
+    });
+    child.once('error', (err) => {
+      exited = `${o.name} could not start: ${err.message}`;
+      resolve();
+    });
+  });
+  const stop = async () => {
+    if (!exited) child.kill('SIGTERM');
+    await exit;
+  };
+  o.onSpawn?.(stop);
+  try {
+    await waitFor(
+      o.what,
+      async () => !exited && (await o.ready()),
+      60_000,
+      () => exited,
+    );
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+  return stop;
 }

@@ -3,6 +3,7 @@ import { queryTemplate } from '@shop/db';
 import type { Transporter } from 'nodemailer';
 import { centsToDecimal, type BankAccount, type PaymentProvider } from '@shop/payments';
 import type { WorkerDeps } from '../deps.js';
+import { sendShopMail } from './send.js';
 import { bankTransferMail, titleIn, type MailBrand } from './templates.js';
 
 // One per bank-transfer checkout: compiled once, a prepared statement per connection.
@@ -46,6 +47,5 @@ export async function bankTransferDetailsMail(deps: WorkerDeps, transport: Trans
     order.language,
     brand,
   );
-  const info = await transport.sendMail({ from: deps.config.mailFrom, to: order.email, ...mail });
-  return { messageId: info.messageId };
+  return sendShopMail(deps, transport, order.email, mail);
 }

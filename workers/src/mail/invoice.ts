@@ -1,6 +1,7 @@
 import { UnrecoverableError } from 'bullmq';
 import type { Transporter } from 'nodemailer';
 import type { WorkerDeps } from '../deps.js';
+import { sendShopMail } from './send.js';
 import { layout, myOrdersButton, titleIn, type Lang, type MailBrand, type RenderedMail } from './templates.js';
 
 // The buyer is told, in their language, that the invoice they asked for is issued: an electronic
@@ -102,6 +103,5 @@ export async function invoiceIssuedMail(deps: WorkerDeps, transport: Transporter
     row.delivery === 'electronic' && row.content && row.file_name && row.content_type
       ? [{ filename: row.file_name, content: row.content, contentType: row.content_type }]
       : [];
-  const info = await transport.sendMail({ from: deps.config.mailFrom, to: row.email, ...mail, attachments });
-  return { messageId: info.messageId };
+  return sendShopMail(deps, transport, row.email, mail, attachments);
 }

@@ -2,6 +2,7 @@ import { UnrecoverableError } from 'bullmq';
 import type { Transporter } from 'nodemailer';
 import { centsToDecimal, type ProviderName } from '@shop/payments';
 import type { WorkerDeps } from '../deps.js';
+import { sendShopMail } from './send.js';
 import { layout, myOrdersButton, titleIn, type Lang, type MailBrand, type RenderedMail } from './templates.js';
 
 // Every refund that went through is told to the buyer in their language: which order, how much
@@ -128,6 +129,5 @@ export async function refundMail(deps: WorkerDeps, transport: Transporter, refun
     row.language,
     brand,
   );
-  const info = await transport.sendMail({ from: deps.config.mailFrom, to: row.email, ...mail });
-  return { messageId: info.messageId };
+  return sendShopMail(deps, transport, row.email, mail);
 }

@@ -5,6 +5,7 @@ import type { WorkerDeps } from '../deps.js';
 import { centsToDecimal } from '@shop/payments';
 import { receiptMail, titleIn, verificationCodeMail, type MailBrand } from '../mail/templates.js';
 import { bankTransferDetailsMail } from '../mail/bank-transfer.js';
+import { sendShopMail } from '../mail/send.js';
 import { refundMail } from '../mail/refund.js';
 import { invoiceIssuedMail } from '../mail/invoice.js';
 import { reconciliationAlertMail } from '../mail/reconciliation-alert.js';
@@ -52,8 +53,7 @@ export function mailProcessor(deps: WorkerDeps, transport: Transporter) {
         throw new UnrecoverableError('sealed code cannot be opened (APP_SECRET differs between gateway and workers?)');
       }
       const mail = verificationCodeMail(code, data.purpose, data.language, brand);
-      const info = await transport.sendMail({ from: deps.config.mailFrom, to, ...mail });
-      return { messageId: info.messageId };
+      return sendShopMail(deps, transport, to, mail);
     }
     if (data.kind === 'bank-transfer-details') return bankTransferDetailsMail(deps, transport, data.orderNo, brand);
     if (data.kind === 'refund') return refundMail(deps, transport, data.refundNo, brand);
@@ -89,7 +89,6 @@ export function mailProcessor(deps: WorkerDeps, transport: Transporter) {
       order.language,
       brand,
     );
-    const info = await transport.sendMail({ from: deps.config.mailFrom, to: order.email, ...mail });
-    return { messageId: info.messageId };
+    return sendShopMail(deps, transport, order.email, mail);
   };
 }

@@ -2,10 +2,10 @@
 // authorization verified for the session, never one the client sends; the return from WeChat is
 // bound to the session that started it (state, CSRF) and the code is exchanged server-side.
 import t from 'tap';
-import { registerLegacy } from '../helpers/accounts.js';
+import { buyerWithoutMail } from '../admin/helpers.js';
 import { buy } from '../helpers/orders.js';
 import { IN_PROCESS_PUBLIC_URL, sandboxPayments } from '../helpers/admin-state.js';
-import { startInProcess, uniqueEmail } from '../helpers/stack.js';
+import { startInProcess } from '../helpers/stack.js';
 import { WECHAT_USER_AGENT } from '../helpers/wechat-app.js';
 import { authorizeAtWeChat, sandboxOpenid } from '../helpers/wechat-oauth.js';
 
@@ -14,16 +14,13 @@ const inWeChat = { 'user-agent': WECHAT_USER_AGENT };
 t.test('JSAPI pays the openid WeChat verified for the session', async (t) => {
   // The gateway answers through inject(); the browser's trips to WeChat go to the listening WeChat
   // sandbox, whose authorization domain is the shop's public URL.
+  // The buyers are made in the table and log in: no worker mails a registration code.
   const payments = await sandboxPayments(t);
-  const stack = await startInProcess(t, payments.env);
+  const stack = await startInProcess(t, payments.env, { workers: false });
   const wechatUrl = `${payments.sandboxes.url}/wechat`;
   const appid = payments.sandboxes.adapters.wechat.appid;
-  const alice = stack.client();
-  const mallory = stack.client();
-  const aliceEmail = uniqueEmail('alice');
-  await registerLegacy(alice, aliceEmail);
-  await registerLegacy(mallory, uniqueEmail('mallory'));
-  const aliceId = (await stack.db.selectFrom('users').select('id').where('email', '=', aliceEmail).executeTakeFirstOrThrow()).id;
+  const { client: alice, userId: aliceId } = await buyerWithoutMail(stack, 'alice');
+  const { client: mallory } = await buyerWithoutMail(stack, 'mallory');
   const aliceSessions = () => stack.db.selectFrom('sessions').select(['wechat_openid', 'wechat_appid']).where('user_id', '=', aliceId).execute();
   const orderCount = async () => (await stack.db.selectFrom('orders').select('order_no').where('user_id', '=', aliceId).execute()).length;
   const aliceOpenid = await sandboxOpenid(wechatUrl, 'alice');

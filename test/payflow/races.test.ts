@@ -6,7 +6,7 @@ import { buy } from '../helpers/orders.js';
 import { allCopiesAnswered, drivers, paidTransitions, waitPaid } from '../helpers/payflow.js';
 import { startStack, uniqueEmail } from '../helpers/stack.js';
 import { eventually } from '../helpers/tmp.js';
-import { polledAgain } from '../helpers/quiesce.js';
+import { polledAgain, quiesce } from '../helpers/quiesce.js';
 
 const env = { RETRY_DELAY_SCALE: '0.005', RATE_LIMIT_SCALE: '50' };
 
@@ -138,8 +138,8 @@ t.test('PayPal: a pending capture does not settle, a declined one fails; complet
       return o.purchase_units?.[0]?.payments?.captures?.[0] ?? false;
     });
     t.equal(captured.status, status);
-    // The shop has since looked at the capture itself.
-    await polledAgain(stack.app, co.paymentIntent.id);
+    // The shop has handled the capture's answer and what followed it.
+    await quiesce(stack.app);
     t.equal(
       (await stack.db.selectFrom('orders').select('status').where('order_no', '=', co.order.orderNo).executeTakeFirstOrThrow()).status,
       'pending_payment',

@@ -128,6 +128,9 @@ async function prepare(deps: CoreDeps, { trx, enqueue }: UnitOfWork, req: Checko
     const same = open.at(-1);
     if (same && !same.next_action) throw new LedgerRefusal('checkout_in_progress');
     order = await reuseOrder(trx, order.id, changes, actor, data);
+    // The details given now replace the earlier ones, also when the open attempt is kept: the
+    // order's invoice switch just changed, its invoice and address must change with it.
+    if (req.details) await req.details(trx, order.id);
     if (same) return { kind: 'ready', order, intent: same, reused: true, fresh: false };
     const attempts = await trx
       .selectFrom('payment_intents')
@@ -150,8 +153,8 @@ async function prepare(deps: CoreDeps, { trx, enqueue }: UnitOfWork, req: Checko
       ...(req.provider === 'bank_transfer' ? { bank_reference: bankReference(orderNo) } : {}),
     };
     order = await openOrder(trx, values, actor, { data });
+    if (req.details) await req.details(trx, order.id);
   }
-  if (req.details) await req.details(trx, order.id);
   const converted = charge.rate ? { order: { amountCents: order.amount_cents, currency: order.currency }, rate: charge.rate } : undefined;
   const intent = await createAttempt(
     trx,

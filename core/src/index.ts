@@ -45,4 +45,4 @@ export { reconcileDay, reconcileDueDays, type ReconcileDay, type ReconcileDueDay
 export { resolveReconciliationItem, type ResolveItem, type ResolvedItem } from './reconciliation/review.js';
 export { reconcileBankStatement, type ReconcileBankStatement, type BankStatementResult } from './reconciliation/bank-statement.js';
 export type { Verdict } from './reconciliation/verdicts.js';
-export { DETAIL_CODES, type DetailCode, type DetailMoney, type DetailValuesOf } from './reconciliation/detail-codes.js';
+export type { DetailCode, DetailMoney, DetailValuesOf } from './reconciliation/detail-codes.js';

@@ -1,9 +1,9 @@
 import t from 'tap';
 import { PASSWORD, registerLegacy, solveCaptcha } from '../helpers/accounts.js';
-import { startStack, uniqueEmail } from '../helpers/stack.js';
+import { startInProcess, uniqueEmail } from '../helpers/stack.js';
 
 t.test('captcha: 4 characters, bound to the client, single use, expires in 2 minutes', async (t) => {
-  const stack = await startStack(t, { RATE_LIMIT_SCALE: '10' });
+  const stack = await startInProcess(t, { RATE_LIMIT_SCALE: '10' });
   const email = uniqueEmail();
   await registerLegacy(stack.client(), email);
   const c = stack.client();
@@ -50,7 +50,7 @@ t.test('captcha: 4 characters, bound to the client, single use, expires in 2 min
 });
 
 t.test('test hooks are absent unless enabled', async (t) => {
-  const stack = await startStack(t, { ENABLE_TEST_HOOKS: 'false' }, { workers: false });
+  const stack = await startInProcess(t, { ENABLE_TEST_HOOKS: 'false' }, { workers: false });
   const res = await stack.client().request('GET', '/__test/captcha');
   t.equal(res.status, 404);
 });

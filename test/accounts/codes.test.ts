@@ -3,10 +3,10 @@ import { eventually } from '../helpers/tmp.js';
 import { latestCode, mailsTo } from '../helpers/mail.js';
 import { PASSWORD, loginLegacy, registerLegacy } from '../helpers/accounts.js';
 import { setTimestamp } from '../helpers/db.js';
-import { startStack, uniqueEmail } from '../helpers/stack.js';
+import { startInProcess, uniqueEmail } from '../helpers/stack.js';
 
 t.test('verification codes: 6 digits, hashed, single use, 5 wrong tries, cool-down, hourly cap', async (t) => {
-  const stack = await startStack(t, { RATE_LIMIT_SCALE: '10' });
+  const stack = await startInProcess(t, { RATE_LIMIT_SCALE: '10' });
   const c = stack.client();
   const email = uniqueEmail();
   t.equal((await c.form('/api/login/registerGetCode', { email })).message, 'Sending verification code succeeded!');
@@ -56,7 +56,7 @@ t.test('verification codes: 6 digits, hashed, single use, 5 wrong tries, cool-do
 });
 
 t.test('an expired code is refused', async (t) => {
-  const stack = await startStack(t);
+  const stack = await startInProcess(t);
   const c = stack.client();
   const email = uniqueEmail();
   await c.form('/api/login/registerGetCode', { email });
@@ -66,14 +66,14 @@ t.test('an expired code is refused', async (t) => {
 });
 
 t.test('registering an existing email answers the Chinese message the client recognises', async (t) => {
-  const stack = await startStack(t);
+  const stack = await startInProcess(t);
   const email = uniqueEmail();
   await registerLegacy(stack.client(), email);
   t.match(await stack.client().form('/api/login/registerGetCode', { email }), { code: 500, message: '该邮箱已注册' });
 });
 
 t.test('password reset: unknown account, wrong code, reset revokes every session, phone account', async (t) => {
-  const stack = await startStack(t, { RATE_LIMIT_SCALE: '10' });
+  const stack = await startInProcess(t, { RATE_LIMIT_SCALE: '10' });
   const c = stack.client();
   const email = uniqueEmail();
   const reg = await registerLegacy(c, email);

@@ -1,6 +1,6 @@
 import t from 'tap';
 import { registerLegacy } from '../helpers/accounts.js';
-import { startStack, uniqueEmail } from '../helpers/stack.js';
+import { startInProcess, uniqueEmail } from '../helpers/stack.js';
 import type { Client } from '../helpers/http.js';
 
 const base = {
@@ -23,7 +23,7 @@ async function rawForm(c: Client, path: string, body: string, locale = 'en') {
 }
 
 t.test('registratorComplex reads purchaseInfo and invoice sent as nested form keys', async (t) => {
-  const stack = await startStack(t);
+  const stack = await startInProcess(t);
   const c = stack.client();
   await registerLegacy(c, uniqueEmail('nested'));
 
@@ -70,7 +70,7 @@ t.test('registratorComplex reads purchaseInfo and invoice sent as nested form ke
 });
 
 t.test('hostile nesting and floods of fields are a clear 400 on every form route', async (t) => {
-  const stack = await startStack(t);
+  const stack = await startInProcess(t);
   const c = stack.client();
   await registerLegacy(c, uniqueEmail('hostile'));
   const deep = `${base.bookId ? 'bookId=1&' : ''}purchaseInfo${'[a]'.repeat(40)}=x`;
@@ -91,6 +91,6 @@ t.test('hostile nesting and floods of fields are a clear 400 on every form route
   const proto = await rawForm(c, '/api/login/registratorComplex', `${new URLSearchParams(base)}&__proto__[country]=Germany&constructor[prototype][x]=1`);
   t.equal(proto.message, 'please select country', 'prototype keys are dropped, not merged');
   t.equal(({} as Record<string, unknown>).country, undefined, 'no prototype was polluted');
-  const health = await fetch(`${stack.base}/health/live`);
+  const health = await stack.client().request('GET', '/health/live');
   t.equal(health.status, 200, 'the gateway is still up');
 });

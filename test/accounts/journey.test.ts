@@ -1,13 +1,13 @@
 import t from 'tap';
 import { PASSWORD, loginLegacy, registerLegacy } from '../helpers/accounts.js';
 import { mailsTo } from '../helpers/mail.js';
-import { startStack, uniqueEmail } from '../helpers/stack.js';
+import { startInProcess, uniqueEmail } from '../helpers/stack.js';
 
 const userFields = ['userId', 'firstName', 'lastName', 'email', 'phoneArea', 'phoneNo', 'language', 'loginFirst', 'access_token'].sort();
 
 for (const language of ['en', 'zh'] as const) {
   t.test(`register -> code by mail -> login with captcha -> me -> logout (${language})`, async (t) => {
-    const stack = await startStack(t);
+    const stack = await startInProcess(t);
     const c = stack.client();
     c.headers.locale = language;
     const email = uniqueEmail(language);
@@ -49,7 +49,7 @@ for (const language of ['en', 'zh'] as const) {
 }
 
 t.test('login failures: unregistered email, wrong password, disabled account, captcha required', async (t) => {
-  const stack = await startStack(t);
+  const stack = await startInProcess(t);
   const c = stack.client();
   const email = uniqueEmail();
   await registerLegacy(c, email);
@@ -71,7 +71,7 @@ t.test('login failures: unregistered email, wrong password, disabled account, ca
 });
 
 t.test('the same journey over GraphQL: requestCode, confirmCode, register, logout, reset', async (t) => {
-  const stack = await startStack(t, { RATE_LIMIT_SCALE: '10' });
+  const stack = await startInProcess(t, { RATE_LIMIT_SCALE: '10' });
   const c = stack.client();
   const email = uniqueEmail('gql');
   const { latestCode } = await import('../helpers/mail.js');

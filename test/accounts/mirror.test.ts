@@ -1,11 +1,11 @@
 import t from 'tap';
 import { registerLegacy } from '../helpers/accounts.js';
 import { failRegistration } from '../helpers/registration-mirror.js';
-import { startStack, uniqueEmail } from '../helpers/stack.js';
+import { startInProcess, uniqueEmail } from '../helpers/stack.js';
 import { eventually } from '../helpers/tmp.js';
 
 t.test('the registration mirror is retried while the service fails and lands once', async (t) => {
-  const stack = await startStack(t, { RETRY_DELAY_SCALE: '0.002' });
+  const stack = await startInProcess(t, { RETRY_DELAY_SCALE: '0.002' });
   await failRegistration(stack.registration.url, 3);
   const email = uniqueEmail();
   const reg = await registerLegacy(stack.client(), email);

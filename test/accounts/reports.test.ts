@@ -1,9 +1,9 @@
 import t from 'tap';
 import { registerLegacy } from '../helpers/accounts.js';
-import { startStack, uniqueEmail } from '../helpers/stack.js';
+import { startInProcess, uniqueEmail } from '../helpers/stack.js';
 
 t.test('8D report calls: permission needs a bound email; state per caller, report, page and module', async (t) => {
-  const stack = await startStack(t);
+  const stack = await startInProcess(t);
   const guest = stack.client();
   t.match(await guest.form('/api/reportCommon/get8DReportPermission', { reportId: 'R1' }), { code: 401 });
 

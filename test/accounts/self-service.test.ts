@@ -1,14 +1,14 @@
 import t from 'tap';
 import { loginLegacy, PASSWORD, registerLegacy } from '../helpers/accounts.js';
 import { latestCode } from '../helpers/mail.js';
-import { startStack, uniqueEmail } from '../helpers/stack.js';
+import { startInProcess, uniqueEmail } from '../helpers/stack.js';
 import { hashPassword } from '../../gateway/src/services/accounts/passwords.js';
 
 const env = { RATE_LIMIT_SCALE: '20' };
 const ME = '{ me { email loginFirst } }';
 
 t.test('changing the password checks the old one and ends the other sessions', async (t) => {
-  const stack = await startStack(t, env);
+  const stack = await startInProcess(t, env);
   const email = uniqueEmail('pw');
   const a = stack.client();
   t.equal((await registerLegacy(a, email)).code, 200);
@@ -46,7 +46,7 @@ t.test('changing the password checks the old one and ends the other sessions', a
 });
 
 t.test('changing the email: code to the new address, other sessions end, the new email logs in', async (t) => {
-  const stack = await startStack(t, env);
+  const stack = await startInProcess(t, env);
   const email = uniqueEmail('old');
   const a = stack.client();
   await registerLegacy(a, email);
@@ -71,7 +71,7 @@ t.test('changing the email: code to the new address, other sessions end, the new
 });
 
 t.test('first-login password: set without the old one while loginFirst is set, then never again', async (t) => {
-  const stack = await startStack(t, env);
+  const stack = await startInProcess(t, env);
   const email = uniqueEmail('first');
   await stack.db
     .insertInto('users')

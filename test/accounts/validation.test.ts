@@ -1,12 +1,12 @@
 import t from 'tap';
 import { registerLegacy } from '../helpers/accounts.js';
 import { buildTestApp } from '../helpers/app.js';
-import { startStack, uniqueEmail } from '../helpers/stack.js';
+import { startInProcess, uniqueEmail } from '../helpers/stack.js';
 
 // Every validation message of spec section 5 for accounts, answered by the server in the
 // language of the locale header.
 t.test('section 5 messages, en and zh', async (t) => {
-  const stack = await startStack(t, { RATE_LIMIT_SCALE: '20' }, { workers: false });
+  const stack = await startInProcess(t, { RATE_LIMIT_SCALE: '20' }, { workers: false });
   const c = stack.client();
   const cases: [string, Record<string, string>, string, string][] = [
     ['/api/login/registerGetCode', {}, 'Please enter email', '请输入邮箱'],
@@ -124,7 +124,7 @@ t.test('GraphQL asks for the account and tells a malformed phone number in the l
 });
 
 t.test('GraphQL register checks confirmation and agreement with the same wording', async (t) => {
-  const stack = await startStack(t, {}, { workers: false });
+  const stack = await startInProcess(t, {}, { workers: false });
   const c = stack.client();
   const mutation = `mutation($i: RegisterInput!) { register(input: $i) { accessToken } }`;
   const input = {
@@ -147,7 +147,7 @@ t.test('GraphQL register checks confirmation and agreement with the same wording
 });
 
 t.test('Chinese characters and spaces are stripped from the account and code inputs', async (t) => {
-  const stack = await startStack(t);
+  const stack = await startInProcess(t);
   const c = stack.client();
   const email = uniqueEmail();
   const sent = await c.form('/api/login/registerGetCode', { email: ` ${email.replace('@', '中@')} ` });

@@ -8,6 +8,9 @@ import { eventually } from '../helpers/tmp.js';
 
 // Shared steps of the operator-console suites: real accounts, real sessions, real GraphQL.
 
+/** A whole stack or one in the test's process (startInProcess): a database, the app, its clients. */
+export type Stack = Pick<TestStack, 'db' | 'app' | 'client'>;
+
 export const env = { RETRY_DELAY_SCALE: '0.01', RATE_LIMIT_SCALE: '50' };
 
 export const ADMIN_ORDER = `orderNo status shippingStatus format payType provider paymentMethod quantity unitPriceCents amountCents amount currency
@@ -19,7 +22,7 @@ export interface Operator {
   userId: number;
 }
 
-export async function operator(stack: TestStack, tag = 'op'): Promise<Operator> {
+export async function operator(stack: Stack, tag = 'op'): Promise<Operator> {
   const email = uniqueEmail(tag);
   const { userId } = await ensureOperator(stack.db, { email, password: 'Operator1' });
   const client = stack.client();
@@ -34,7 +37,7 @@ export interface Buyer {
   userId: number;
 }
 
-export async function buyer(stack: TestStack, tag = 'buyer'): Promise<Buyer> {
+export async function buyer(stack: Stack, tag = 'buyer'): Promise<Buyer> {
   const email = uniqueEmail(tag);
   const client = stack.client();
   const reg = await registerLegacy(client, email);
@@ -43,7 +46,7 @@ export async function buyer(stack: TestStack, tag = 'buyer'): Promise<Buyer> {
 }
 
 /** A buyer account made straight in the database, for stacks without workers to mail codes. */
-export async function buyerWithoutMail(stack: TestStack, tag = 'buyer'): Promise<Buyer> {
+export async function buyerWithoutMail(stack: Stack, tag = 'buyer'): Promise<Buyer> {
   const email = uniqueEmail(tag);
   const row = await stack.db
     .insertInto('users')
@@ -73,16 +76,16 @@ export function paperInput(buyerEmail: string, overrides: Record<string, unknown
   return { buyerEmail, bookId: '2', language: 'en', country: 'Germany', purchaseInfo, markPaid: false, ...overrides };
 }
 
-export async function orderStatus(stack: TestStack, orderNo: string): Promise<string> {
+export async function orderStatus(stack: Stack, orderNo: string): Promise<string> {
   return (await stack.db.selectFrom('orders').select('status').where('order_no', '=', orderNo).executeTakeFirstOrThrow()).status;
 }
 
-export async function waitPaid(stack: TestStack, orderNo: string): Promise<void> {
+export async function waitPaid(stack: Stack, orderNo: string): Promise<void> {
   await eventually(`order ${orderNo} paid`, async () => (await orderStatus(stack, orderNo)) === 'paid', 20_000);
 }
 
 /** Counts of an order's audit rows by type. */
-export async function eventCounts(stack: TestStack, orderNo: string): Promise<Record<string, number>> {
+export async function eventCounts(stack: Stack, orderNo: string): Promise<Record<string, number>> {
   const rows = await stack.db
     .selectFrom('order_events')
     .innerJoin('orders', 'orders.id', 'order_events.order_id')
@@ -98,7 +101,7 @@ export async function eventCounts(stack: TestStack, orderNo: string): Promise<Re
  * Waits until nothing is left to do: every outbox row relayed and the given queues without
  * waiting, delayed or active jobs. Only then may a test count what happened "exactly once".
  */
-export async function settledDown(stack: TestStack, queues: ('mail' | 'registration-mirror')[]): Promise<void> {
+export async function settledDown(stack: Stack, queues: ('mail' | 'registration-mirror')[]): Promise<void> {
   await eventually(
     'outbox relayed and queues drained',
     async () => {

@@ -1,6 +1,6 @@
 import t from 'tap';
 import { registerLegacy } from '../helpers/accounts.js';
-import { startStack, uniqueEmail, type TestStack } from '../helpers/stack.js';
+import { startInProcess, uniqueEmail, type InProcessStack } from '../helpers/stack.js';
 import { eventually } from '../helpers/tmp.js';
 import { gqlOk, operator } from './helpers.js';
 
@@ -8,7 +8,7 @@ const MIRRORS = `query($s: MirrorStatus) { registrationMirrors(status: $s) { tot
 const RETRY = `mutation($u: ID!) { retryRegistrationMirror(userId: $u) { changed mirror { userId status attempts lastError } } }`;
 const EVENTS = `query($u: ID!) { registrationMirrorEvents(userId: $u) { type actorType actorId actorEmail createdAt before after data } }`;
 
-async function failNext(stack: TestStack, count: number): Promise<void> {
+async function failNext(stack: InProcessStack, count: number): Promise<void> {
   await fetch(stack.registration.url.replace('/register', '/_control/fail'), {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -16,12 +16,13 @@ async function failNext(stack: TestStack, count: number): Promise<void> {
   });
 }
 
-async function mirrorRow(stack: TestStack, userId: number) {
+async function mirrorRow(stack: InProcessStack, userId: number) {
   return stack.db.selectFrom('registration_mirrors').selectAll().where('user_id', '=', userId).executeTakeFirstOrThrow();
 }
 
 t.test('operators see mirror states and retry a mirror that failed for good', async (t) => {
-  const stack = await startStack(t, { RETRY_DELAY_SCALE: '0.0001', RATE_LIMIT_SCALE: '50' });
+  // The workers mirror registrations to the registration service sandbox.
+  const stack = await startInProcess(t, { RETRY_DELAY_SCALE: '0.0001', RATE_LIMIT_SCALE: '50' });
   const queue = stack.app.queues['registration-mirror'];
 
   // The registration service is down for longer than the job's 15 attempts.

@@ -1,14 +1,15 @@
 import t from 'tap';
 import { waitForMails } from '../helpers/mail.js';
-import { startStack } from '../helpers/stack.js';
-import { MARK_COMPLETED, RECORD_PAPER, buyer, env, eventCounts, gqlOk, operator, paperInput, settledDown, waitPaid } from './helpers.js';
+import { startInProcess } from '../helpers/stack.js';
+import { MARK_COMPLETED, RECORD_PAPER, buyer, buyerWithoutMail, env, eventCounts, gqlOk, operator, paperInput, settledDown, waitPaid } from './helpers.js';
 import { rowCount } from '../helpers/db.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the order's fields are matched by t.match
 type Recorded = { recordPaperOrder: { changed: boolean; order: Record<string, any> } };
 
 t.test('customer service records paper orders at the catalogue price, paid or to be paid', async (t) => {
-  const stack = await startStack(t, env);
+  // The workers send the receipts (and the registration code) read below.
+  const stack = await startInProcess(t, env);
   const b = await buyer(stack);
   const op = await operator(stack);
 
@@ -66,7 +67,8 @@ t.test('customer service records paper orders at the catalogue price, paid or to
 });
 
 t.test('an Idempotency-Key makes a repeated recording safe', async (t) => {
-  const stack = await startStack(t, env);
+  // The workers drain the mail queue before the orders are counted.
+  const stack = await startInProcess(t, env);
   const b = await buyer(stack);
   const op = await operator(stack);
   const input = paperInput(b.email, { bookId: '1', markPaid: true });
@@ -87,8 +89,8 @@ t.test('an Idempotency-Key makes a repeated recording safe', async (t) => {
 });
 
 t.test('bad recordings are refused with the reason', async (t) => {
-  const stack = await startStack(t, env);
-  const b = await buyer(stack);
+  const stack = await startInProcess(t, env, { workers: false });
+  const b = await buyerWithoutMail(stack);
   const op = await operator(stack);
   const refusal = async (overrides: Record<string, unknown>, email = b.email) => {
     const r = await op.client.gql(RECORD_PAPER, { i: paperInput(email, overrides) });

@@ -30,7 +30,7 @@ export interface SeededDay {
   bill: FetchedBill;
 }
 
-export async function seedReconciledDay(stack: TestStack, date = pastBeijingDay()): Promise<SeededDay> {
+export async function seedReconciledDay(stack: Pick<TestStack, 'db' | 'app'>, date = pastBeijingDay()): Promise<SeededDay> {
   const db = stack.db;
   const deps = stack.app.deps;
   const tag = randomBytes(3).toString('hex').toUpperCase();

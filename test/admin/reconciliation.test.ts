@@ -1,7 +1,8 @@
 import t from 'tap';
 import { jobIdFor } from '@shop/jobs';
 import { dayInZone } from '@shop/payments/zoned-time';
-import { startStack, type TestStack } from '../helpers/stack.js';
+import { sandboxPayments } from '../helpers/admin-state.js';
+import { startInProcess, type InProcessStack } from '../helpers/stack.js';
 import { buyerWithoutMail, gqlOk, operator } from './helpers.js';
 import { pastBeijingDay, seedReconciledDay } from './reconciliation-seed.js';
 
@@ -25,7 +26,7 @@ const RERUN = `mutation($p: PaymentProvider!, $d: String!) { rerunReconciliation
 type Item = Record<string, unknown> & { id: string; verdict: string; state: string; outTradeNo: string; allowedActions: string[] };
 
 /** Everything a refusal must leave as it was: the items, their audit rows, refunds, attempts and orders. */
-async function snapshot(stack: TestStack) {
+async function snapshot(stack: InProcessStack) {
   const [items, audit, refunds, intents, orders, outbox] = await Promise.all([
     stack.db.selectFrom('reconciliation_items').select(['id', 'state', 'note', 'resolved_by', 'resolved_at', 'updated_at']).orderBy('id').execute(),
     stack.db.selectFrom('audit_events').select(['id']).where('subject_type', '=', 'reconciliation_item').orderBy('id').execute(),
@@ -38,7 +39,9 @@ async function snapshot(stack: TestStack) {
 }
 
 t.test('operators read a reconciled day, resolve its differences, and every refusal changes nothing', async (t) => {
-  const stack = await startStack(t, { RATE_LIMIT_SCALE: '50' }, { payments: true, workers: false });
+  // The payment sandboxes as providers (their bills make the providers reconcilable); no callback is needed.
+  const payments = await sandboxPayments(t);
+  const stack = await startInProcess(t, { RATE_LIMIT_SCALE: '50', ...payments.env }, { workers: false });
   const seeded = await seedReconciledDay(stack);
   t.equal(seeded.result.outcome, 'reconciled');
   t.equal(seeded.result.differences, 6, 'six differences left open by the run');
@@ -336,7 +339,8 @@ t.test('operators read a reconciled day, resolve its differences, and every refu
 });
 
 t.test('operators queue a re-run of a provider day; refusals queue nothing', async (t) => {
-  const stack = await startStack(t, { RATE_LIMIT_SCALE: '50' }, { payments: true, workers: false });
+  const payments = await sandboxPayments(t);
+  const stack = await startInProcess(t, { RATE_LIMIT_SCALE: '50', ...payments.env }, { workers: false });
   const op = await operator(stack);
   const buyer = await buyerWithoutMail(stack);
   const queue = stack.app.queues['bill-reconciliation'];

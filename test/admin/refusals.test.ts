@@ -5,8 +5,9 @@
 import t from 'tap';
 import { gqlOk, MARK_COMPLETED, MARK_SHIPPED, operator, paperInput, RECORD_PAPER, buyerWithoutMail } from './helpers.js';
 import { buy } from '../helpers/orders.js';
-import { drivers, waitPaid } from '../helpers/payflow.js';
-import { startStack, type TestStack } from '../helpers/stack.js';
+import { payWechatInProcess, sandboxPayments } from '../helpers/admin-state.js';
+import { startInProcess, type InProcessStack } from '../helpers/stack.js';
+import type { RunningSandboxes } from '@shop/sandboxes/combined';
 import type { Client } from '../helpers/http.js';
 import { sql } from 'kysely';
 
@@ -22,7 +23,7 @@ const LONG_REASON = 'x'.repeat(201);
 const HUGE_REASON = 'x'.repeat(200_000);
 
 /** Every table's rows, in id order where there is one. */
-async function database(stack: TestStack): Promise<string> {
+async function database(stack: InProcessStack): Promise<string> {
   const tables = await sql<{ table_name: string }>`
     select table_name from information_schema.tables
     where table_schema = 'public' and table_name not like 'kysely_%' and table_name <> 'sessions' order by table_name`.execute(stack.db);
@@ -32,8 +33,8 @@ async function database(stack: TestStack): Promise<string> {
 }
 
 /** What the payment sandboxes hold: WeChat's orders and refunds, Alipay's trades, PayPal's orders. */
-async function sandboxes(stack: TestStack): Promise<string> {
-  const base = stack.sandboxes!.url;
+async function sandboxes(running: RunningSandboxes): Promise<string> {
+  const base = running.url;
   const get = async (path: string) => (await fetch(`${base}${path}`)).json();
   return JSON.stringify([
     await get('/wechat/_control/orders'),
@@ -44,13 +45,15 @@ async function sandboxes(stack: TestStack): Promise<string> {
 }
 
 t.test('each refused operator mutation leaves the database and the provider sandboxes as they were', async (t) => {
-  const stack = await startStack(t, env, { payments: true, workers: false });
+  // The gateway answers through inject(); the payment sandboxes are its providers.
+  const payments = await sandboxPayments(t);
+  const stack = await startInProcess(t, { ...env, ...payments.env }, { workers: false });
   const op = await operator(stack);
   const b = await buyerWithoutMail(stack, 'refusals');
   // A paid WeChat e-book order, a pending bank-transfer e-book order, a pending paper order.
   const paid = (await buy(b.client, { paymentMethod: 'WECHAT_NATIVE', bookId: '1' })).data!.checkout;
-  await drivers.find((d) => d.provider === 'wechat')!.pay(stack, paid);
-  await waitPaid(stack, paid.order.orderNo);
+  // Paid at WeChat, settled as the notification settles it.
+  await payWechatInProcess(stack, payments.sandboxes, paid.paymentIntent.id);
   const pending = (await buy(b.client, { paymentMethod: 'BANK_TRANSFER', bookId: '2' })).data!.checkout.order;
   const paper = (await gqlOk<{ recordPaperOrder: { order: { orderNo: string } } }>(op.client, RECORD_PAPER, { i: paperInput(b.email) })).recordPaperOrder.order;
   const payingAttempt = (await stack.db.selectFrom('orders').select('paid_intent_id').where('order_no', '=', paid.order.orderNo).executeTakeFirstOrThrow())
@@ -163,12 +166,12 @@ t.test('each refused operator mutation leaves the database and the provider sand
   ];
   for (const r of refusals) {
     const db = await database(stack);
-    const sb = await sandboxes(stack);
+    const sb = await sandboxes(payments.sandboxes);
     const answer = await r.client.gql(r.query, r.variables);
     t.ok(answer.errors?.length, `${r.what}: refused`);
     t.equal(answer.errors?.[0]?.extensions?.code, r.code, `${r.what}: ${r.code}`);
     t.equal(await database(stack), db, `${r.what}: the database is unchanged`);
-    t.equal(await sandboxes(stack), sb, `${r.what}: the sandboxes are unchanged`);
+    t.equal(await sandboxes(payments.sandboxes), sb, `${r.what}: the sandboxes are unchanged`);
   }
 
   // A too long reason is refused in the same words by every mutation that takes one, en and zh.

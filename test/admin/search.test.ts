@@ -1,8 +1,9 @@
 import t from 'tap';
 import { setTimestamp } from '../helpers/db.js';
 import { buy } from '../helpers/orders.js';
-import { startStack } from '../helpers/stack.js';
-import { MARK_COMPLETED, MARK_SHIPPED, RECORD_PAPER, buyer, env, gqlOk, operator, paperInput, waitPaid, type Operator } from './helpers.js';
+import { sandboxPayments } from '../helpers/admin-state.js';
+import { startInProcess } from '../helpers/stack.js';
+import { MARK_COMPLETED, MARK_SHIPPED, RECORD_PAPER, buyerWithoutMail, env, gqlOk, operator, paperInput, waitPaid, type Operator } from './helpers.js';
 
 const LIST = `query($f: AdminOrderFilter, $p: Int, $s: Int) {
   adminOrders(filter: $f, page: $p, pageSize: $s) { total page pageSize items { orderNo buyerEmail buyerName status purchaseInfo { zip } } }
@@ -27,9 +28,11 @@ async function recordPaper(op: Operator, email: string, overrides: Record<string
 }
 
 t.test('operators find orders by filters and search, with exact totals', async (t) => {
-  const stack = await startStack(t, env, { payments: true });
+  // The payment sandboxes as providers, for a pending WeChat Pay order.
+  const payments = await sandboxPayments(t);
+  const stack = await startInProcess(t, { ...env, ...payments.env }, { workers: false });
   const op = await operator(stack);
-  const [alice, bob, carol] = [await buyer(stack, 'alice'), await buyer(stack, 'bob'), await buyer(stack, 'carol')];
+  const [alice, bob, carol] = [await buyerWithoutMail(stack, 'alice'), await buyerWithoutMail(stack, 'bob'), await buyerWithoutMail(stack, 'carol')];
 
   // Seven orders across three buyers, every state the console filters on.
   const a1 = (await buy(alice.client, { paymentMethod: 'BANK_TRANSFER', bookId: '1' })).data!.checkout.order.orderNo; // pending transfer

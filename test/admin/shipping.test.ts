@@ -1,13 +1,13 @@
 import t from 'tap';
 import { buy } from '../helpers/orders.js';
-import { startStack } from '../helpers/stack.js';
-import { MARK_COMPLETED, MARK_SHIPPED, RECORD_PAPER, buyer, env, eventCounts, gqlOk, operator, paperInput, waitPaid } from './helpers.js';
+import { startInProcess } from '../helpers/stack.js';
+import { MARK_COMPLETED, MARK_SHIPPED, RECORD_PAPER, buyerWithoutMail, env, eventCounts, gqlOk, operator, paperInput, waitPaid } from './helpers.js';
 
 type Shipped = { markOrderShipped: { changed: boolean; order: Record<string, unknown> } };
 
 t.test('only a paid paper order is shipped, once, even when two operators click at once', async (t) => {
-  const stack = await startStack(t, env);
-  const b = await buyer(stack);
+  const stack = await startInProcess(t, env, { workers: false });
+  const b = await buyerWithoutMail(stack);
   const [op1, op2] = [await operator(stack, 'op1'), await operator(stack, 'op2')];
   const refusal = async (orderNo: string, locale = 'en') => {
     op1.client.headers.locale = locale;
@@ -64,8 +64,8 @@ t.test('only a paid paper order is shipped, once, even when two operators click 
 });
 
 t.test('the legacy shipped flag ships a paid paper order', async (t) => {
-  const stack = await startStack(t, env);
-  const b = await buyer(stack);
+  const stack = await startInProcess(t, env, { workers: false });
+  const b = await buyerWithoutMail(stack);
   const op = await operator(stack);
   const paper = (await gqlOk<{ recordPaperOrder: { order: { orderNo: string } } }>(op.client, RECORD_PAPER, { i: paperInput(b.email, { markPaid: true }) }))
     .recordPaperOrder.order;

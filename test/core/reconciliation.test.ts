@@ -6,7 +6,8 @@
 // fails its checksum is refused.
 import { readFileSync } from 'node:fs';
 import t, { type Test } from 'tap';
-import { DETAIL_CODES, LedgerRefusal, reconcileDay, resolveReconciliationItem, settleAttempt, type CoreDeps } from '@shop/core';
+import { LedgerRefusal, reconcileDay, resolveReconciliationItem, settleAttempt, type CoreDeps } from '@shop/core';
+import { DETAIL_CODES } from '@shop/core/reconciliation/detail-codes';
 import { createAttempt, judgeBill, type LedgerAttempt, type LedgerRefund, type LedgerView } from '@shop/core/internal';
 import { sha256Hex, type BillRow, type FetchedBill } from '@shop/payments';
 import { addDays, dayInZone, startOfDay } from '@shop/payments/zoned-time';

@@ -2,24 +2,25 @@
 // authorization verified for the session, never one the client sends; the return from WeChat is
 // bound to the session that started it (state, CSRF) and the code is exchanged server-side.
 import t from 'tap';
-import { registerLegacy } from '../helpers/accounts.js';
+import { buyerWithoutMail } from '../admin/helpers.js';
 import { buy } from '../helpers/orders.js';
-import { startStack, uniqueEmail } from '../helpers/stack.js';
+import { IN_PROCESS_PUBLIC_URL, sandboxPayments } from '../helpers/admin-state.js';
+import { startInProcess } from '../helpers/stack.js';
 import { WECHAT_USER_AGENT } from '../helpers/wechat-app.js';
 import { authorizeAtWeChat, sandboxOpenid } from '../helpers/wechat-oauth.js';
 
 const inWeChat = { 'user-agent': WECHAT_USER_AGENT };
 
 t.test('JSAPI pays the openid WeChat verified for the session', async (t) => {
-  const stack = await startStack(t, {}, { payments: true });
-  const wechatUrl = `${stack.sandboxes!.url}/wechat`;
-  const appid = stack.sandboxes!.adapters.wechat.appid;
-  const alice = stack.client();
-  const mallory = stack.client();
-  const aliceEmail = uniqueEmail('alice');
-  await registerLegacy(alice, aliceEmail);
-  await registerLegacy(mallory, uniqueEmail('mallory'));
-  const aliceId = (await stack.db.selectFrom('users').select('id').where('email', '=', aliceEmail).executeTakeFirstOrThrow()).id;
+  // The gateway answers through inject(); the browser's trips to WeChat go to the listening WeChat
+  // sandbox, whose authorization domain is the shop's public URL.
+  // The buyers are made in the table and log in: no worker mails a registration code.
+  const payments = await sandboxPayments(t);
+  const stack = await startInProcess(t, payments.env, { workers: false });
+  const wechatUrl = `${payments.sandboxes.url}/wechat`;
+  const appid = payments.sandboxes.adapters.wechat.appid;
+  const { client: alice, userId: aliceId } = await buyerWithoutMail(stack, 'alice');
+  const { client: mallory } = await buyerWithoutMail(stack, 'mallory');
   const aliceSessions = () => stack.db.selectFrom('sessions').select(['wechat_openid', 'wechat_appid']).where('user_id', '=', aliceId).execute();
   const orderCount = async () => (await stack.db.selectFrom('orders').select('order_no').where('user_id', '=', aliceId).execute()).length;
   const aliceOpenid = await sandboxOpenid(wechatUrl, 'alice');
@@ -61,7 +62,7 @@ t.test('JSAPI pays the openid WeChat verified for the session', async (t) => {
     t.same([...u.searchParams.keys()], ['appid', 'redirect_uri', 'response_type', 'scope', 'state'], 'the documented parameters in their order');
     t.match(Object.fromEntries(u.searchParams), {
       appid,
-      redirect_uri: `${stack.base}/api/wechat/oauth/callback`,
+      redirect_uri: `${IN_PROCESS_PUBLIC_URL}/api/wechat/oauth/callback`,
       response_type: 'code',
       scope: 'snsapi_base',
       state: /^[0-9a-f]{64}$/,
@@ -94,8 +95,8 @@ t.test('JSAPI pays the openid WeChat verified for the session', async (t) => {
   });
 
   await t.test('a used code is refused by WeChat and changes nothing', async (t) => {
-    const fresh = new URL(await authorizeAtWeChat(alice, 'someone-else'), stack.base);
-    const used = new URL(usedCallback, stack.base);
+    const fresh = new URL(await authorizeAtWeChat(alice, 'someone-else'), IN_PROCESS_PUBLIC_URL);
+    const used = new URL(usedCallback, IN_PROCESS_PUBLIC_URL);
     fresh.searchParams.set('code', used.searchParams.get('code')!);
     const res = await alice.request('GET', `${fresh.pathname}${fresh.search}`, { headers: inWeChat });
     t.equal(res.status, 400);

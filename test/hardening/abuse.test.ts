@@ -1,16 +1,21 @@
 import t from 'tap';
 import { createSession } from '../../gateway/src/services/accounts/sessions.js';
-import { startStack, uniqueEmail } from '../helpers/stack.js';
+import { sandboxPayments } from '../helpers/admin-state.js';
+import { buildTestApp } from '../helpers/app.js';
+import { Client } from '../helpers/http.js';
+import { uniqueEmail } from '../helpers/stack.js';
 
 t.test('checkout and callbacks are rate-limited; a body cannot assign price, status or owner', async (t) => {
-  const stack = await startStack(t, { RATE_LIMIT_SCALE: '0.1' }, { payments: true });
+  // The providers the shop takes callbacks from are set up, as in production; no callback is sent.
+  const payments = await sandboxPayments(t);
+  const stack = await buildTestApp(t, { RATE_LIMIT_SCALE: '0.1', ...payments.env });
   // Users straight in the database: the code limits at this scale would stop registrations.
   const user = (email: string) =>
     stack.db.insertInto('users').values({ email, first_name: 'A', last_name: 'B', password_hash: 'x' }).returning(['id', 'email']).executeTakeFirstOrThrow();
   const v = await user(uniqueEmail('victim'));
   const victimReg = { data: { userId: String(v.id), email: v.email } };
   const buyer = await user(uniqueEmail('buyer'));
-  const c = stack.client();
+  const c = Client.of(stack.app);
   c.headers.authorization = `Bearer ${(await createSession(stack.app.deps, buyer.id)).token}`;
 
   const sneaky = await c.form<{ orderNo: string; price: number }>('/api/login/registratorComplex', {
@@ -46,7 +51,7 @@ t.test('checkout and callbacks are rate-limited; a body cannot assign price, sta
 
   const notify: number[] = [];
   for (let i = 0; i < 61; i++)
-    notify.push((await fetch(`${stack.base}/api/pay/notify/wechat`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).status);
+    notify.push((await Client.of(stack.app).request('POST', '/api/pay/notify/wechat', { headers: { 'content-type': 'application/json' }, body: '{}' })).status);
   t.equal(notify.at(-1), 429, 'a flood of callbacks is cut off (60/min at this scale)');
   t.ok(notify.slice(0, 60).every((s) => s !== 429));
 });

@@ -1,11 +1,13 @@
 import { readFileSync } from 'node:fs';
 import t from 'tap';
 import { ensureOperator } from '../../gateway/src/cli/operator.js';
-import { loginLegacy, registerLegacy } from '../helpers/accounts.js';
+import { loginLegacy } from '../helpers/accounts.js';
+import { buyerWithoutMail } from '../admin/helpers.js';
 import { Client } from '../helpers/http.js';
 import { openLive, PAYMENT_STATUS } from '../helpers/live.js';
 import { buy } from '../helpers/orders.js';
-import { startStack, uniqueEmail } from '../helpers/stack.js';
+import { sandboxPayments } from '../helpers/admin-state.js';
+import { startInProcess, uniqueEmail } from '../helpers/stack.js';
 import { servesPages } from '../helpers/warm-up.js';
 
 // Asks for the storefront's pages.
@@ -18,6 +20,10 @@ interface Ctx {
   orderNo: string;
   userId: string;
   clients: Record<Who, Client>;
+  /** A client with no session of its own. */
+  fresh: () => Client;
+  /** Where the app listens for WebSockets (the only row that needs a socket). */
+  socketBase: string;
 }
 
 const readme = readFileSync(new URL('../../docs/api.md', import.meta.url), 'utf8');
@@ -70,7 +76,7 @@ const gql =
 const live =
   (query: string, vars: (x: Ctx) => Record<string, unknown>) =>
   async (c: Client, x: Ctx): Promise<Outcome> => {
-    const o = await openLive(c.base, c);
+    const o = await openLive(x.socketBase, c);
     if (!o.socket) return o.status === 401 || o.status === 403 ? 'refused' : 'empty';
     try {
       await o.socket.init();
@@ -100,8 +106,7 @@ const recipes: Record<string, (c: Client, x: Ctx) => Promise<Outcome>> = {
   'POST /api/login/confirmVer': form('/api/login/confirmVer', { verifycode: '1' }),
   'POST /api/login/userRegister': form('/api/login/userRegister', {}),
   // Logging out would end the walk's sessions: a fresh client shows the route is open to anyone.
-  'GET /api/logout': async (c: Client) =>
-    (await new (c.constructor as typeof Client)(c.base).request('GET', '/api/logout')).status < 400 ? 'allowed' : 'refused',
+  'GET /api/logout': async (_c, x) => ((await x.fresh().request('GET', '/api/logout')).status < 400 ? 'allowed' : 'refused'),
   'POST /api/login/getCodeWhenForgetPwd': form('/api/login/getCodeWhenForgetPwd', { email: 'nobody@example.com' }),
   'POST /api/login/forgetPassword': form('/api/login/forgetPassword', { email: 'nobody@example.com', verifycode: '1' }),
   'POST /api/login/resetPassword': form('/api/login/resetPassword', { email: 'nobody@example.com', password: 'abc12345' }),
@@ -131,7 +136,7 @@ const recipes: Record<string, (c: Client, x: Ctx) => Promise<Outcome>> = {
     'mutation { register(input: { email: "bad", code: "1", firstName: "a", lastName: "b", company: "c", password: "x", confirmPassword: "x", agreement: true }) { accessToken } }',
   ),
   login: gql('mutation { login(account: "x@example.com", password: "x", captcha: "abcd") { accessToken } }'),
-  logout: async (c: Client) => ((await new (c.constructor as typeof Client)(c.base).gql('mutation { logout }')).data ? 'allowed' : 'refused'),
+  logout: async (_c, x) => ((await x.fresh().gql('mutation { logout }')).data ? 'allowed' : 'refused'),
   resetPassword: gql('mutation { resetPassword(account: "x@example.com", password: "abc12345", confirmPassword: "abc12345") }'),
   adminOrder: gql('query($o: ID!) { adminOrder(orderNo: $o) { orderNo } }', (x) => ({ o: x.orderNo })),
   registrationMirrorEvents: gql('query($u: ID!) { registrationMirrorEvents(userId: $u) { type } }', (x) => ({ u: x.userId })),
@@ -214,16 +219,21 @@ t.test('every row of the authorization table holds for guest, buyer, other buyer
       `${name} is in the authorization table`,
     );
 
-  const stack = await startStack(t, { RATE_LIMIT_SCALE: '50' }, { payments: true });
-  const clients = { guest: stack.client(), buyer: stack.client(), other: stack.client(), operator: stack.client() } as Record<Who, Client>;
-  const reg = await registerLegacy(clients.buyer, uniqueEmail('a'));
-  await registerLegacy(clients.other, uniqueEmail('b'));
+  // The API answers through inject(); the payment sandboxes are the providers (a PayPal order is
+  // made at checkout); no callback is needed, the order is marked paid in the table. The buyers are
+  // made in the table and log in: no worker mails a registration code.
+  const payments = await sandboxPayments(t);
+  const stack = await startInProcess(t, { RATE_LIMIT_SCALE: '50', ...payments.env }, { workers: false });
+  // The live status row speaks over a real WebSocket, which needs a port.
+  const socketBase = await stack.app.listen({ port: 0, host: '127.0.0.1' });
+  const [buyer, other] = [await buyerWithoutMail(stack, 'a'), await buyerWithoutMail(stack, 'b')];
+  const clients: Record<Who, Client> = { guest: stack.client(), buyer: buyer.client, other: other.client, operator: stack.client() };
   const order = (await buy(clients.buyer, { paymentMethod: 'PAYPAL', bookId: '1' })).data!.checkout.order;
   await stack.db.updateTable('orders').set({ status: 'paid', paid_at: new Date() }).where('order_no', '=', order.orderNo).execute();
   const opEmail = uniqueEmail('op');
   await ensureOperator(stack.db, { email: opEmail, password: 'Operator1' });
   await loginLegacy(clients.operator, opEmail, 'Operator1');
-  const x: Ctx = { orderNo: order.orderNo, userId: String(reg.data.userId), clients };
+  const x: Ctx = { orderNo: order.orderNo, userId: String(buyer.userId), clients, fresh: () => stack.client(), socketBase };
 
   for (const r of rows) {
     const recipe = recipes[r.name];

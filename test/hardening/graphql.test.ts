@@ -1,15 +1,15 @@
 import t from 'tap';
 import { buildTestApp } from '../helpers/app.js';
-import { startStack } from '../helpers/stack.js';
+import { Client } from '../helpers/http.js';
 import { productionEnv } from '../helpers/production.js';
 
-// The subtests share nothing (each has its own stack: database, queue prefix, sandboxes), so they
-// run side by side: much of each is waiting on callbacks, queues and the other processes.
+// The subtests share nothing (each has its own app, database and queue prefix), so they run side
+// by side: much of each is waiting on PostgreSQL and Redis.
 t.jobs = 5;
 
 t.test('GraphQL limits: depth, aliases, CSRF, batching, introspection in production', async (t) => {
-  const stack = await startStack(t, {}, { workers: false });
-  const c = stack.client();
+  const { app } = await buildTestApp(t);
+  const c = Client.of(app);
   const deep = `{ orders { items { orderNo } } books { id } me { email } }`;
   t.notOk(
     (await c.gql(deep)).errors?.some((e) => e.extensions?.code === 'QUERY_TOO_COMPLEX'),
@@ -22,24 +22,23 @@ t.test('GraphQL limits: depth, aliases, CSRF, batching, introspection in product
   const nested = `{ __schema { types { fields { type { ofType { ofType { ofType { ofType { name } } } } } } } } }`;
   t.ok((await c.gql(nested)).errors?.length, 'deep queries refused');
 
-  const form = await fetch(`${stack.base}/graphql`, {
-    method: 'POST',
+  // Cookie-less requests, as a cross-site form or a bare script sends them.
+  const raw = Client.of(app);
+  const form = await raw.request('POST', '/graphql', {
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     body: 'query=mutation%7Blogout%7D',
   });
   t.equal(form.status, 415, 'a cross-site form post cannot run an operation');
-  const textPlain = await fetch(`${stack.base}/graphql`, {
-    method: 'POST',
+  const textPlain = await raw.request('POST', '/graphql', {
     headers: { 'content-type': 'text/plain' },
     body: JSON.stringify({ query: '{ books { id } }' }),
   });
   t.equal(textPlain.status, 415);
-  const get = await fetch(`${stack.base}/graphql?query=${encodeURIComponent('{ books { id } }')}`);
+  const get = await raw.request('GET', `/graphql?query=${encodeURIComponent('{ books { id } }')}`);
   t.equal(get.status, 400, 'GET needs the preflight header');
-  const getOk = await fetch(`${stack.base}/graphql?query=${encodeURIComponent('{ books { id } }')}`, { headers: { 'apollo-require-preflight': 'true' } });
+  const getOk = await raw.request('GET', `/graphql?query=${encodeURIComponent('{ books { id } }')}`, { headers: { 'apollo-require-preflight': 'true' } });
   t.equal(getOk.status, 200);
-  const batch = await fetch(`${stack.base}/graphql`, {
-    method: 'POST',
+  const batch = await raw.request('POST', '/graphql', {
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify([{ query: '{ books { id } }' }, { query: '{ books { id } }' }]),
   });
@@ -47,8 +46,8 @@ t.test('GraphQL limits: depth, aliases, CSRF, batching, introspection in product
 });
 
 t.test('production: no introspection, no GraphiQL, masked errors', async (t) => {
-  const stack = await startStack(t, productionEnv(t, 'x'.repeat(40), { COOKIE_SECURE: 'false' }), { workers: false });
-  const c = stack.client();
+  const { app } = await buildTestApp(t, productionEnv(t, 'x'.repeat(40), { COOKIE_SECURE: 'false' }));
+  const c = Client.of(app);
   const intro = await c.gql('{ __schema { queryType { name } } }');
   t.ok(intro.errors?.length, 'introspection refused');
   t.equal((await c.request('GET', '/graphiql')).status, 404, 'no GraphiQL');
@@ -56,8 +55,8 @@ t.test('production: no introspection, no GraphiQL, masked errors', async (t) => 
 });
 
 t.test('GraphQL has a per-client request limit', async (t) => {
-  const stack = await startStack(t, { RATE_LIMIT_SCALE: '0.01' }, { workers: false });
-  const c = stack.client();
+  const { app } = await buildTestApp(t, { RATE_LIMIT_SCALE: '0.01' });
+  const c = Client.of(app);
   // The budget (3 at this scale) counts in fixed one-minute windows: a run may straddle one
   // window's end, so a refusal is certain only within 7 requests (3 + 4, one boundary at most).
   const statuses: number[] = [];
@@ -74,24 +73,24 @@ t.test('GraphQL has a per-client request limit', async (t) => {
 });
 
 t.test('unexpected failures are masked to a stable code and a request id, on both faces', async (t) => {
-  const stack = await startStack(t, {}, { workers: false });
-  const c = stack.client();
+  const { app, db } = await buildTestApp(t);
+  const c = Client.of(app);
   const { sql } = await import('kysely');
   // Break the database under the app: the failure must not leak SQL or stack traces.
-  await sql`alter table countries rename to countries_gone`.execute(stack.db);
+  await sql`alter table countries rename to countries_gone`.execute(db);
   const r = await c.gql('{ countries { code } }');
   t.match(r.errors?.[0], { message: 'Internal error', extensions: { code: 'INTERNAL', requestId: /.{8,}/ } });
   t.notMatch(JSON.stringify(r), /relation|select |does not exist|countries_gone/i, 'no SQL in the answer');
   const legacy = await c.form('/api/login/selectCountry');
   t.equal(legacy.status, 500);
   t.same({ code: legacy.code, message: legacy.message, data: legacy.data }, { code: 500, message: 'an error occurred', data: null });
-  await sql`alter table countries_gone rename to countries`.execute(stack.db);
+  await sql`alter table countries_gone rename to countries`.execute(db);
 });
 
 t.test('GraphQL status: 400 for a request that cannot run, one error or several; 200 for refusals', async (t) => {
-  const stack = await startStack(t, {}, { workers: false });
+  const { app } = await buildTestApp(t);
   const post = async (body: unknown) => {
-    const res = await fetch(`${stack.base}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const res = await Client.of(app).request('POST', '/graphql', { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
     return { status: res.status, body: (await res.json()) as { data?: unknown; errors?: { message: string; extensions?: { code?: string } }[] } };
   };
   const one = await post({ query: '{ nope }' });

@@ -1,6 +1,9 @@
 import t from 'tap';
-import { registerLegacy } from '../helpers/accounts.js';
-import { startStack, uniqueEmail } from '../helpers/stack.js';
+import { buyerWithoutMail } from '../admin/helpers.js';
+import { buildTestApp } from '../helpers/app.js';
+import { IN_PROCESS_PUBLIC_URL, sandboxPayments } from '../helpers/admin-state.js';
+import { Client } from '../helpers/http.js';
+import { startInProcess } from '../helpers/stack.js';
 import { productionEnv } from '../helpers/production.js';
 import { servesPages } from '../helpers/warm-up.js';
 
@@ -8,15 +11,19 @@ import { servesPages } from '../helpers/warm-up.js';
 servesPages();
 
 t.test('HTTP hardening: headers, CSP, body limits, content types, Origin checks, cookie flags', async (t) => {
-  const stack = await startStack(t, { RATE_LIMIT_SCALE: '10' }, { payments: true });
-  const index = await fetch(`${stack.base}/shop/index`);
+  // The payment sandboxes as providers: the CSP names the Alipay gateway the page-pay form posts to.
+  const payments = await sandboxPayments(t);
+  const stack = await startInProcess(t, { RATE_LIMIT_SCALE: '10', ...payments.env }, { workers: false });
+  // Requests without cookies, as a first visit or a bare script makes them.
+  const raw = () => Client.of(stack.app);
+  const index = await raw().request('GET', '/shop/index');
   const csp = index.headers.get('content-security-policy') ?? '';
   t.match(csp, /default-src 'self'/);
   t.match(csp, /script-src 'self'/);
   t.match(csp, /frame-ancestors 'none'/);
   t.match(
     csp,
-    new RegExp(`connect-src 'self' ${stack.base.replace(/^http/, 'ws').replace(/\./g, '\\.')}(;|$)`),
+    new RegExp(`connect-src 'self' ${IN_PROCESS_PUBLIC_URL.replace(/^http/, 'ws').replace(/\./g, '\\.')}(;|$)`),
     'the live status socket (same origin, ws:) may connect',
   );
   t.match(csp, /form-action 'self' http:\/\/127\.0\.0\.1:\d+/, 'the Alipay gateway may receive the page-pay form');
@@ -24,7 +31,7 @@ t.test('HTTP hardening: headers, CSP, body limits, content types, Origin checks,
   t.equal(index.headers.get('x-frame-options'), 'SAMEORIGIN');
   // A script carries what a script needs, not a document's policies.
   const script = (await index.text()).match(/src="(\/shop\/assets\/[^"]+\.js)"/)?.[1];
-  const asset = await fetch(`${stack.base}${script}`, { headers: { 'accept-encoding': 'br' } });
+  const asset = await raw().request('GET', `${script}`, { headers: { 'accept-encoding': 'br' } });
   t.equal(asset.status, 200, `${script} is served`);
   t.equal(asset.headers.get('x-content-type-options'), 'nosniff');
   t.equal(asset.headers.get('cross-origin-resource-policy'), 'same-origin');
@@ -32,13 +39,12 @@ t.test('HTTP hardening: headers, CSP, body limits, content types, Origin checks,
   for (const name of ['content-security-policy', 'x-frame-options', 'cross-origin-opener-policy', 'x-xss-protection'])
     t.equal(asset.headers.get(name), null, `no ${name} on a script`);
 
-  const huge = await fetch(`${stack.base}/api/login/chkUserByEmail`, {
-    method: 'POST',
+  const huge = await raw().request('POST', '/api/login/chkUserByEmail', {
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     body: `userEmail=${'a'.repeat(300_000)}`,
   });
   t.equal(huge.status, 413, 'bodies over 256 KB are refused');
-  const weird = await fetch(`${stack.base}/api/login/chkUserByEmail`, { method: 'POST', headers: { 'content-type': 'application/xml' }, body: '<x/>' });
+  const weird = await raw().request('POST', '/api/login/chkUserByEmail', { headers: { 'content-type': 'application/xml' }, body: '<x/>' });
   t.equal(weird.status, 415, 'unknown content types are refused');
 
   const c = stack.client();
@@ -49,26 +55,24 @@ t.test('HTTP hardening: headers, CSP, body limits, content types, Origin checks,
   t.equal(cross.status, 403, 'a state-changing legacy call from another site is refused');
   const same = await c.request('POST', '/api/login/chkUserByEmail', {
     body: 'userEmail=a%40b.co',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: stack.base },
+    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: IN_PROCESS_PUBLIC_URL },
   });
   t.equal(same.status, 200, 'the own origin passes');
   t.equal((await c.form('/api/login/chkUserByEmail', { userEmail: 'a@b.co' })).status, 200, 'old clients without Origin pass');
 
-  const buyer = stack.client();
-  const res = await (async () => {
-    await registerLegacy(buyer, uniqueEmail());
-    return buyer.request('GET', '/api/logout');
-  })();
+  // A buyer made in the table, logged in with the captcha (no worker mails a registration code).
+  const buyer = (await buyerWithoutMail(stack)).client;
+  const res = await buyer.request('GET', '/api/logout');
   t.equal(res.status, 200);
-  const login = await fetch(`${stack.base}/api/login/getCode`);
+  const login = await raw().request('GET', '/api/login/getCode');
   t.match(login.headers.get('set-cookie'), /captcha_id=[^;]+;.*HttpOnly/i);
   t.match(login.headers.get('set-cookie'), /SameSite=Lax/i);
 });
 
 t.test('production cookies are Secure; trustProxy only for configured proxies', async (t) => {
-  const stack = await startStack(t, productionEnv(t, 'y'.repeat(40)), { workers: false });
-  const res = await fetch(`${stack.base}/api/login/getCode`);
+  const { app } = await buildTestApp(t, productionEnv(t, 'y'.repeat(40)));
+  const res = await Client.of(app).request('GET', '/api/login/getCode');
   t.match(res.headers.get('set-cookie'), /; Secure/i);
   t.match(res.headers.get('strict-transport-security'), /max-age=/);
-  t.equal((stack.app.initialConfig as { trustProxy?: unknown }).trustProxy ?? false, false, 'no proxy trusted unless configured');
+  t.equal((app.initialConfig as { trustProxy?: unknown }).trustProxy ?? false, false, 'no proxy trusted unless configured');
 });

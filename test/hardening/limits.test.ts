@@ -3,14 +3,14 @@ import { createSession } from '../../gateway/src/services/accounts/sessions.js';
 import { hashPassword } from '../../gateway/src/services/accounts/passwords.js';
 import { PASSWORD } from '../helpers/accounts.js';
 import { mailsTo, waitForMails } from '../helpers/mail.js';
-import { startStack, uniqueEmail, type TestStack } from '../helpers/stack.js';
+import { startInProcess, uniqueEmail, type InProcessStack } from '../helpers/stack.js';
 import type { Client } from '../helpers/http.js';
 
-// The gateway trusts the local test client as a proxy, so X-Forwarded-For gives each client its own
-// address: per-client and per-account budgets can be told apart.
+// The gateway trusts the local test client (inject()'s 127.0.0.1) as a proxy, so X-Forwarded-For
+// gives each client its own address: per-client and per-account budgets can be told apart.
 const PROXIED = { TRUST_PROXY: '127.0.0.1' };
 
-function clientAt(stack: TestStack, ip: string): Client {
+function clientAt(stack: InProcessStack, ip: string): Client {
   const c = stack.client();
   c.headers['x-forwarded-for'] = ip;
   return c;
@@ -30,7 +30,7 @@ function codes(body: GqlAnswer): Record<string, number> {
   return n;
 }
 
-const user = async (stack: TestStack, email: string, password = 'x') =>
+const user = async (stack: InProcessStack, email: string, password = 'x') =>
   stack.db
     .insertInto('users')
     .values({ email, first_name: 'A', last_name: 'B', password_hash: password === 'x' ? 'x' : await hashPassword(password) })
@@ -38,7 +38,7 @@ const user = async (stack: TestStack, email: string, password = 'x') =>
     .executeTakeFirstOrThrow();
 
 t.test('code sending: one budget per client for legacy, GraphQL and every alias', async (t) => {
-  const stack = await startStack(t, PROXIED);
+  const stack = await startInProcess(t, PROXIED);
   const a = clientAt(stack, '10.0.0.1');
   const targets = Array.from({ length: 12 }, () => uniqueEmail('spam'));
   const query = `mutation { ${targets.map((e, i) => `m${i}: requestCode(account: "${e}", purpose: REGISTER)`).join(' ')} }`;
@@ -74,7 +74,7 @@ t.test('code sending: one budget per client for legacy, GraphQL and every alias'
 });
 
 t.test('email look-ups: 20 a minute per client across legacy, GraphQL and aliases', async (t) => {
-  const stack = await startStack(t, PROXIED, { workers: false });
+  const stack = await startInProcess(t, PROXIED, { workers: false });
   const known = (await user(stack, uniqueEmail('known'))).email!;
   const a = clientAt(stack, '10.0.1.1');
   const aliases = (n: number) =>
@@ -101,7 +101,7 @@ t.test('email look-ups: 20 a minute per client across legacy, GraphQL and aliase
 });
 
 t.test("reset codes: both faces tell an address without an account 'user does not exist' (spec section 8), bounded per client", async (t) => {
-  const stack = await startStack(t, PROXIED);
+  const stack = await startInProcess(t, PROXIED);
   const known = (await user(stack, uniqueEmail('known'))).email!;
   const unknown = uniqueEmail('nobody');
   const ask = (c: Client, account: string) => gqlRaw(c, 'mutation($a: String!) { requestCode(account: $a, purpose: RESET) }', { a: account });
@@ -149,7 +149,7 @@ t.test("reset codes: both faces tell an address without an account 'user does no
 });
 
 t.test('login: per client across both faces and aliases, per account across clients', async (t) => {
-  const stack = await startStack(t, PROXIED, { workers: false });
+  const stack = await startInProcess(t, PROXIED, { workers: false });
   const victim = (await user(stack, uniqueEmail('victim'), PASSWORD)).email!;
   const a = clientAt(stack, '10.0.3.1');
   const statuses: number[] = [];
@@ -191,7 +191,8 @@ t.test('login: per client across both faces and aliases, per account across clie
 });
 
 t.test('checkout: one budget per client and per buyer across legacy and GraphQL', async (t) => {
-  const stack = await startStack(t, { ...PROXIED, RATE_LIMIT_SCALE: '0.1' }, { workers: false, payments: true });
+  // Bank transfer: the budget is the question, not a provider.
+  const stack = await startInProcess(t, { ...PROXIED, RATE_LIMIT_SCALE: '0.1' }, { workers: false });
   const buyer = await user(stack, uniqueEmail('buyer'));
   const token = (await createSession(stack.app.deps, buyer.id)).token;
   const as = (ip: string) => {

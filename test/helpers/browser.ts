@@ -65,20 +65,22 @@ function recordToasts(): void {
  */
 export async function toastSeen(page: Page, texts: string | string[], timeout = 30_000): Promise<void> {
   const want = typeof texts === 'string' ? [texts] : texts;
-  await page.waitForFunction(
-    (parts) => {
-      const seen = (window as unknown as { __toastsSeen?: string[] }).__toastsSeen ?? [];
-      const i = seen.findIndex((s) => parts.every((p) => s.includes(p)));
-      if (i < 0) return false;
-      seen.splice(i, 1);
-      return true;
-    },
-    want,
-    { timeout },
-  ).catch(async (err: Error) => {
-    const seen = await page.evaluate(() => (window as unknown as { __toastsSeen?: string[] }).__toastsSeen ?? []).catch(() => []);
-    throw new Error(`no toast with ${JSON.stringify(want)} within ${timeout} ms; toasts seen and not waited for: ${JSON.stringify(seen)}`, { cause: err });
-  });
+  await page
+    .waitForFunction(
+      (parts) => {
+        const seen = (window as unknown as { __toastsSeen?: string[] }).__toastsSeen ?? [];
+        const i = seen.findIndex((s) => parts.every((p) => s.includes(p)));
+        if (i < 0) return false;
+        seen.splice(i, 1);
+        return true;
+      },
+      want,
+      { timeout },
+    )
+    .catch(async (err: Error) => {
+      const seen = await page.evaluate(() => (window as unknown as { __toastsSeen?: string[] }).__toastsSeen ?? []).catch(() => []);
+      throw new Error(`no toast with ${JSON.stringify(want)} within ${timeout} ms; toasts seen and not waited for: ${JSON.stringify(seen)}`, { cause: err });
+    });
 }
 
 export interface PageOptions {

@@ -3,9 +3,15 @@
 import type { FastifyInstance } from 'fastify';
 import { eventually } from './tmp.js';
 
-/** Jobs that are running or due now, over every queue of the app's prefix. */
+// The schedulers' own queues run on a clock forever (sweeps, relay, bill fetches): never quiet.
+const SCHEDULED = new Set(['maintenance', 'bill-reconciliation']);
+
+/** Jobs that are running or due now, over the work queues of the app's prefix. */
 async function busyJobs(app: FastifyInstance): Promise<number> {
-  const counts = await Promise.all(Object.values(app.queues).map((q) => q.getJobCounts('waiting', 'active', 'prioritized')));
+  const work = Object.entries(app.queues)
+    .filter(([name]) => !SCHEDULED.has(name))
+    .map(([, q]) => q);
+  const counts = await Promise.all(work.map((q) => q.getJobCounts('waiting', 'active', 'prioritized')));
   return counts.reduce((sum, c) => sum + (c.waiting ?? 0) + (c.active ?? 0) + (c.prioritized ?? 0), 0);
 }
 
@@ -35,4 +41,15 @@ export async function quiesce(app: FastifyInstance, timeoutMs = 30_000): Promise
     },
     timeoutMs,
   );
+}
+
+/**
+ * Waits until the shop has asked the provider about the attempt again (its poll count grew): from
+ * then on, what the provider says of it has been heard, and an order still unpaid stays so.
+ */
+export async function polledAgain(app: FastifyInstance, intentId: string, timeoutMs = 30_000): Promise<void> {
+  const count = async () =>
+    (await app.db.selectFrom('payment_intents').select('poll_attempts').where('id', '=', intentId).executeTakeFirstOrThrow()).poll_attempts;
+  const before = await count();
+  await eventually(`attempt ${intentId} polled again`, async () => (await count()) > before, timeoutMs);
 }

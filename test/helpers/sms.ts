@@ -7,7 +7,7 @@ let counter = 0;
 export const freshMobile = () => `139${String(Date.now() % 1e6).padStart(6, '0')}${String(counter++ % 100).padStart(2, '0')}`;
 
 /** The code in the newest SMS the sandbox holds for a number, once it holds `count` of them. */
-export async function smsCode(stack: TestStack, number: string, count = 1): Promise<string> {
+export async function smsCode(stack: Pick<TestStack, 'sms'>, number: string, count = 1): Promise<string> {
   return eventually(
     `${count} SMS to ${number}`,
     async () => {

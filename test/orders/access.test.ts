@@ -5,7 +5,7 @@ import t from 'tap';
 import { ensureOperator } from '../../gateway/src/cli/operator.js';
 import { loginLegacy, registerLegacy } from '../helpers/accounts.js';
 import { buy, purchaseInfo } from '../helpers/orders.js';
-import { startStack, uniqueEmail } from '../helpers/stack.js';
+import { startInProcess, uniqueEmail } from '../helpers/stack.js';
 import { eventually, tempDir } from '../helpers/tmp.js';
 
 function qpdfOpens(file: string, password?: string): boolean {
@@ -31,7 +31,7 @@ function paidRow(userId: number) {
 }
 
 t.test("a paid e-book downloads encrypted for its buyer; nobody else reaches the buyer's orders", async (t) => {
-  const stack = await startStack(t, {}, { payments: true });
+  const stack = await startInProcess(t);
   const dir = tempDir(t);
   const a = stack.client();
   const aEmail = uniqueEmail('a');

@@ -1,7 +1,9 @@
 import t from 'tap';
 import { buy } from '../helpers/orders.js';
-import { startStack } from '../helpers/stack.js';
-import { MARK_COMPLETED, buyer, env, gqlOk, operator, waitPaid } from '../admin/helpers.js';
+import { startInProcess } from '../helpers/stack.js';
+import { MARK_COMPLETED, env, gqlOk } from '../admin/helpers.js';
+import { buyerOn, operatorOn } from '../helpers/in-process-accounts.js';
+import { waitPaid } from '../helpers/paid-orders.js';
 import { mailsTo } from '../helpers/mail.js';
 import { eventually } from '../helpers/tmp.js';
 
@@ -34,10 +36,10 @@ const invoice = {
 // Spec section 3: the invoice fields travel only with the switch on, and the order labels show
 // the invoice status (required / not required) and the invoice info.
 t.test('the invoice given at checkout is stored and shown to its buyer and to operators only', async (t) => {
-  const stack = await startStack(t, env, { payments: true });
-  const a = await buyer(stack, 'inv-a');
-  const b = await buyer(stack, 'inv-b');
-  const op = await operator(stack);
+  const stack = await startInProcess(t, env);
+  const a = await buyerOn(stack, 'inv-a');
+  const b = await buyerOn(stack, 'inv-b');
+  const op = await operatorOn(stack);
 
   const withInvoice = await buy(a.client, { bookId: '1', invoice });
   t.notOk(withInvoice.errors, 'checkout with an invoice');
@@ -69,9 +71,10 @@ t.test('the invoice given at checkout is stored and shown to its buyer and to op
   t.same(admin.adminOrder.invoice, invoice, 'the operator console sees the invoice');
   t.equal((await b.client.gql(ADMIN, { o: orderNo })).errors?.[0]?.extensions?.code, 'FORBIDDEN', 'a buyer cannot use the console query');
 
-  // The open order is reused by the next checkout of the same book: with the switch off now, the
-  // order no longer asks for an invoice and the old details are not shown.
-  const again = await buy(a.client, { bookId: '1', paymentMethod: 'PAYPAL' });
+  // The open order is reused by the next checkout of the same book, its open attempt too (the
+  // same method): with the switch off now, the order no longer asks for an invoice and the old
+  // details are not shown.
+  const again = await buy(a.client, { bookId: '1' });
   t.equal(again.data!.checkout.order.orderNo, orderNo, 'same open order');
   t.same(
     (await gqlOk(a.client, ORDER, { o: orderNo })).order,
@@ -90,6 +93,14 @@ t.test('the invoice given at checkout is stored and shown to its buyer and to op
       invoice: { invoiceType: 'VAT_GENERAL', invoicePayable: 'Li Lei', pickupMethod: 'ELECTRONIC', contactMail: 'li@example.com', bankAccount: null },
     },
     'switched on again: the new details replace the old',
+  );
+  // An order first bought without an invoice gets the one asked for at the next checkout.
+  const later = await buy(a.client, { bookId: '2', invoice: { invoiceType: 'VAT_GENERAL', invoicePayable: 'Later Ltd', pickupMethod: 'ELECTRONIC' } });
+  t.equal(later.data!.checkout.order.orderNo, without.data!.checkout.order.orderNo, 'the order without an invoice, reused');
+  t.match(
+    (await gqlOk(a.client, ORDER, { o: without.data!.checkout.order.orderNo })).order,
+    { invoiceRequired: true, invoice: { invoiceType: 'VAT_GENERAL', invoicePayable: 'Later Ltd', pickupMethod: 'ELECTRONIC' } },
+    'switched on at a reuse: the invoice is stored with it',
   );
 
   // The legacy face: invoiceFlag 1 sends the invoice object, 0 drops it.
@@ -117,7 +128,7 @@ t.test('the invoice given at checkout is stored and shown to its buyer and to op
   // A paper invoice by courier, for a buyer who bought in Chinese: paid, the operator records the
   // courier and the tracking number, the buyer is mailed both (through the workers, real SMTP) and
   // sees them in My Orders.
-  const c = await buyer(stack, 'inv-c');
+  const c = await buyerOn(stack, 'inv-c');
   c.client.headers.locale = 'zh';
   const paper = (await buy(c.client, { bookId: '2', language: 'zh', invoice })).data!.checkout.order.orderNo;
   await gqlOk(op.client, MARK_COMPLETED, { o: paper, r: 'REF-INV' });

@@ -1,9 +1,9 @@
 import t from 'tap';
 import { registerLegacy } from '../helpers/accounts.js';
-import { startStack, uniqueEmail } from '../helpers/stack.js';
+import { startInProcess, uniqueEmail } from '../helpers/stack.js';
 import type { Client } from '../helpers/http.js';
 
-async function seedOrders(stack: Awaited<ReturnType<typeof startStack>>, userId: number) {
+async function seedOrders(stack: Awaited<ReturnType<typeof startInProcess>>, userId: number) {
   // 23 orders: statuses and pay types mixed in a known pattern, created a minute apart.
   // At most one pending order per book and format may exist, so pending rows take distinct slots.
   const statuses = ['paid', 'pending_payment', 'expired'] as const;
@@ -37,7 +37,7 @@ async function userIdOf(c: Client): Promise<number> {
 }
 
 t.test('orders: pagination 10/20/50, both filters, exact totals, newest first', async (t) => {
-  const stack = await startStack(t);
+  const stack = await startInProcess(t);
   const c = stack.client();
   await registerLegacy(c, uniqueEmail());
   const rows = await seedOrders(stack, await userIdOf(c));

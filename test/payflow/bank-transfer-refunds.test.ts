@@ -8,7 +8,7 @@ import t from 'tap';
 import { buyer, gqlOk, MARK_COMPLETED, operator, waitPaid } from '../admin/helpers.js';
 import { checkoutInput } from '../helpers/orders.js';
 import { mailsTo } from '../helpers/mail.js';
-import { startStack } from '../helpers/stack.js';
+import { startInProcess } from '../helpers/stack.js';
 import { eventually, tempDir } from '../helpers/tmp.js';
 
 const bankTransfer = {
@@ -28,7 +28,7 @@ const ATTEMPTS = `query($o: ID!) { adminOrder(orderNo: $o) { refundedAt canRefun
 t.test('bank transfer: account in the notice and the mail, completed, refunded once, download refused', async (t) => {
   const file = path.join(tempDir(t), 'payments.json');
   writeFileSync(file, JSON.stringify({ bankTransfer }));
-  const stack = await startStack(t, { RETRY_DELAY_SCALE: '0.01', RATE_LIMIT_SCALE: '50', PAYMENTS_CONFIG_FILE: file });
+  const stack = await startInProcess(t, { RETRY_DELAY_SCALE: '0.01', RATE_LIMIT_SCALE: '50', PAYMENTS_CONFIG_FILE: file });
   const b = await buyer(stack);
   const op = await operator(stack);
 

@@ -6,7 +6,7 @@ import { buy } from '../helpers/orders.js';
 import { allCopiesAnswered, drivers, paidTransitions, waitPaid } from '../helpers/payflow.js';
 import { startStack, uniqueEmail } from '../helpers/stack.js';
 import { eventually } from '../helpers/tmp.js';
-import { quiesce } from '../helpers/quiesce.js';
+import { polledAgain, quiesce } from '../helpers/quiesce.js';
 
 const env = { RETRY_DELAY_SCALE: '0.005', RATE_LIMIT_SCALE: '50' };
 
@@ -107,7 +107,8 @@ t.test('a forged WeChat success for an unpaid attempt changes nothing', async (t
     body,
   });
   t.equal(res.status, 500, 'refused');
-  await quiesce(stack.app);
+  // The shop has since asked WeChat itself, which knows no payment.
+  await polledAgain(stack.app, co.paymentIntent.id);
   t.equal((await stack.db.selectFrom('orders').select('status').where('order_no', '=', co.order.orderNo).executeTakeFirstOrThrow()).status, 'pending_payment');
   t.equal(await paidTransitions(stack, co.order.orderNo), 0, 'no paid transition');
   const ev = await stack.db.selectFrom('provider_events').select(['outcome', 'verified']).executeTakeFirstOrThrow();
@@ -137,6 +138,7 @@ t.test('PayPal: a pending capture does not settle, a declined one fails; complet
       return o.purchase_units?.[0]?.payments?.captures?.[0] ?? false;
     });
     t.equal(captured.status, status);
+    // The shop has handled the capture's answer and what followed it.
     await quiesce(stack.app);
     t.equal(
       (await stack.db.selectFrom('orders').select('status').where('order_no', '=', co.order.orderNo).executeTakeFirstOrThrow()).status,

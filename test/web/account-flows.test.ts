@@ -2,7 +2,7 @@ import t from 'tap';
 import { en } from '../../web/src/locales/en/index.ts';
 import { zh } from '../../web/src/locales/zh/index.ts';
 import { registerLegacy } from '../helpers/accounts.js';
-import { captchaAnswer, failQueries, launchBrowser, openShop, screenshots, signInBuyer } from '../helpers/browser.js';
+import { captchaAnswer, failQueries, launchBrowser, openShop, screenshots, signInBuyer, toastSeen } from '../helpers/browser.js';
 import { latestCode, mailsTo } from '../helpers/mail.js';
 import { startStack, uniqueEmail } from '../helpers/stack.js';
 import { eventually } from '../helpers/tmp.js';
@@ -47,7 +47,7 @@ t.test('forgot password: code by mail, new password, back to the login, log in w
     timeout: 15_000,
   });
   await dlg.getByTestId('send-code').click();
-  await page.getByTestId('toast').filter({ hasText: 'Sending verification code succeeded!' }).waitFor();
+  await toastSeen(page, 'Sending verification code succeeded!');
   const cooldown = Number((await dlg.getByTestId('send-code').innerText()).match(/\d+/)?.[0]);
   t.ok(cooldown > 10 && cooldown <= 60, `60 s cool-down after success (${cooldown})`);
   const code = await latestCode(email, 2);
@@ -55,11 +55,11 @@ t.test('forgot password: code by mail, new password, back to the login, log in w
   await dlg.locator('input[name=password]').fill('NewSecret9');
   await dlg.locator('input[name=confirmPassword]').fill('NewSecret9');
   await dlg.getByRole('button', { name: en.auth.forgot.submit, exact: true }).click();
-  await page.getByTestId('toast').filter({ hasText: 'code error' }).waitFor();
+  await toastSeen(page, 'code error');
   await dlg.locator('input[name=code]').fill(code);
   await shot(page, 'filled');
   await dlg.getByRole('button', { name: en.auth.forgot.submit, exact: true }).click();
-  await page.getByTestId('toast').filter({ hasText: en.auth.forgot.success }).waitFor();
+  await toastSeen(page, en.auth.forgot.success);
 
   const login = page.getByTestId('login-dialog');
   await login.waitFor();
@@ -90,7 +90,7 @@ t.test('forgot password: code by mail, new password, back to the login, log in w
     const dlg2 = other.page.getByTestId('forgot-dialog');
     await dlg2.locator('input[name=account]').fill(nobody);
     await dlg2.getByTestId('send-code').click();
-    await other.page.getByTestId('toast').filter({ hasText: T.auth.forgot.registerFirst }).waitFor();
+    await toastSeen(other.page, T.auth.forgot.registerFirst);
     t.equal(await other.page.getByTestId('toast').filter({ hasText: T.auth.code.sent }).count(), 0, `${lang}: no 'code sent'`);
     const left = Number((await dlg2.getByTestId('send-code').innerText()).match(/\d+/)?.[0]);
     t.ok(left > 0 && left <= 10, `${lang}: '${T.auth.forgot.registerFirst}' with the 10 s cool-down of a failure (${left})`);
@@ -137,7 +137,7 @@ t.test('language: switch stored locally and reloading; ?language=; zh/en entry p
   await login.locator('input[name=password]').fill('whatever1');
   await login.locator('input[name=captcha]').fill('ab');
   await login.getByRole('button', { name: zh.auth.login.submit, exact: true }).click();
-  await page.getByTestId('toast').filter({ hasText: zh.auth.login.notRegistered }).waitFor();
+  await toastSeen(page, zh.auth.login.notRegistered);
   await shot(page, 'zh-login-message');
   await page.goto('/shop/enPage');
   await page.getByRole('heading', { name: en.books.title }).waitFor();

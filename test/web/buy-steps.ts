@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import type { Messages } from '../../web/src/locales/en/index.ts';
-import { captchaAnswer, widthOf } from '../helpers/browser.js';
+import { captchaAnswer, toastSeen, widthOf } from '../helpers/browser.js';
 
 export type Method = 'WECHAT_NATIVE' | 'WECHAT_JSAPI' | 'ALIPAY' | 'PAYPAL' | 'BANK_TRANSFER';
 
@@ -86,7 +86,7 @@ export async function registerWithMailCode(page: Page, T: Messages, email: strin
   await reg.waitFor();
   await reg.locator('input[name=email]').fill(email);
   await reg.getByTestId('send-code').click();
-  await page.getByTestId('toast').filter({ hasText: T.auth.code.sent }).first().waitFor();
+  await toastSeen(page, T.auth.code.sent);
   await reg.locator('input[name=code]').fill(await latestCode(email));
   await reg.locator('input[name=firstName]').fill('Test');
   await reg.locator('input[name=lastName]').fill('Buyer');

@@ -1,6 +1,6 @@
 import t from 'tap';
 import { en } from '../../web/src/locales/en/index.ts';
-import { failQueries, launchBrowser, openShop, screenshots, signInBuyer } from '../helpers/browser.js';
+import { failQueries, launchBrowser, openShop, screenshots, signInBuyer, toastSeen } from '../helpers/browser.js';
 import { startStack, uniqueEmail } from '../helpers/stack.js';
 import { tempDir } from '../helpers/tmp.js';
 import { logInWithCaptcha, openPurchase, orderByBankTransfer, pdfOpensOnlyWith, saveDownload } from './buy-steps.js';
@@ -112,7 +112,7 @@ t.test('operator console (en): bank transfer completed through the confirmation 
   await dlg.getByTestId('complete-bank-transfer').click();
   await confirm.waitFor();
   await confirm.getByTestId('confirm-action').click();
-  await page.getByTestId('toast').filter({ hasText: 'operation success' }).waitFor();
+  await toastSeen(page, 'operation success');
   t.pass("'operation success'");
   await dlg.getByTestId('detail-status').filter({ hasText: en.orders.statuses.PAID }).waitFor({ timeout: 30_000 });
   t.pass("the order is settled by the operator's action: PAID");
@@ -168,7 +168,7 @@ t.test('operator console (en): bank transfer completed through the confirmation 
   t.match(totalText, /^Total: \d+\.\d{2} EUR \(plus applicable VAT\)$/, `the total for 3 copies (${totalText})`);
   await paper.getByTestId('paper-submit').click();
   await page.getByTestId('paper-confirm').getByRole('button', { name: en.common.confirm }).click();
-  await page.getByTestId('toast').filter({ hasText: 'No buyer account uses this email' }).waitFor();
+  await toastSeen(page, 'No buyer account uses this email');
   t.pass('an unknown buyer is refused with the product wording');
   await paper.getByTestId('paper-buyerEmail').fill(email);
   await paper.getByTestId('paper-markPaid').click();

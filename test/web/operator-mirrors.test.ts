@@ -3,7 +3,7 @@
 import t from 'tap';
 import { zh } from '../../web/src/locales/zh/index.ts';
 import { registerLegacy } from '../helpers/accounts.js';
-import { launchBrowser, openShop, screenshots, signInOperator } from '../helpers/browser.js';
+import { launchBrowser, openShop, screenshots, signInOperator, toastSeen } from '../helpers/browser.js';
 import { startStack, uniqueEmail } from '../helpers/stack.js';
 import { eventually } from '../helpers/tmp.js';
 
@@ -48,7 +48,7 @@ t.test('operator console (zh): retry a failed registration mirror and read its h
   t.equal(await row.getByTestId('mirror-status').innerText(), zh.admin.mirrors.statuses.FAILED, 'shown as failed, in Chinese');
   await shot(page, 'failed-mirror');
   await row.getByTestId('mirror-retry').click();
-  await page.getByTestId('toast').filter({ hasText: zh.dict.operationSuccess }).waitFor();
+  await toastSeen(page, zh.dict.operationSuccess);
   await eventually('mirror landed', async () => {
     const r = await stack.db.selectFrom('registration_mirrors').select('status').where('user_id', '=', userId).executeTakeFirstOrThrow();
     return r.status === 'succeeded';

@@ -13,7 +13,7 @@ import { bankStatementOrders, fixtureOrderStatus } from '../helpers/bank-stateme
 import type { Page } from 'playwright-core';
 import { en } from '../../web/src/locales/en/index.ts';
 import { zh } from '../../web/src/locales/zh/index.ts';
-import { launchBrowser, openShop, screenshots, signInOperator } from '../helpers/browser.js';
+import { launchBrowser, openShop, screenshots, signInOperator, toastSeen } from '../helpers/browser.js';
 import { startStack } from '../helpers/stack.js';
 import { seedReconciledDay } from '../admin/reconciliation-seed.js';
 import { addDays, dayInZone } from '@shop/payments/zoned-time';
@@ -96,7 +96,7 @@ t.test('operator console: a reconciled day, a difference acknowledged with a not
     await shot(page, 'note-required');
     await dialog.getByTestId('recon-note').fill(note);
     await dialog.getByTestId('recon-resolve-confirm').click();
-    await page.getByTestId('toast').filter({ hasText: T.dict.operationSuccess }).waitFor();
+    await toastSeen(page, T.dict.operationSuccess);
     await dialog.waitFor({ state: 'detached' });
     const resolved = page.locator(`[data-testid=recon-resolved-row][data-verdict=${verdict}]`);
     await resolved.waitFor();

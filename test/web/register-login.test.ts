@@ -1,7 +1,7 @@
 import t from 'tap';
 import { en } from '../../web/src/locales/en/index.ts';
 import { zh } from '../../web/src/locales/zh/index.ts';
-import { afterFrames, captchaAnswer, launchBrowser, openShop, screenshots, toastPlacement, widthOf } from '../helpers/browser.js';
+import { afterFrames, captchaAnswer, launchBrowser, openShop, screenshots, toastPlacement, toastSeen, widthOf } from '../helpers/browser.js';
 import { latestCode } from '../helpers/mail.js';
 import { startStack, uniqueEmail } from '../helpers/stack.js';
 
@@ -103,7 +103,7 @@ for (const lang of ['en', 'zh'] as const) {
     t.same(await shown(), [], 'no message left');
     await shot(page, 'register-filled');
     await reg.getByRole('button', { name: T.auth.register.submit, exact: true }).click();
-    await page.getByTestId('toast').filter({ hasText: T.auth.register.success }).waitFor();
+    await toastSeen(page, T.auth.register.success);
     await reg.waitFor({ state: 'detached' });
     await t.resolves(page.getByTestId('user-menu').filter({ hasText: 'Test Buyer' }).waitFor(), 'logged in after registering');
     await shot(page, 'registered');
@@ -127,7 +127,7 @@ for (const lang of ['en', 'zh'] as const) {
     await login.locator('input[name=password]').fill(PASSWORD);
     await login.locator('input[name=captcha]').fill('abcd');
     await login.getByRole('button', { name: T.auth.login.submit, exact: true }).click();
-    await page.getByTestId('toast').filter({ hasText: T.auth.login.notRegistered }).waitFor();
+    await toastSeen(page, T.auth.login.notRegistered);
     await reg.waitFor();
     t.equal(await reg.locator('input[name=email]').inputValue(), ghost, 'registration opens with the email');
     await reg.getByText(T.auth.register.toLogin).click();
@@ -144,11 +144,7 @@ for (const lang of ['en', 'zh'] as const) {
     const firstImage = await login.getByTestId('captcha-image').getAttribute('src');
     await login.locator('input[name=captcha]').fill('zzzz');
     await login.getByRole('button', { name: T.auth.login.submit, exact: true }).click();
-    await page
-      .getByTestId('toast')
-      .filter({ hasText: lang === 'en' ? /Verification code/ : /验证码/ })
-      .first()
-      .waitFor();
+    await toastSeen(page, lang === 'en' ? 'Verification code' : '验证码');
     await page.waitForFunction((src) => document.querySelector('[data-testid=captcha-image]')?.getAttribute('src') !== src, firstImage);
     t.equal(await login.locator('input[name=captcha]').inputValue(), '', 'a failed login clears and refreshes the captcha');
     // A click loads another captcha; the button then stays locked for about a second. The refresh

@@ -5,7 +5,17 @@ import t, { type Test } from 'tap';
 import { en } from '../../web/src/locales/en/index.ts';
 import type { Messages } from '../../web/src/locales/en/index.ts';
 import { zh } from '../../web/src/locales/zh/index.ts';
-import { launchBrowser, OPERATOR_PASSWORD, openShop, screenshots, signInBuyer, signInOperator, untilInteractive, widthOf } from '../helpers/browser.js';
+import {
+  launchBrowser,
+  openShop,
+  OPERATOR_PASSWORD,
+  screenshots,
+  signInBuyer,
+  signInOperator,
+  toastSeen,
+  untilInteractive,
+  widthOf,
+} from '../helpers/browser.js';
 import { startStack, uniqueEmail, type TestStack } from '../helpers/stack.js';
 import type { RawConfig } from '@shop/config';
 import { SANDBOX_BANK_ACCOUNT, SANDBOX_EUR_CNY, type SandboxSetups } from '@shop/sandboxes/combined';
@@ -535,7 +545,7 @@ async function operatorAttachesInvoice(w: Walk, page: Page, orderNo: string) {
   w.t.match(await confirm.innerText(), new RegExp(`fapiao-${orderNo}\\.pdf[\\s\\S]*${orderNo}`), 'the prompt names the file and the order');
   await w.shot(page, 'console-invoice-confirm');
   await confirm.getByTestId('confirm-action').click();
-  await page.getByTestId('toast').filter({ hasText: w.T.dict.operationSuccess }).waitFor();
+  await toastSeen(page, w.T.dict.operationSuccess);
   await dlg.getByTestId('invoice-status').filter({ hasText: w.T.invoice.statuses.ISSUED }).waitFor();
   w.t.equal(await dlg.getByTestId('invoice-actions').count(), 0, 'issued: nothing more to attach');
   w.t.match(await dlg.getByTestId('order-invoice').innerText(), w.T.invoice.issuedElectronic, 'the console shows it issued');

@@ -6,7 +6,7 @@
 // merchant's paySign and that the signed-in WeChat user is the payer of the order.
 import t from 'tap';
 import { zh } from '../../web/src/locales/zh/index.ts';
-import { launchBrowser, openShop, screenshots, signInBuyer } from '../helpers/browser.js';
+import { launchBrowser, openShop, screenshots, signInBuyer, toastSeen } from '../helpers/browser.js';
 import { startStack, uniqueEmail } from '../helpers/stack.js';
 import { eventually, tempDir } from '../helpers/tmp.js';
 import { WECHAT_USER_AGENT, emulateWeChatApp } from '../helpers/wechat-app.js';
@@ -68,7 +68,7 @@ t.test('WeChat in-app (zh, 375 px): web authorization, JSAPI payment through the
     steps.every((i, n) => i >= 0 && (n === 0 || i > steps[n - 1]!)),
     `the browser went shop → WeChat authorize → shop callback (${trip.join(' → ')})`,
   );
-  await page.getByTestId('toast').filter({ hasText: zh.pay.failed }).waitFor();
+  await toastSeen(page, zh.pay.failed);
   t.same(
     app.calls.map((c) => c.answer.err_msg),
     ['get_brand_wcpay_request:cancel'],

@@ -7,7 +7,7 @@ import { refundMailText } from '../../workers/src/mail/refund.js';
 import { bankTransferMail, receiptMail, verificationCodeMail, type MailBrand, type RenderedMail } from '../../workers/src/mail/templates.js';
 import { requireEnv } from '../helpers/env.js';
 import { waitForMails } from '../helpers/mail.js';
-import { startStack, uniqueEmail } from '../helpers/stack.js';
+import { startInProcess, uniqueEmail } from '../helpers/stack.js';
 
 const brand: MailBrand = {
   name: { en: 'Test Standard Press', zh: '测试标准出版社' },
@@ -175,8 +175,8 @@ t.test('a bad colour never reaches the markup', async (t) => {
 });
 
 t.test('a registration code mail from the running workers, in Chinese', async (t) => {
-  // PUBLIC_URL reaches the workers (the test gateway listens on its own port).
-  const stack = await startStack(t, {
+  // The workers build the links and the sender from PUBLIC_URL as configured.
+  const stack = await startInProcess(t, {
     BRAND_NAME_EN: 'Test Standard Press',
     BRAND_NAME_ZH: '测试标准出版社',
     BRAND_COLOR: '#0f766e',

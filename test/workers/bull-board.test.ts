@@ -2,12 +2,12 @@ import t from 'tap';
 import { ensureOperator } from '../../gateway/src/cli/operator.js';
 import { loginLegacy } from '../helpers/accounts.js';
 import { buildTestApp } from '../helpers/app.js';
-import { startStack, uniqueEmail } from '../helpers/stack.js';
+import { startInProcess, uniqueEmail } from '../helpers/stack.js';
 import { createSession } from '../../gateway/src/services/accounts/sessions.js';
 import { queueNames } from '@shop/jobs';
 
 t.test('Bull Board is for logged-in operators only', async (t) => {
-  const stack = await startStack(t, {}, { workers: false });
+  const stack = await startInProcess(t, {}, { workers: false });
   const guest = stack.client();
   t.equal((await guest.request('GET', '/admin/queues')).status, 401, 'a guest gets 401');
   t.equal((await guest.request('GET', '/admin/queues/api/queues')).status, 401, 'and so does the board API');

@@ -1,15 +1,15 @@
 import t from 'tap';
 import { env, gqlOk } from '../admin/helpers.js';
 import { loginLegacy, PASSWORD } from '../helpers/accounts.js';
-import { buyerOn, operatorOn } from '../helpers/in-process-accounts.js';
+import { buyer, operator } from '../admin/helpers.js';
 import { startInProcess } from '../helpers/stack.js';
 
 const ACCOUNT = `userId email phoneArea phoneNo name company role language disabled loginFirst createdAt orderCount openSessions mirrorStatus mirrorLastError`;
 
 t.test('operators find an account, disable it (every session ends, no login) and enable it again, audited', async (t) => {
   const stack = await startInProcess(t, env);
-  const op = await operatorOn(stack);
-  const b = await buyerOn(stack, 'managed');
+  const op = await operator(stack);
+  const b = await buyer(stack, 'managed');
   // A second browser of the same buyer.
   const second = stack.client();
   t.equal((await loginLegacy(second, b.email)).code, 200);
@@ -85,8 +85,8 @@ t.test('operators find an account, disable it (every session ends, no login) and
 
 t.test('the account view shows its orders and mirror state; buyers and guests are refused', async (t) => {
   const stack = await startInProcess(t, env);
-  const op = await operatorOn(stack);
-  const b = await buyerOn(stack, 'orders');
+  const op = await operator(stack);
+  const b = await buyer(stack, 'orders');
   await b.client.form('/api/login/registratorComplex', { bookId: '1', payType: '3', bookFormat: '0', 'purchaseInfo[country]': 'Germany' });
   const view = await gqlOk<{ adminAccount: { orderCount: number; mirrorStatus: string; orders: { orderNo: string; buyerEmail: string; status: string }[] } }>(
     op.client,

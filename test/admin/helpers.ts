@@ -22,7 +22,7 @@ export interface Operator {
   userId: number;
 }
 
-export async function operator(stack: Stack, tag = 'op'): Promise<Operator> {
+export async function operator(stack: Pick<Stack, 'db' | 'client'>, tag = 'op'): Promise<Operator> {
   const email = uniqueEmail(tag);
   const { userId } = await ensureOperator(stack.db, { email, password: 'Operator1' });
   const client = stack.client();
@@ -37,7 +37,7 @@ export interface Buyer {
   userId: number;
 }
 
-export async function buyer(stack: Stack, tag = 'buyer'): Promise<Buyer> {
+export async function buyer(stack: Pick<Stack, 'client'>, tag = 'buyer'): Promise<Buyer> {
   const email = uniqueEmail(tag);
   const client = stack.client();
   const reg = await registerLegacy(client, email);
@@ -76,11 +76,11 @@ export function paperInput(buyerEmail: string, overrides: Record<string, unknown
   return { buyerEmail, bookId: '2', language: 'en', country: 'Germany', purchaseInfo, markPaid: false, ...overrides };
 }
 
-export async function orderStatus(stack: Stack, orderNo: string): Promise<string> {
+export async function orderStatus(stack: Pick<Stack, 'db'>, orderNo: string): Promise<string> {
   return (await stack.db.selectFrom('orders').select('status').where('order_no', '=', orderNo).executeTakeFirstOrThrow()).status;
 }
 
-export async function waitPaid(stack: Stack, orderNo: string): Promise<void> {
+export async function waitPaid(stack: Pick<Stack, 'db'>, orderNo: string): Promise<void> {
   await eventually(`order ${orderNo} paid`, async () => (await orderStatus(stack, orderNo)) === 'paid', 20_000);
 }
 

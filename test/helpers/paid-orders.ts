@@ -3,7 +3,6 @@
 // notification's does, in the test's process, with no provider sandbox and no callback.
 import { settleAttempt, type CoreDeps } from '@shop/core';
 import type { Db } from '@shop/db';
-import { eventually } from './tmp.js';
 
 /** The open attempt of an order, settled as paid; answers its id. Throws if the order has none or it was paid already. */
 export async function payInCore(stack: { db: Db; app: { deps: CoreDeps } }, orderNo: string): Promise<string> {
@@ -19,13 +18,4 @@ export async function payInCore(stack: { db: Db; app: { deps: CoreDeps } }, orde
   const settled = await settleAttempt(stack.app.deps, { intentId: attempt.id, source: 'notification' });
   if (!settled.transitioned) throw new Error(`order ${orderNo} was not settled by its attempt ${attempt.id}`);
   return attempt.id;
-}
-
-/** Waits until the order is paid (a settlement the workers or an operator's command make). */
-export async function waitPaid(stack: { db: Db }, orderNo: string, timeoutMs = 20_000): Promise<void> {
-  await eventually(
-    `order ${orderNo} paid`,
-    async () => (await stack.db.selectFrom('orders').select('status').where('order_no', '=', orderNo).executeTakeFirstOrThrow()).status === 'paid',
-    timeoutMs,
-  );
 }

@@ -2,8 +2,7 @@ import t from 'tap';
 import { buy } from '../helpers/orders.js';
 import { startInProcess } from '../helpers/stack.js';
 import { MARK_COMPLETED, env, gqlOk } from '../admin/helpers.js';
-import { buyerOn, operatorOn } from '../helpers/in-process-accounts.js';
-import { waitPaid } from '../helpers/paid-orders.js';
+import { buyer, operator, waitPaid } from '../admin/helpers.js';
 import { mailsTo } from '../helpers/mail.js';
 import { eventually } from '../helpers/tmp.js';
 
@@ -37,9 +36,9 @@ const invoice = {
 // the invoice status (required / not required) and the invoice info.
 t.test('the invoice given at checkout is stored and shown to its buyer and to operators only', async (t) => {
   const stack = await startInProcess(t, env);
-  const a = await buyerOn(stack, 'inv-a');
-  const b = await buyerOn(stack, 'inv-b');
-  const op = await operatorOn(stack);
+  const a = await buyer(stack, 'inv-a');
+  const b = await buyer(stack, 'inv-b');
+  const op = await operator(stack);
 
   const withInvoice = await buy(a.client, { bookId: '1', invoice });
   t.notOk(withInvoice.errors, 'checkout with an invoice');
@@ -128,7 +127,7 @@ t.test('the invoice given at checkout is stored and shown to its buyer and to op
   // A paper invoice by courier, for a buyer who bought in Chinese: paid, the operator records the
   // courier and the tracking number, the buyer is mailed both (through the workers, real SMTP) and
   // sees them in My Orders.
-  const c = await buyerOn(stack, 'inv-c');
+  const c = await buyer(stack, 'inv-c');
   c.client.headers.locale = 'zh';
   const paper = (await buy(c.client, { bookId: '2', language: 'zh', invoice })).data!.checkout.order.orderNo;
   await gqlOk(op.client, MARK_COMPLETED, { o: paper, r: 'REF-INV' });

@@ -168,6 +168,30 @@ t.test('the invoice mail in both languages: electronic (where to download it) an
   t.match(zhPaper.text, /发票类型：增值税普通发票/);
 });
 
+t.test('a refused bill: the alert words the reason in the operator language, the check message beside it', async (t) => {
+  const refused = {
+    provider: 'alipay' as const,
+    date: '2026-11-27',
+    outcome: 'rejected',
+    detail: 'summary_mismatch: the summary says 3 trades, the rows 2',
+    rejected: { reason: 'summary_mismatch', message: 'the summary says 3 trades, the rows 2' },
+    open: {},
+  };
+  const zh = reconciliationAlertText(refused, 'zh', brand);
+  t.match(zh.subject, '支付宝 2026-11-27 的账单未通过校验');
+  t.match(zh.text, '原因：账单汇总与明细不一致', 'zh: the reason in Chinese');
+  t.match(zh.text, '校验信息：the summary says 3 trades, the rows 2', "zh: the check's own message labelled in Chinese");
+  t.notMatch(zh.text, 'summary_mismatch', 'zh: no reason code');
+  const en = reconciliationAlertText(refused, 'en', brand);
+  t.match(en.text, "Reason: The bill's summary disagrees with its rows");
+  t.match(en.text, 'The check said: the summary says 3 trades, the rows 2');
+  // A run written before the reason codes: its detail as written, in both languages.
+  const old = reconciliationAlertText({ ...refused, rejected: null }, 'zh', brand);
+  t.match(old.text, '原因：summary_mismatch: the summary says 3 trades, the rows 2');
+  const unknown = reconciliationAlertText({ ...refused, rejected: { reason: 'other', message: 'x' } }, 'zh', brand);
+  t.match(unknown.text, '原因：summary_mismatch', 'an unknown reason code falls back to the detail');
+});
+
 t.test('a bad colour never reaches the markup', async (t) => {
   const m = verificationCodeMail('123456', 'register', 'en', { ...brand, color: 'red;x:"' });
   t.notMatch(m.html, /red;x/);

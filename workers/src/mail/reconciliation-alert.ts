@@ -26,11 +26,27 @@ const VERDICT = {
   },
 } as const;
 
+/** Why a bill was refused (payments' BillRejected reasons), as the console words them too. */
+const REJECT_REASON = {
+  en: {
+    hash_mismatch: 'The file does not match its checksum',
+    summary_mismatch: "The bill's summary disagrees with its rows",
+    unreadable: 'The file cannot be read',
+  },
+  zh: { hash_mismatch: '账单文件与其校验值不符', summary_mismatch: '账单汇总与明细不一致', unreadable: '账单文件无法解析' },
+} as const;
+
+type RejectReason = keyof (typeof REJECT_REASON)['en'];
+const isRejectReason = (r: unknown): r is RejectReason => typeof r === 'string' && Object.hasOwn(REJECT_REASON.en, r);
+
 export interface AlertData {
   provider: keyof typeof PROVIDER;
   date: string;
   outcome: string;
+  /** The run's English detail, shown as written when the run has no reason code (older rows). */
   detail: string | null;
+  /** A refused bill's reason code and the integrity check's own message (detail_values of bill_rejected). */
+  rejected?: { reason: string; message: string } | null;
   /** Open differences of the day by verdict. */
   open: Partial<Record<keyof (typeof VERDICT)['en'], number>>;
 }
@@ -48,7 +64,7 @@ export function reconciliationAlertText(d: AlertData, lang: Lang, brand: MailBra
           ? `${name} ${d.date} 的账单未通过完整性校验，已拒绝，未进行对账。请稍后重新对账；如仍失败，请联系渠道。`
           : `The ${name} bill of ${d.date} failed its integrity check and was refused; nothing was reconciled. Run it again later; if it fails again, contact the provider.`,
       },
-      { kind: 'facts', rows: [[zh ? '原因' : 'Reason', d.detail ?? '']] },
+      { kind: 'facts', rows: rejectionRows(d, lang) },
       { kind: 'button', text: zh ? '打开对账页面' : 'Open the reconciliation page', href },
     ]);
   }
@@ -69,13 +85,36 @@ export function reconciliationAlertText(d: AlertData, lang: Lang, brand: MailBra
   ]);
 }
 
+/**
+ * The reason in the mail's language, and the check's message (technical, written by the
+ * provider's bill parser) beside it; a run without a reason code shows its detail as written.
+ */
+function rejectionRows(d: AlertData, lang: Lang): [string, string][] {
+  const zh = lang === 'zh';
+  const reason = d.rejected?.reason;
+  if (!d.rejected || !isRejectReason(reason)) return [[zh ? '原因' : 'Reason', d.detail ?? '']];
+  return [
+    [zh ? '原因' : 'Reason', REJECT_REASON[lang][reason]],
+    [zh ? '校验信息' : 'The check said', d.rejected.message],
+  ];
+}
+
+function rejectionOf(values: unknown): AlertData['rejected'] {
+  const v = (values ?? {}) as Record<string, unknown>;
+  return typeof v.reason === 'string' && typeof v.message === 'string' ? { reason: v.reason, message: v.message } : null;
+}
+
 export async function reconciliationAlertMail(
   deps: WorkerDeps,
   transport: Transporter,
   job: { provider: AlertData['provider']; date: string; runId: string },
   brand: MailBrand,
 ): Promise<unknown> {
-  const run = await deps.db.selectFrom('reconciliation_runs').select(['outcome', 'detail']).where('id', '=', job.runId).executeTakeFirst();
+  const run = await deps.db
+    .selectFrom('reconciliation_runs')
+    .select(['outcome', 'detail', 'detail_code', 'detail_values'])
+    .where('id', '=', job.runId)
+    .executeTakeFirst();
   if (!run) throw new UnrecoverableError(`reconciliation run ${job.runId} does not exist`);
   const open = await deps.db
     .selectFrom('reconciliation_items')
@@ -92,6 +131,7 @@ export async function reconciliationAlertMail(
     date: job.date,
     outcome: run.outcome,
     detail: run.detail,
+    rejected: run.detail_code === 'bill_rejected' ? rejectionOf(run.detail_values) : null,
     open: Object.fromEntries(open.filter((o) => o.verdict !== 'matched').map((o) => [o.verdict, Number(o.n)])),
   };
   const sent: string[] = [];

@@ -1,8 +1,10 @@
 import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { readFileSync, readdirSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Job } from 'bullmq';
 import t from 'tap';
+import { PDFDocument } from '@cantoo/pdf-lib';
 import { completeBankTransfer } from '@shop/core';
 import { ebookCopies } from '@shop/core/ebook-copies';
 import type { JobPayloads } from '@shop/jobs';
@@ -94,4 +96,26 @@ t.test('the copies folder stays within its bound, dropping the least recently us
   t.notOk(readdirSync(dir).includes('stale.pdf.1.abc.tmp'), "an interrupted write's leftover is removed");
   t.equal(await tight.find(owners[1]!), null, 'a removed copy is not found');
   t.equal(await roomy.prepare(owners[1]!), true, 'and is made again when asked for');
+});
+
+t.test('a copy above a megabyte is found open, to be streamed', async (t) => {
+  const content = tempDir(t);
+  const dir = tempDir(t);
+  const doc = await PDFDocument.create();
+  doc.addPage().drawText('A long book');
+  await doc.attach(randomBytes(1_200_000), 'appendix.bin', { mimeType: 'application/octet-stream' });
+  writeFileSync(path.join(content, 'long.pdf'), await doc.save({ useObjectStreams: false }));
+  const copies = ebookCopies({ contentDir: content, copiesDir: dir, copiesMaxBytes: 64 * 1024 * 1024 });
+  const owner = { userId: 7, email: 'long.reader@example.com', pdfFile: 'long.pdf' };
+  t.equal(await copies.prepare(owner), true);
+  const file = path.join(dir, copiesIn(dir)[0]!);
+  t.ok(qpdfOpens(file, owner.email), 'qpdf opens it with the email');
+  t.notOk(qpdfOpens(file, 'other@example.com'), 'and not with another');
+
+  const stored = await copies.find(owner);
+  if (!stored || !('handle' in stored)) return t.fail('the copy is found open');
+  t.equal(stored.size, statSync(file).size);
+  const chunks: Buffer[] = [];
+  for await (const chunk of stored.handle.createReadStream({ start: 0, end: stored.size - 1 })) chunks.push(chunk as Buffer);
+  t.ok(Buffer.concat(chunks).equals(readFileSync(file)), 'the stream is the stored copy');
 });

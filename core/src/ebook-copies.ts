@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdir, open, readFile, readdir, rename, stat, unlink, utimes, writeFile, type FileHandle } from 'node:fs/promises';
+import { mkdir, open, readFile, readdir, rename, stat, unlink, writeFile, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import { encryptPdf } from './ebook-encrypt.js';
 
@@ -36,11 +36,11 @@ export interface CopyOwner {
   pdfFile: string;
 }
 
-/** An open stored copy: stream it from the handle (it stays readable if the copy is evicted meanwhile). */
-export interface StoredCopy {
-  handle: FileHandle;
-  size: number;
-}
+/**
+ * A stored copy: a small one read whole (sent in one write), a larger one open, to stream from the
+ * handle (it stays readable if the copy is evicted meanwhile; the stream closes it).
+ */
+export type StoredCopy = { bytes: Buffer } | { handle: FileHandle; size: number };
 
 export interface EbookCopies {
   /** The stored copy, opened, or null when there is none yet (or the book's file is missing: `source` throws then). */
@@ -58,11 +58,19 @@ export class SourceMissing extends Error {}
 const COPY = /^[0-9a-f]{64}\.pdf$/;
 // Temporary files of writes a crash interrupted are removed by the sweep after this long.
 const STALE_TMP_MS = 3_600_000;
+// A copy up to this size is read whole: one read and one write to the socket, instead of a stream.
+const READ_WHOLE_BYTES = 1024 * 1024;
+// A download marks its copy used (mtime, the eviction's order) when it was last marked longer ago
+// than this: the order of copies used within minutes of each other does not matter to a bound of GBs.
+const TOUCH_AFTER_MS = 10 * 60_000;
+// A source file is looked at (stat) again after this long: a new edition is picked up within a
+// second, and a download does not cost a stat of it.
+const SOURCE_RECHECK_MS = 1_000;
 
 export function ebookCopies(options: EbookCopiesOptions): EbookCopies {
   const { copiesDir, copiesMaxBytes } = options;
   // The source's content hash, remembered per file while its size and mtime stay the same.
-  const versions = new Map<string, { size: number; mtimeMs: number; hash: string }>();
+  const versions = new Map<string, { size: number; mtimeMs: number; hash: string; checkedAt: number }>();
   let ready: Promise<unknown> | undefined;
   let writtenSinceSweep = 0;
   let lastSweep = 0;
@@ -70,18 +78,23 @@ export function ebookCopies(options: EbookCopiesOptions): EbookCopies {
 
   async function source(pdfFile: string): Promise<{ file: string; hash: string }> {
     const file = path.resolve(options.contentDir, path.basename(pdfFile));
+    const known = versions.get(file);
+    const now = Date.now();
+    if (known && now - known.checkedAt < SOURCE_RECHECK_MS) return { file, hash: known.hash };
     let st;
     try {
       st = await stat(file);
     } catch {
       throw new SourceMissing(`e-book file missing: ${file}`);
     }
-    const known = versions.get(file);
-    if (known && known.size === st.size && known.mtimeMs === st.mtimeMs) return { file, hash: known.hash };
+    if (known && known.size === st.size && known.mtimeMs === st.mtimeMs) {
+      known.checkedAt = now;
+      return { file, hash: known.hash };
+    }
     const hash = createHash('sha256')
       .update(await readFile(file))
       .digest('hex');
-    versions.set(file, { size: st.size, mtimeMs: st.mtimeMs, hash });
+    versions.set(file, { size: st.size, mtimeMs: st.mtimeMs, hash, checkedAt: now });
     return { file, hash };
   }
 
@@ -164,15 +177,26 @@ export function ebookCopies(options: EbookCopiesOptions): EbookCopies {
       } catch {
         return null;
       }
+      let streamed = false;
       try {
-        const { size } = await handle.stat();
-        // Marks it used, for the eviction's order; a failure only makes it look older.
-        const now = new Date();
-        await utimes(copy, now, now).catch(() => undefined);
-        return { handle, size };
+        const { size, mtimeMs } = await handle.stat();
+        if (Date.now() - mtimeMs > TOUCH_AFTER_MS) {
+          // Marks it used, for the eviction's order; a failure only makes it look older.
+          const now = new Date();
+          await handle.utimes(now, now).catch(() => undefined);
+        }
+        if (size > READ_WHOLE_BYTES) {
+          streamed = true;
+          return { handle, size };
+        }
+        const bytes = Buffer.allocUnsafe(size);
+        const { bytesRead } = await handle.read(bytes, 0, size, 0);
+        // A copy is written whole and renamed into place: a short read is a broken file.
+        return bytesRead === size ? { bytes } : null;
       } catch {
-        await handle.close();
         return null;
+      } finally {
+        if (!streamed) await handle.close().catch(() => undefined);
       }
     },
     make,

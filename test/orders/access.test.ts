@@ -175,6 +175,43 @@ t.test("a paid e-book downloads encrypted for its buyer; nobody else reaches the
   t.ok(qpdfOpens(renamedFile, newEmail), 'qpdf opens it with the new email');
   t.notOk(qpdfOpens(renamedFile, aEmail), 'and not with the old one');
   await stack.db.updateTable('users').set({ email: aEmail }).where('id', '=', Number(aId)).execute();
+
+  // The download checks the session in the statement that finds the order: a valid session without
+  // anything to look for is a failed download; a session that ended is asked to log in, in either
+  // language, on both download routes.
+  const nothing = await a.request('POST', '/api/books/download', { body: JSON.stringify({ bookId: 'x' }), headers: { 'content-type': 'application/json' } });
+  t.same(await nothing.json(), { code: 404, message: 'Download failed, please contact customer service!', data: null }, 'no order and no book');
+  const guestNothing = await stack
+    .client()
+    .request('POST', '/api/books/download', { body: JSON.stringify({}), headers: { 'content-type': 'application/json' } });
+  t.equal(guestNothing.status, 401, 'a guest asking for nothing is asked to log in');
+  const ended = async (what: string) => {
+    const get = await a.request('GET', `/api/orders/${order.orderNo}/download`);
+    t.equal(get.status, 401, what);
+    t.same(await get.json(), { code: 401, message: 'Please log in first', data: null });
+    const post = await a.request('POST', '/api/books/download', {
+      body: JSON.stringify({ orderId: order.orderNo }),
+      headers: { 'content-type': 'application/json', 'accept-language': 'zh-CN' },
+    });
+    t.same(await post.json(), { code: 401, message: '请先登录', data: null }, `${what} (zh)`);
+  };
+  await stack.db.updateTable('users').set({ disabled: true }).where('id', '=', Number(aId)).execute();
+  await ended('a disabled account');
+  await stack.db.updateTable('users').set({ disabled: false }).where('id', '=', Number(aId)).execute();
+  t.equal((await a.request('GET', `/api/orders/${order.orderNo}/download`)).status, 200, 'enabled again, it downloads');
+  await stack.db
+    .updateTable('sessions')
+    .set({ expires_at: new Date(Date.now() - 1000) })
+    .where('user_id', '=', Number(aId))
+    .execute();
+  await ended('an expired session');
+  await stack.db
+    .updateTable('sessions')
+    .set({ expires_at: new Date(Date.now() + 3600_000), revoked_at: new Date() })
+    .where('user_id', '=', Number(aId))
+    .execute();
+  await ended('a revoked session');
+
   const events = await stack.db
     .selectFrom('order_events')
     .innerJoin('orders', 'orders.id', 'order_events.order_id')

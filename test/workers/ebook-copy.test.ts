@@ -1,8 +1,10 @@
 import { spawnSync } from 'node:child_process';
-import { readdirSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { readFileSync, readdirSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Job } from 'bullmq';
 import t from 'tap';
+import { PDFDocument } from '@cantoo/pdf-lib';
 import { completeBankTransfer } from '@shop/core';
 import { ebookCopies } from '@shop/core/ebook-copies';
 import type { JobPayloads } from '@shop/jobs';
@@ -50,8 +52,8 @@ t.test("paying an e-book order makes the buyer's encrypted copy", async (t) => {
   t.notOk(made[0]!.includes(buyer.email.split('@')[0]!), 'the name does not carry the email');
 
   const stored = await copies.find({ userId: buyer.id, email: buyer.email, pdfFile: 'book-1.pdf' });
-  t.ok(stored, 'the download finds it');
-  await stored?.handle.close();
+  t.ok(stored && 'bytes' in stored, 'the download finds it, read whole (a small copy)');
+  if (stored && 'bytes' in stored) t.ok(stored.bytes.equals(readFileSync(file)), 'its bytes are the stored copy');
   t.same(await run(job(order.order_no)), { made: false }, 'a replayed job keeps the copy');
   t.equal(copiesIn(dir).length, 1);
   t.equal(await copies.find({ userId: buyer.id, email: `new-${buyer.email}`, pdfFile: 'book-1.pdf' }), null, 'another email names another copy');
@@ -71,8 +73,9 @@ t.test('the copies folder stays within its bound, dropping the least recently us
     t.equal(await roomy.prepare(owner), true);
     const name = copiesIn(dir).find((n) => !names.includes(n))!;
     names.push(name);
-    // Made a minute apart, the first one first.
-    const at = new Date(Date.now() - (10 - i) * 60_000);
+    // Made ten minutes apart, the first one first, the last half an hour ago (a download marks a
+    // copy used when it was marked longer ago than ten minutes).
+    const at = new Date(Date.now() - (60 - i * 10) * 60_000);
     utimesSync(path.join(dir, name), at, at);
   }
   const copySize = statSync(path.join(dir, names[0]!)).size;
@@ -81,7 +84,6 @@ t.test('the copies folder stays within its bound, dropping the least recently us
   const tight = ebookCopies({ ...options, copiesMaxBytes: bound });
   const first = await tight.find(owners[0]!);
   t.ok(first, 'the first copy is downloaded again, which marks it used');
-  await first?.handle.close();
   writeFileSync(path.join(dir, 'stale.pdf.1.abc.tmp'), 'x');
   utimesSync(path.join(dir, 'stale.pdf.1.abc.tmp'), new Date(0), new Date(0));
 
@@ -94,4 +96,26 @@ t.test('the copies folder stays within its bound, dropping the least recently us
   t.notOk(readdirSync(dir).includes('stale.pdf.1.abc.tmp'), "an interrupted write's leftover is removed");
   t.equal(await tight.find(owners[1]!), null, 'a removed copy is not found');
   t.equal(await roomy.prepare(owners[1]!), true, 'and is made again when asked for');
+});
+
+t.test('a copy above a megabyte is found open, to be streamed', async (t) => {
+  const content = tempDir(t);
+  const dir = tempDir(t);
+  const doc = await PDFDocument.create();
+  doc.addPage().drawText('A long book');
+  await doc.attach(randomBytes(1_200_000), 'appendix.bin', { mimeType: 'application/octet-stream' });
+  writeFileSync(path.join(content, 'long.pdf'), await doc.save({ useObjectStreams: false }));
+  const copies = ebookCopies({ contentDir: content, copiesDir: dir, copiesMaxBytes: 64 * 1024 * 1024 });
+  const owner = { userId: 7, email: 'long.reader@example.com', pdfFile: 'long.pdf' };
+  t.equal(await copies.prepare(owner), true);
+  const file = path.join(dir, copiesIn(dir)[0]!);
+  t.ok(qpdfOpens(file, owner.email), 'qpdf opens it with the email');
+  t.notOk(qpdfOpens(file, 'other@example.com'), 'and not with another');
+
+  const stored = await copies.find(owner);
+  if (!stored || !('handle' in stored)) return t.fail('the copy is found open');
+  t.equal(stored.size, statSync(file).size);
+  const chunks: Buffer[] = [];
+  for await (const chunk of stored.handle.createReadStream({ start: 0, end: stored.size - 1 })) chunks.push(chunk as Buffer);
+  t.ok(Buffer.concat(chunks).equals(readFileSync(file)), 'the stream is the stored copy');
 });

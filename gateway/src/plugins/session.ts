@@ -5,6 +5,10 @@ import { requestLocale } from '../i18n/locale.js';
 import type { Locale } from '../i18n/messages.js';
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route checks the session itself, in the statement that reads what it answers: only the token is taken here. */
+    sessionInHandler?: boolean;
+  }
   interface FastifyRequest {
     sessionToken: string | null;
     user: SessionUser | null;
@@ -50,6 +54,7 @@ export const resolveSession: onRequestHookHandler = (req, _reply, done) => {
   const token = sessionTokenOf(req);
   if (!token) return done();
   req.sessionToken = token;
+  if (req.routeOptions.config.sessionInHandler) return done();
   findSessionUser(req.server, token).then((user) => {
     req.user = user;
     done();

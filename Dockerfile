@@ -13,4 +13,5 @@ RUN npm prune --omit=dev --no-audit --no-fund
 RUN mkdir -p /var/lib/shop/ebook-copies && chown node:node /var/lib/shop/ebook-copies
 USER node
 EXPOSE 3000
-CMD ["node", "gateway/dist/server.js"]
+# The gateway's V8 heap bounds (scripts/src/stack/node-flags.ts says why; compose repeats them).
+CMD ["node", "--max-old-space-size=256", "--max-semi-space-size=4", "gateway/dist/server.js"]

@@ -64,6 +64,8 @@ export interface GatewayConfig extends CommonConfig {
   /** Render the public book list at start (PRERENDER_WARM_UP) rather than with the first page asked for. */
   prerenderWarmUp: boolean;
   rateLimitScale: number;
+  /** Bound of the repeated catalogue queries' kept answers, in bytes (GRAPHQL_ANSWER_CACHE_MB). */
+  graphqlAnswerCacheBytes: number;
   /** Live-status WebSockets: closed after this long without a subscription; pinged this often; connection_init due this soon. */
   liveIdleMs: number;
   liveInitMs: number;
@@ -186,6 +188,7 @@ export function loadGatewayConfig(env: RawConfig = process.env): GatewayConfig {
     checkLegacyAnswers: v.CHECK_LEGACY_ANSWERS!,
     prerenderWarmUp: v.PRERENDER_WARM_UP!,
     rateLimitScale: v.RATE_LIMIT_SCALE!,
+    graphqlAnswerCacheBytes: v.GRAPHQL_ANSWER_CACHE_MB! * 1024 * 1024,
     liveIdleMs: v.LIVE_IDLE_SECONDS! * 1000,
     livePingMs: v.LIVE_PING_SECONDS! * 1000,
     liveInitMs: v.LIVE_INIT_SECONDS! * 1000,

@@ -167,6 +167,11 @@ export const settingSchemas = {
   ),
   RETRY_DELAY_SCALE: number(both, 'Multiplies every job retry delay (tests and the dev stack compress time with it).', { default: '1', min: 0.0001, max: 100 }),
   RATE_LIMIT_SCALE: number(['gateway'], 'Multiplies every per-client rate limit (raise it for load tests).', { default: '1', min: 0.01, max: 1000 }),
+  GRAPHQL_ANSWER_CACHE_MB: int(
+    ['gateway'],
+    'Heap the kept answers of repeated catalogue queries may take per gateway process (answers and their keys); the oldest go first.',
+    { default: '8', min: 1, max: 1024 },
+  ),
   LIVE_IDLE_SECONDS: int(['gateway'], 'A live-status WebSocket watching no order is closed after this long.', { default: '60', min: 1, max: 3600 }),
   LIVE_INIT_SECONDS: int(
     ['gateway'],

@@ -6,6 +6,7 @@ import { sandboxSmsEnv } from '@shop/sandboxes/sms/options';
 import { prepareDatabase } from './stack/database.js';
 import { startMailSink } from './stack/mail.js';
 import { startPostgres } from './stack/postgres.js';
+import { GATEWAY_NODE_FLAGS } from './stack/node-flags.js';
 import { startNode, type ManagedProcess } from './stack/processes.js';
 import { startRedis } from './stack/redis.js';
 import { Teardown } from './stack/teardown.js';
@@ -145,7 +146,7 @@ async function main(): Promise<void> {
   };
   const shop = [
     startNode('workers', path.join(root, 'workers', 'dist', 'main.js'), env),
-    startNode('gateway', path.join(root, 'gateway', 'dist', 'server.js'), env),
+    startNode('gateway', path.join(root, 'gateway', 'dist', 'server.js'), env, [...GATEWAY_NODE_FLAGS]),
   ];
   teardown.add('gateway and workers', () => Promise.all(shop.map((p) => p.stop())));
   procs.push(...shop);

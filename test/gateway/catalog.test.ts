@@ -68,6 +68,22 @@ t.test('which documents count as public catalogue queries; answers expire with t
   t.equal(answers.get('other'), undefined, 'nothing is kept without a catalogue snapshot');
 });
 
+t.test('the kept catalogue answers stay within their byte bound, oldest first; a long query text is never kept', async (t) => {
+  const answers = new PublicAnswers(() => Date.now() + 60_000, 10_000);
+  const payload = 'x'.repeat(1_000);
+  const keys = ['a', 'b', 'c', 'd', 'e', 'f'].map((k) => answers.key({ query: `{ books { id } }`, variables: { k } })!);
+  for (const k of keys) answers.set(k, payload, 'application/json');
+  t.ok(answers.heldBytes <= 10_000, `held ${answers.heldBytes} bytes`);
+  t.equal(answers.get(keys[0]!), undefined, 'the oldest answer went');
+  t.equal(answers.get(keys[5]!)?.payload, payload, 'the newest is kept');
+  answers.set(keys[5]!, payload, 'application/json');
+  t.ok(answers.heldBytes <= 10_000, 'setting a kept key again is not counted twice');
+  answers.set('big', 'y'.repeat(6_000), 'application/json');
+  t.equal(answers.get('big'), undefined, 'an answer larger than the whole bound is not kept');
+  const padded = `# ${'z'.repeat(10_000)}\n{ books { id } }`;
+  t.equal(answers.key({ query: padded }), null, 'a catalogue query padded with a comment goes through Mercurius');
+});
+
 t.test('the book page details per language; the bought-order field is empty for a guest', async (t) => {
   const { app } = await buildTestApp(t);
   const query = `query($l: Language) { book(id: "1", language: $l) { title introduction description cover coverEn coverZh edition pages isbn publishedOn paidEbookOrder { orderNo } } }`;

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import t from 'tap';
 import { parse } from 'yaml';
 import { loadGatewayConfig, loadWorkersConfig, settings, type Process } from '@shop/config';
+import { GATEWAY_NODE_FLAGS } from '../../scripts/src/stack/node-flags.js';
 
 // No Docker engine runs here, so the compose file is checked against the config schema instead.
 interface Service {
@@ -62,4 +63,11 @@ t.test('redis keeps jobs: AOF on and noeviction; postgres and redis have health 
   t.match(cmd, /--maxmemory-policy noeviction/);
   t.ok(redis.healthcheck);
   t.ok(compose.services.postgres?.healthcheck);
+});
+
+t.test('the gateway runs with the heap bounds of npm start and the bench, in compose and in the image', async (t) => {
+  const flags = ['node', ...GATEWAY_NODE_FLAGS, 'gateway/dist/server.js'];
+  t.same(compose.services.gateway!.command, flags);
+  const cmd = /^CMD (\[.*\])$/m.exec(readFileSync(new URL('../../Dockerfile', import.meta.url), 'utf8'))?.[1];
+  t.same(JSON.parse(cmd ?? 'null'), flags);
 });

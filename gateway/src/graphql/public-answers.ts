@@ -12,6 +12,11 @@ export const PUBLIC_ROOT_FIELDS: ReadonlySet<string> = new Set(['books', 'book',
 const MAX_QUERIES = 200;
 const MAX_ANSWERS = 500;
 const MAX_ANSWER_BYTES = 256 * 1024;
+/** A query text longer than this is never remembered (a body may hold 256 KB of comment around a catalogue query). */
+const MAX_QUERY_CHARS = 8 * 1024;
+
+/** What a string costs the heap at most: V8 keeps a text with any non-Latin-1 character at two bytes per character. */
+const heapBytes = (s: string) => 2 * s.length;
 
 /** True when the document is one query whose root fields are all public catalogue fields. */
 export function isPublicQuery(doc: DocumentNode): boolean {
@@ -38,8 +43,23 @@ export interface GraphqlBody {
 export class PublicAnswers {
   private readonly publicQuery = new Map<string, boolean>();
   private readonly answers = new Map<string, Answer>();
+  /** The heap bytes the kept answers and their keys take; the oldest go first past `maxBytes`. */
+  private bytes = 0;
 
-  constructor(private readonly validUntil: () => number) {}
+  /**
+   * @param maxBytes bound of the kept answers with their keys (GRAPHQL_ANSWER_CACHE_MB): the count
+   * alone let 500 answers of up to 256 KB, each under a key as long as the request body, grow
+   * to hundreds of megabytes.
+   */
+  constructor(
+    private readonly validUntil: () => number,
+    private readonly maxBytes = 8 * 1024 * 1024,
+  ) {}
+
+  /** Bytes held by the kept answers and their keys (for the metrics and the tests). */
+  get heldBytes(): number {
+    return this.bytes;
+  }
 
   /** The cache key of a request that may be answered from here, or null. */
   key(body: GraphqlBody | undefined): string | null {
@@ -47,6 +67,7 @@ export class PublicAnswers {
     const { query, variables, operationName } = body;
     if (operationName !== undefined && operationName !== null && typeof operationName !== 'string') return null;
     if (variables !== undefined && variables !== null && (typeof variables !== 'object' || Array.isArray(variables))) return null;
+    if (query.length > MAX_QUERY_CHARS) return null;
     let pub = this.publicQuery.get(query);
     if (pub === undefined) {
       // Bounded: the oldest decision goes (a flood of distinct texts costs a parse each, as in Mercurius).
@@ -66,15 +87,28 @@ export class PublicAnswers {
     const a = this.answers.get(key);
     if (!a) return undefined;
     if (Date.now() < a.validUntil) return a;
-    this.answers.delete(key);
+    this.drop(key, a);
     return undefined;
+  }
+
+  private drop(key: string, a: Answer): void {
+    this.answers.delete(key);
+    this.bytes -= heapBytes(key) + heapBytes(a.payload);
   }
 
   /** Keeps a successful answer for as long as the catalogue snapshot behind it. */
   set(key: string, payload: string, contentType: string): void {
     const validUntil = this.validUntil();
-    if (payload.length > MAX_ANSWER_BYTES || validUntil <= Date.now()) return;
-    if (this.answers.size >= MAX_ANSWERS) this.answers.delete(this.answers.keys().next().value!);
+    const size = heapBytes(key) + heapBytes(payload);
+    if (payload.length > MAX_ANSWER_BYTES || size > this.maxBytes || validUntil <= Date.now()) return;
+    const old = this.answers.get(key);
+    if (old) this.drop(key, old);
+    // Oldest first (a Map iterates in insertion order), until the new answer fits both bounds.
+    for (const [k, a] of this.answers) {
+      if (this.answers.size < MAX_ANSWERS && this.bytes + size <= this.maxBytes) break;
+      this.drop(k, a);
+    }
     this.answers.set(key, { payload, contentType, validUntil });
+    this.bytes += size;
   }
 }

@@ -38,7 +38,7 @@ export default fp(
     const live = await liveSubscriptions(app, limiter);
     // Repeated catalogue queries are answered from their cached serialized answer (see
     // public-answers.ts); the hooks sit on the POST /graphql route only.
-    const answers = new PublicAnswers(() => app.deps.catalog.snapshotValidUntil());
+    const answers = new PublicAnswers(() => app.deps.catalog.snapshotValidUntil(), app.config.graphqlAnswerCacheBytes);
     app.decorateRequest('publicAnswer', null);
     const answerFromCache: preHandlerHookHandler = (req, reply, done) => {
       const key = req.validationError ? null : answers.key(req.body as GraphqlBody | undefined);

@@ -6,6 +6,7 @@ import getPort from 'get-port';
 import { loadWorkersConfig } from '@shop/config';
 import { prepareDatabase } from '../stack/database.js';
 import { startPostgres } from '../stack/postgres.js';
+import { GATEWAY_NODE_FLAGS } from '../stack/node-flags.js';
 import { startNode, type ManagedProcess } from '../stack/processes.js';
 import { startRedis } from '../stack/redis.js';
 import { startMailSink } from '../stack/mail.js';
@@ -89,7 +90,8 @@ export async function startBenchStack(): Promise<BenchStack> {
     // The bench reads the gateway's heap figures from /metrics while sampling its RSS.
     METRICS_TOKEN: BENCH_METRICS_TOKEN,
   };
-  const gateway = startNode('gateway', path.join(root, 'gateway/dist/server.js'), env, args('BENCH_GATEWAY_ARGS'));
+  // The production launch's heap bounds; BENCH_GATEWAY_ARGS come after them, so they may override one.
+  const gateway = startNode('gateway', path.join(root, 'gateway/dist/server.js'), env, [...GATEWAY_NODE_FLAGS, ...args('BENCH_GATEWAY_ARGS')]);
   procs.push(gateway, startNode('workers', path.join(root, 'workers/dist/main.js'), env, args('BENCH_WORKERS_ARGS')));
   procs.push(
     startNode('bare', path.join(root, 'scripts/dist/bench/bare-server.js'), {

@@ -5,6 +5,7 @@ import { recordInsertedCss } from './css-audit.js';
 import { checkScreen, recordPageErrors } from './screen-checks.js';
 import type { TestStack } from './stack.js';
 import { servesPages } from './warm-up.js';
+import { timed } from './timings.js';
 
 // A suite that drives a browser asks for the storefront's pages: its gateways warm the renderer up.
 servesPages();
@@ -29,7 +30,7 @@ export const ARTIFACTS = path.resolve(import.meta.dirname, '../../test-artifacts
 type T = { teardown(fn: () => unknown): void };
 
 export async function launchBrowser(t: T): Promise<Browser> {
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+  const browser = await timed('browser launch', () => chromium.launch({ executablePath: CHROMIUM, args: ARGS }));
   t.teardown(() => browser.close());
   // Every context keeps the style rules its pages insert, for checkCss (browser.newPage makes its
   // context through newContext too).
@@ -157,7 +158,7 @@ export function screenshots(suite: string, t?: Pick<import('tap').Test, 'same'>)
   return async (page: Page, step: string) => {
     n += 1;
     // A full page waits for its fonts, which a loaded machine may take long to give.
-    await page.screenshot({ path: path.join(dir, `${String(n).padStart(2, '0')}-${step}.png`), fullPage: true, timeout: 60_000 });
+    await timed('screenshot', () => page.screenshot({ path: path.join(dir, `${String(n).padStart(2, '0')}-${step}.png`), fullPage: true, timeout: 60_000 }));
     // The shop's screens only: a provider sandbox's cashier page is not ours to fix.
     if (t && new URL(page.url()).pathname.startsWith('/shop/')) await checkScreen(t, page, `${suite}/${step}`);
   };

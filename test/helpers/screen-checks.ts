@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import type { Test } from 'tap';
 import { checkA11y } from './axe.js';
 import { checkCss } from './css-audit.js';
+import { timed } from './timings.js';
 
 type T = Pick<Test, 'same'>;
 
@@ -11,11 +12,11 @@ type T = Pick<Test, 'same'>;
  * out of the viewport or over another element, and on a zh page no English text.
  */
 export async function checkScreen(t: T, page: Page, screen: string): Promise<void> {
-  await checkA11y(t, page, screen);
-  await checkCss(t, page, screen);
+  await timed('check: axe', () => checkA11y(t, page, screen));
+  await timed('check: css', () => checkCss(t, page, screen));
   checkErrors(t, page, screen);
-  await checkLayout(t, page, screen);
-  await checkLanguage(t, page, screen);
+  await timed('check: layout', () => checkLayout(t, page, screen));
+  await timed('check: language', () => checkLanguage(t, page, screen));
 }
 
 // ---- errors ---------------------------------------------------------------------------------

@@ -147,7 +147,7 @@ export async function afterFrames(page: Page): Promise<void> {
 }
 
 /**
- * Saves a full-page screenshot of a step under test-artifacts/web/<suite>/<nn>-<step>.png. Given
+ * Saves a screenshot (the viewport) of a step under test-artifacts/web/<suite>/<nn>-<step>.png. Given
  * the test, every screen shot is also checked with axe-core (no serious or critical violation) and
  * for style declarations the browser drops (css-audit.ts).
  */
@@ -157,8 +157,10 @@ export function screenshots(suite: string, t?: Pick<import('tap').Test, 'same'>)
   let n = 0;
   return async (page: Page, step: string) => {
     n += 1;
-    // A full page waits for its fonts, which a loaded machine may take long to give.
-    await timed('screenshot', () => page.screenshot({ path: path.join(dir, `${String(n).padStart(2, '0')}-${step}.png`), fullPage: true, timeout: 60_000 }));
+    // The viewport, as the buyer sees the screen: the checks read the whole document, and a full
+    // page cost a third more (the shop's pages are taller than the viewport). A shot waits for the
+    // fonts, which a loaded machine may take long to give.
+    await timed('screenshot', () => page.screenshot({ path: path.join(dir, `${String(n).padStart(2, '0')}-${step}.png`), timeout: 60_000 }));
     // The shop's screens only: a provider sandbox's cashier page is not ours to fix.
     if (t && new URL(page.url()).pathname.startsWith('/shop/')) await checkScreen(t, page, `${suite}/${step}`);
   };

@@ -198,30 +198,34 @@ export async function widthOf(page: Page, selector: string): Promise<number> {
  * never over the header while it can be used, never over an open dialog, never over the title.
  */
 export async function toastPlacement(page: Page): Promise<{ dialogOpen: boolean; overHeader: boolean; overDialog: boolean; overTitle: boolean; top: number }> {
-  return page
-    .getByTestId('toast')
-    .first()
-    .evaluate((toast) => {
-      const r = toast.getBoundingClientRect();
-      const header = document.querySelector('[data-testid=header-bar]')?.getBoundingClientRect();
-      const dialogs = [...document.querySelectorAll('[role=dialog], [role=alertdialog]')]
-        .map((d) => d.getBoundingClientRect())
-        .filter((d) => d.width > 0 && d.height > 0);
-      const overlaps = (d: DOMRect) => r.left < d.right && d.left < r.right && r.top < d.bottom && d.top < r.bottom;
-      // The page's title as drawn: its text's boxes, not its heading's, which spans the column.
-      const title = [...document.querySelectorAll('main h1, h1')].flatMap((h) => {
-        const range = document.createRange();
-        range.selectNodeContents(h);
-        return [...range.getClientRects()];
-      });
-      return {
-        dialogOpen: dialogs.length > 0,
-        overHeader: header ? r.top < header.bottom : false,
-        overDialog: dialogs.some(overlaps),
-        overTitle: title.some(overlaps),
-        top: Math.round(r.top),
-      };
+  // Found and measured in one look at each frame: a toast leaves after a few seconds, and on a
+  // loaded machine a second round trip after waiting for it may come when it has gone.
+  const placed = await page.waitForFunction(() => {
+    const toast = document.querySelector('[data-testid=toast]');
+    if (!toast) return null;
+    const r = toast.getBoundingClientRect();
+    const header = document.querySelector('[data-testid=header-bar]')?.getBoundingClientRect();
+    const dialogs = [...document.querySelectorAll('[role=dialog], [role=alertdialog]')]
+      .map((d) => d.getBoundingClientRect())
+      .filter((d) => d.width > 0 && d.height > 0);
+    const overlaps = (d: DOMRect) => r.left < d.right && d.left < r.right && r.top < d.bottom && d.top < r.bottom;
+    // The page's title as drawn: its text's boxes, not its heading's, which spans the column.
+    const title = [...document.querySelectorAll('main h1, h1')].flatMap((h) => {
+      const range = document.createRange();
+      range.selectNodeContents(h);
+      return [...range.getClientRects()];
     });
+    return {
+      dialogOpen: dialogs.length > 0,
+      overHeader: header ? r.top < header.bottom : false,
+      overDialog: dialogs.some(overlaps),
+      overTitle: title.some(overlaps),
+      top: Math.round(r.top),
+    };
+  });
+  const value = await placed.jsonValue();
+  if (!value) throw new Error('the toast was found and then not');
+  return value;
 }
 
 /**

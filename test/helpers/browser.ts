@@ -5,6 +5,7 @@ import { recordInsertedCss } from './css-audit.js';
 import { checkScreen, recordPageErrors } from './screen-checks.js';
 import type { TestStack } from './stack.js';
 import { servesPages } from './warm-up.js';
+import { timed } from './timings.js';
 
 // A suite that drives a browser asks for the storefront's pages: its gateways warm the renderer up.
 servesPages();
@@ -29,7 +30,7 @@ export const ARTIFACTS = path.resolve(import.meta.dirname, '../../test-artifacts
 type T = { teardown(fn: () => unknown): void };
 
 export async function launchBrowser(t: T): Promise<Browser> {
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+  const browser = await timed('browser launch', () => chromium.launch({ executablePath: CHROMIUM, args: ARGS }));
   t.teardown(() => browser.close());
   // Every context keeps the style rules its pages insert, for checkCss (browser.newPage makes its
   // context through newContext too).
@@ -146,7 +147,7 @@ export async function afterFrames(page: Page): Promise<void> {
 }
 
 /**
- * Saves a full-page screenshot of a step under test-artifacts/web/<suite>/<nn>-<step>.png. Given
+ * Saves a screenshot (the viewport) of a step under test-artifacts/web/<suite>/<nn>-<step>.png. Given
  * the test, every screen shot is also checked with axe-core (no serious or critical violation) and
  * for style declarations the browser drops (css-audit.ts).
  */
@@ -156,8 +157,10 @@ export function screenshots(suite: string, t?: Pick<import('tap').Test, 'same'>)
   let n = 0;
   return async (page: Page, step: string) => {
     n += 1;
-    // A full page waits for its fonts, which a loaded machine may take long to give.
-    await page.screenshot({ path: path.join(dir, `${String(n).padStart(2, '0')}-${step}.png`), fullPage: true, timeout: 60_000 });
+    // The viewport, as the buyer sees the screen: the checks read the whole document, and a full
+    // page cost a third more (the shop's pages are taller than the viewport). A shot waits for the
+    // fonts, which a loaded machine may take long to give.
+    await timed('screenshot', () => page.screenshot({ path: path.join(dir, `${String(n).padStart(2, '0')}-${step}.png`), timeout: 60_000 }));
     // The shop's screens only: a provider sandbox's cashier page is not ours to fix.
     if (t && new URL(page.url()).pathname.startsWith('/shop/')) await checkScreen(t, page, `${suite}/${step}`);
   };
@@ -195,30 +198,34 @@ export async function widthOf(page: Page, selector: string): Promise<number> {
  * never over the header while it can be used, never over an open dialog, never over the title.
  */
 export async function toastPlacement(page: Page): Promise<{ dialogOpen: boolean; overHeader: boolean; overDialog: boolean; overTitle: boolean; top: number }> {
-  return page
-    .getByTestId('toast')
-    .first()
-    .evaluate((toast) => {
-      const r = toast.getBoundingClientRect();
-      const header = document.querySelector('[data-testid=header-bar]')?.getBoundingClientRect();
-      const dialogs = [...document.querySelectorAll('[role=dialog], [role=alertdialog]')]
-        .map((d) => d.getBoundingClientRect())
-        .filter((d) => d.width > 0 && d.height > 0);
-      const overlaps = (d: DOMRect) => r.left < d.right && d.left < r.right && r.top < d.bottom && d.top < r.bottom;
-      // The page's title as drawn: its text's boxes, not its heading's, which spans the column.
-      const title = [...document.querySelectorAll('main h1, h1')].flatMap((h) => {
-        const range = document.createRange();
-        range.selectNodeContents(h);
-        return [...range.getClientRects()];
-      });
-      return {
-        dialogOpen: dialogs.length > 0,
-        overHeader: header ? r.top < header.bottom : false,
-        overDialog: dialogs.some(overlaps),
-        overTitle: title.some(overlaps),
-        top: Math.round(r.top),
-      };
+  // Found and measured in one look at each frame: a toast leaves after a few seconds, and on a
+  // loaded machine a second round trip after waiting for it may come when it has gone.
+  const placed = await page.waitForFunction(() => {
+    const toast = document.querySelector('[data-testid=toast]');
+    if (!toast) return null;
+    const r = toast.getBoundingClientRect();
+    const header = document.querySelector('[data-testid=header-bar]')?.getBoundingClientRect();
+    const dialogs = [...document.querySelectorAll('[role=dialog], [role=alertdialog]')]
+      .map((d) => d.getBoundingClientRect())
+      .filter((d) => d.width > 0 && d.height > 0);
+    const overlaps = (d: DOMRect) => r.left < d.right && d.left < r.right && r.top < d.bottom && d.top < r.bottom;
+    // The page's title as drawn: its text's boxes, not its heading's, which spans the column.
+    const title = [...document.querySelectorAll('main h1, h1')].flatMap((h) => {
+      const range = document.createRange();
+      range.selectNodeContents(h);
+      return [...range.getClientRects()];
     });
+    return {
+      dialogOpen: dialogs.length > 0,
+      overHeader: header ? r.top < header.bottom : false,
+      overDialog: dialogs.some(overlaps),
+      overTitle: title.some(overlaps),
+      top: Math.round(r.top),
+    };
+  });
+  const value = await placed.jsonValue();
+  if (!value) throw new Error('the toast was found and then not');
+  return value;
 }
 
 /**

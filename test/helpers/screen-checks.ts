@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import type { Test } from 'tap';
 import { checkA11y } from './axe.js';
 import { checkCss } from './css-audit.js';
+import { timed } from './timings.js';
 
 type T = Pick<Test, 'same'>;
 
@@ -11,11 +12,11 @@ type T = Pick<Test, 'same'>;
  * out of the viewport or over another element, and on a zh page no English text.
  */
 export async function checkScreen(t: T, page: Page, screen: string): Promise<void> {
-  await checkA11y(t, page, screen);
-  await checkCss(t, page, screen);
+  await timed('check: axe', () => checkA11y(t, page, screen));
+  await timed('check: css', () => checkCss(t, page, screen));
   checkErrors(t, page, screen);
-  await checkLayout(t, page, screen);
-  await checkLanguage(t, page, screen);
+  await timed('check: layout', () => checkLayout(t, page, screen));
+  await timed('check: language', () => checkLanguage(t, page, screen));
 }
 
 // ---- errors ---------------------------------------------------------------------------------
@@ -75,32 +76,62 @@ export async function layoutFindings(page: Page): Promise<LayoutFindings> {
       decorative: boolean;
     }
 
+    // Each element's style and box are read once (a page has thousands of items, and each one's
+    // ancestors were read again for every item under them).
+    const styles = new Map<Element, CSSStyleDeclaration>();
+    const styleOf = (el: Element) => {
+      let s = styles.get(el);
+      if (!s) styles.set(el, (s = getComputedStyle(el)));
+      return s;
+    };
+    // What an element and its ancestors up to the body let show (each axis clipped only where
+    // overflow is not visible), or null when one of them is visually hidden. Intersections only
+    // shrink, so clipping a box by it equals clipping it ancestor by ancestor.
+    const FULL: Box = { left: -Infinity, right: Infinity, top: -Infinity, bottom: Infinity };
+    const windows = new Map<Element, Box | null>();
+    const windowOf = (a: Element | null): Box | null => {
+      if (!a || a === document.body) return FULL;
+      if (windows.has(a)) return windows.get(a)!;
+      const s = styleOf(a);
+      let w: Box | null;
+      // The visually-hidden pattern (a legend, a label for screen readers only).
+      if (s.position === 'absolute' && s.clip !== 'auto' && s.clip !== '') w = null;
+      else {
+        const up = windowOf(a.parentElement);
+        if (!up || (s.overflowX === 'visible' && s.overflowY === 'visible')) w = up;
+        else {
+          const c = a.getBoundingClientRect();
+          w = {
+            left: s.overflowX === 'visible' ? up.left : Math.max(up.left, c.left),
+            right: s.overflowX === 'visible' ? up.right : Math.min(up.right, c.right),
+            top: s.overflowY === 'visible' ? up.top : Math.max(up.top, c.top),
+            bottom: s.overflowY === 'visible' ? up.bottom : Math.min(up.bottom, c.bottom),
+          };
+        }
+      }
+      windows.set(a, w);
+      return w;
+    };
     // `from`: the first element whose clipping applies (a text's own element clips it, a control's does not clip its box).
     const clipped = (from: Element | null, r: Box): Box | null => {
-      let box: Box = { left: r.left, right: r.right, top: r.top, bottom: r.bottom };
-      for (let a = from; a && a !== document.body; a = a.parentElement) {
-        const s = getComputedStyle(a);
-        // The visually-hidden pattern (a legend, a label for screen readers only).
-        if (s.position === 'absolute' && s.clip !== 'auto' && s.clip !== '') return null;
-        if (s.overflowX === 'visible' && s.overflowY === 'visible') continue;
-        const c = a.getBoundingClientRect();
-        box = {
-          left: s.overflowX === 'visible' ? box.left : Math.max(box.left, c.left),
-          right: s.overflowX === 'visible' ? box.right : Math.min(box.right, c.right),
-          top: s.overflowY === 'visible' ? box.top : Math.max(box.top, c.top),
-          bottom: s.overflowY === 'visible' ? box.bottom : Math.min(box.bottom, c.bottom),
-        };
-        if (box.right - box.left <= 1 || box.bottom - box.top <= 1) return null;
-      }
+      const w = windowOf(from);
+      if (!w) return null;
+      const box = { left: Math.max(r.left, w.left), right: Math.min(r.right, w.right), top: Math.max(r.top, w.top), bottom: Math.min(r.bottom, w.bottom) };
       return box.right - box.left > 1 && box.bottom - box.top > 1 ? box : null;
     };
-    const layerOf = (el: Element): Element | null => {
-      for (let a: Element | null = el; a && a !== document.body; a = a.parentElement) {
-        const s = getComputedStyle(a);
-        if (s.position === 'fixed' || s.position === 'sticky' || (s.position === 'absolute' && s.zIndex !== 'auto')) return a;
-        if (/^(dialog|alertdialog|menu|listbox|tooltip)$/.test(a.getAttribute('role') ?? '')) return a;
-      }
-      return null;
+    const layers = new Map<Element, Element | null>();
+    const layerOf = (el: Element | null): Element | null => {
+      if (!el || el === document.body) return null;
+      if (layers.has(el)) return layers.get(el)!;
+      const s = styleOf(el);
+      const own =
+        s.position === 'fixed' ||
+        s.position === 'sticky' ||
+        (s.position === 'absolute' && s.zIndex !== 'auto') ||
+        /^(dialog|alertdialog|menu|listbox|tooltip)$/.test(el.getAttribute('role') ?? '');
+      const layer = own ? el : layerOf(el.parentElement);
+      layers.set(el, layer);
+      return layer;
     };
     const describe = (el: Element, text?: string) => {
       const id = el.getAttribute('data-testid');
@@ -140,11 +171,22 @@ export async function layoutFindings(page: Page): Promise<LayoutFindings> {
         if (b.left < -1 || b.right > width + 1) overflowing.add(`${item.name} (${Math.round(b.left)}…${Math.round(b.right)} of ${width})`);
       }
 
+    // Pairs are compared only where their extents overlap in height by more than the 4 px allowed
+    // below: the items sorted by top, each compared with those starting above its bottom.
+    const spans = items.map((item, index) => ({
+      item,
+      index,
+      top: Math.min(...item.boxes.map((b) => b.top)),
+      bottom: Math.max(...item.boxes.map((b) => b.bottom)),
+    }));
+    spans.sort((x, y) => x.top - y.top);
     const overlapping = new Set<string>();
-    for (let i = 0; i < items.length; i += 1)
-      for (let j = i + 1; j < items.length; j += 1) {
-        const a = items[i]!;
-        const b = items[j]!;
+    for (let i = 0; i < spans.length; i += 1)
+      for (let j = i + 1; j < spans.length && spans[j]!.top < spans[i]!.bottom - 4; j += 1) {
+        // Named in the order the page lists them.
+        const [first, second] = spans[i]!.index < spans[j]!.index ? [spans[i]!, spans[j]!] : [spans[j]!, spans[i]!];
+        const a = first.item;
+        const b = second.item;
         if (a.decorative || b.decorative || a.layer !== b.layer || a.el === b.el || a.el.contains(b.el) || b.el.contains(a.el)) continue;
         // A field's own adornments (a clear button, a chevron) sit inside its box on purpose.
         if (adorns(a.el, b.el) || adorns(b.el, a.el)) continue;

@@ -20,6 +20,7 @@ import getPort from 'get-port';
 import { Client } from './http.js';
 import { uniquePrefix } from './redis.js';
 import { tempDir } from './tmp.js';
+import { timed } from './timings.js';
 import { warmUpSetting } from './warm-up.js';
 
 export interface TestStack {
@@ -94,10 +95,10 @@ export async function startStack(
   env: RawConfig = {},
   opts: { workers?: boolean; payments?: boolean; timeScale?: number; setups?: SandboxSetups } = {},
 ): Promise<TestStack> {
-  const { common, url, registration, sms } = await stackEnv(t, env);
-  const { app, base, config, sandboxes } = await listeningGateway(t, common, opts);
+  const { common, url, registration, sms } = await timed('stack: database and services', () => stackEnv(t, env));
+  const { app, base, config, sandboxes } = await timed('stack: gateway and sandboxes', () => listeningGateway(t, common, opts));
   failOnLegacyMismatches(t, app);
-  if (opts.workers !== false) await startTestWorkers(t, common, url, sandboxes);
+  if (opts.workers !== false) await timed('stack: workers', () => startTestWorkers(t, common, url, sandboxes));
   return { app, base, db: app.db, config, registration, sms, sandboxes, client: () => new Client(base) };
 }
 

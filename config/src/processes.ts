@@ -13,6 +13,8 @@ export interface CommonConfig {
   shutdownGraceMs: number;
   appSecret: string;
   retryDelayScale: number;
+  /** PAYMENT_FIRST_POLL_MS: the first look at the provider after a checkout (before RETRY_DELAY_SCALE). */
+  firstPollMs: number;
   paymentsConfigFile: string | undefined;
   /** PAYMENTS_LOOPBACK_HTTP: the benchmark's production-mode stack talks to loopback sandboxes. */
   paymentsLoopbackHttp: boolean;
@@ -116,6 +118,7 @@ function common(v: ProcessSettings): CommonConfig {
     shutdownGraceMs: v.SHUTDOWN_GRACE_MS!,
     appSecret: v.APP_SECRET!,
     retryDelayScale: v.RETRY_DELAY_SCALE!,
+    firstPollMs: v.PAYMENT_FIRST_POLL_MS!,
     paymentsConfigFile: v.PAYMENTS_CONFIG_FILE,
     paymentsLoopbackHttp: v.PAYMENTS_LOOPBACK_HTTP ?? false,
     metricsToken: v.METRICS_TOKEN,

@@ -165,6 +165,11 @@ export const settingSchemas = {
     "Load the storefront's server renderer and render a guest's book list at start, so the first buyers find it rendered; off, it loads with the first page asked for (the test stacks turn it off unless a suite serves pages).",
     { default: 'true' },
   ),
+  PAYMENT_FIRST_POLL_MS: int(
+    both,
+    'How long after a checkout the shop first asks the provider about an online payment, in case its notification never comes; later looks back off from 5 s, doubling to 5 minutes. Both are scaled by RETRY_DELAY_SCALE. An early look is safe at every provider: an unpaid WeChat trade answers NOTPAY, an Alipay trade whose cashier is not open yet ACQ.TRADE_NOT_EXIST, both read as still open; a buyer seldom pays within seconds of seeing the code, so a much earlier look mostly costs a query.',
+    { default: '4000', min: 500, max: 300000 },
+  ),
   RETRY_DELAY_SCALE: number(both, 'Multiplies every job retry delay (tests and the dev stack compress time with it).', { default: '1', min: 0.0001, max: 100 }),
   RATE_LIMIT_SCALE: number(['gateway'], 'Multiplies every per-client rate limit (raise it for load tests).', { default: '1', min: 0.01, max: 1000 }),
   GRAPHQL_ANSWER_CACHE_MB: int(

@@ -246,6 +246,9 @@ async function markStarted(
   created: CreatedAttempt,
   from?: 'created',
 ): Promise<PaymentIntent | null> {
+  // The first look at the provider, in case the notification never comes (PAYMENT_FIRST_POLL_MS);
+  // the poll backs off from there (workers/src/processors/payment-poll.ts).
+  const firstPoll = new Date(Date.now() + deps.config.firstPollMs * deps.config.retryDelayScale);
   const moved = await moveAttempt(
     trx,
     intent.id,
@@ -253,7 +256,7 @@ async function markStarted(
     { type: 'provider', id: intent.provider },
     {
       from,
-      set: { provider_ref: created.providerRef ?? null, next_action: JSON.stringify(created.nextAction), next_poll_at: new Date(Date.now() + 5_000) },
+      set: { provider_ref: created.providerRef ?? null, next_action: JSON.stringify(created.nextAction), next_poll_at: firstPoll },
     },
   );
   if (!moved.attempt) return null;
@@ -261,6 +264,6 @@ async function markStarted(
     if (order.bank_reference !== bankReference(order.order_no)) await setBankReference(trx, order.id, bankReference(order.order_no));
     // The buyer gets the account and the reference by mail too, not only on screen.
     await enqueue('mail', { kind: 'bank-transfer-details', orderNo: order.order_no });
-  } else await enqueue('payment-poll', { intentId: intent.id }, { availableAt: new Date(Date.now() + 5_000 * deps.config.retryDelayScale) });
+  } else await enqueue('payment-poll', { intentId: intent.id }, { availableAt: firstPoll });
   return moved.attempt;
 }

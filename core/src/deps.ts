@@ -11,6 +11,9 @@ export interface CoreDeps {
   events: StatusEvents;
   providers: ProviderRegistry;
   log: { warn(obj: object, msg: string): void };
-  /** publicUrl: where providers send refund notifications (`<publicUrl>/api/pay/notify/<provider>`). */
-  config: { retryDelayScale: number; publicUrl: string };
+  /**
+   * publicUrl: where providers send refund notifications (`<publicUrl>/api/pay/notify/<provider>`);
+   * firstPollMs: when a checkout's attempt is first asked about at its provider (scaled by retryDelayScale).
+   */
+  config: { retryDelayScale: number; publicUrl: string; firstPollMs: number };
 }

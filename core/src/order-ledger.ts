@@ -85,6 +85,9 @@ export async function expireOrder(trx: Tx, orderId: string, now = new Date()): P
   return !!moved;
 }
 
+/** What settleOrder needs of the order, read with its row lock (`FOR UPDATE`). */
+export type LockedOrder = Pick<Order, 'id' | 'status' | 'paid_intent_id' | 'format'>;
+
 export interface SettleResult {
   transitioned: boolean;
   orderId: string | null;
@@ -114,23 +117,39 @@ export async function settleOrder(
     providerRef?: string | null;
     /** The attempt's state when the caller locked its row in this transaction (saves the look-up). */
     attemptStatus?: AttemptStatus;
+    /** The order as the caller read it with its row lock in this transaction (saves the look-up). */
+    lockedOrder?: LockedOrder;
   },
 ): Promise<SettleResult> {
   const { trx } = uow;
-  const current = await trx
-    .selectFrom('orders')
-    .select(['id', 'status', 'paid_intent_id', 'format'])
-    .where('order_no', '=', args.orderNo)
-    .forUpdate()
-    .executeTakeFirst();
+  const current =
+    args.lockedOrder ??
+    (await trx.selectFrom('orders').select(['id', 'status', 'paid_intent_id', 'format']).where('order_no', '=', args.orderNo).forUpdate().executeTakeFirst());
   const unchanged = { transitioned: false, orderId: current?.id ?? null, orderNo: args.orderNo, status: current?.status ?? null, closedSiblings: [] };
   if (!current || !canMoveOrder(current.status, 'paid')) return { ...unchanged, paidIntentId: current?.paid_intent_id ?? null };
   const now = new Date();
+  // The guarded update and its 'paid' event in one statement (a settlement is mostly round trips).
   await trx
-    .updateTable('orders')
-    .set({ status: 'paid', paid_at: now, updated_at: now, paid_intent_id: args.intentId })
-    .where('id', '=', current.id)
-    .where('status', '=', current.status)
+    .with('order', (db) =>
+      db
+        .updateTable('orders')
+        .set({ status: 'paid', paid_at: now, updated_at: now, paid_intent_id: args.intentId })
+        .where('id', '=', current.id)
+        .where('status', '=', current.status)
+        .returningAll(),
+    )
+    .with('trail', (db) =>
+      orderEventFrom(
+        db,
+        'paid',
+        args.actor,
+        { status: current.status },
+        { status: 'paid' },
+        { source: args.source, intentId: args.intentId, ...(args.source === 'bank_transfer' && args.providerRef ? { reference: args.providerRef } : {}) },
+      ),
+    )
+    .selectFrom('order')
+    .select('order.id')
     .executeTakeFirstOrThrow();
   if (args.intentId) {
     await moveAttempt(trx, args.intentId, 'succeeded', args.actor, {
@@ -139,15 +158,6 @@ export async function settleOrder(
       from: args.attemptStatus,
     });
   }
-  await appendOrderEvent(
-    trx,
-    current.id,
-    'paid',
-    args.actor,
-    { status: current.status },
-    { status: 'paid' },
-    { source: args.source, intentId: args.intentId, ...(args.source === 'bank_transfer' && args.providerRef ? { reference: args.providerRef } : {}) },
-  );
   const closedSiblings: PaymentIntent[] = [];
   for (const sibling of await openAttempts(trx, current.id)) {
     const closed = await moveAttempt(trx, sibling.id, 'closed', { type: 'system' }, { data: { reason: 'order paid through another attempt' } });

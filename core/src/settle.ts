@@ -47,15 +47,26 @@ export async function settleAttemptIn(deps: CoreDeps, uow: UnitOfWork, input: Se
   const { intentId, source, providerRef } = input;
   {
     const { trx } = uow;
+    // Locks the attempt's row and its order's (FOR UPDATE covers both tables of the join).
     const intent = await trx
       .selectFrom('payment_intents')
       .innerJoin('orders', 'orders.id', 'payment_intents.order_id')
-      .select(['payment_intents.id', 'payment_intents.status', 'payment_intents.provider', 'orders.id as order_id', 'orders.order_no'])
+      .select([
+        'payment_intents.id',
+        'payment_intents.status',
+        'payment_intents.provider',
+        'orders.id as order_id',
+        'orders.order_no',
+        'orders.status as order_status',
+        'orders.paid_intent_id',
+        'orders.format',
+      ])
       .where('payment_intents.id', '=', intentId)
       .forUpdate()
       .executeTakeFirstOrThrow();
     const actor: Actor = { type: 'provider', id: intent.provider };
-    const result = await settleOrder(uow, { orderNo: intent.order_no, intentId, actor, source, providerRef, attemptStatus: intent.status });
+    const lockedOrder = { id: intent.order_id, status: intent.order_status, paid_intent_id: intent.paid_intent_id, format: intent.format };
+    const result = await settleOrder(uow, { orderNo: intent.order_no, intentId, actor, source, providerRef, attemptStatus: intent.status, lockedOrder });
     if (result.transitioned) {
       for (const sibling of result.closedSiblings)
         uow.afterCommit(() => closeAttempt(deps, { intent: sibling, reason: 'order paid through another attempt' }).then(() => undefined));

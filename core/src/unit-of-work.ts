@@ -2,9 +2,10 @@ import type { Transaction } from 'kysely';
 import type { Database } from '@shop/db';
 import type { JobPayloads, QueueName } from '@shop/jobs';
 import type { CoreDeps } from './deps.js';
-import { outboxJob, relayNow } from './outbox.js';
+import { addManyToOutbox, type OutboxMessage } from '@shop/db';
+import { outboxMessage, relayNow } from './outbox.js';
 
-/** Adds a job to the outbox in the running transaction; it is relayed once the transaction commits. */
+/** Adds a job to the outbox of the running transaction (written before it commits); it is relayed once the transaction commits. */
 export type Enqueue = <Q extends QueueName>(queue: Q, payload: JobPayloads[Q], opts?: { availableAt?: Date; jobId?: string }) => Promise<void>;
 
 export interface UnitOfWork {
@@ -25,19 +26,22 @@ export type UnitOfWorkDeps = Pick<CoreDeps, 'db' | 'queues' | 'events' | 'log'>;
  * handles outbox ids.
  */
 export async function inTransaction<T>(deps: UnitOfWorkDeps, work: (uow: UnitOfWork) => Promise<T>): Promise<T> {
-  const outbox: string[] = [];
+  let outbox: string[] = [];
   const announced = new Map<string, string>();
   const after: (() => Promise<void>)[] = [];
-  const result = await deps.db.transaction().execute((trx) =>
-    work({
+  const result = await deps.db.transaction().execute(async (trx) => {
+    // The jobs are written together, in one statement at the end of the work (still inside the
+    // transaction): a settlement queues two or three, each a round trip of its own otherwise.
+    const jobs: OutboxMessage[] = [];
+    const done = await work({
       trx,
-      enqueue: async (queue, payload, opts) => {
-        outbox.push(await outboxJob(trx, queue, payload, opts));
-      },
+      enqueue: async (queue, payload, opts) => void jobs.push(outboxMessage(queue, payload, opts)),
       announce: (orderNo, status) => void announced.set(orderNo, status),
       afterCommit: (fn) => void after.push(fn),
-    }),
-  );
+    });
+    outbox = await addManyToOutbox(trx, jobs);
+    return done;
+  });
   for (const [orderNo, status] of announced) deps.events.changed(orderNo, status);
   await relayNow(deps.db, deps.queues, outbox, deps.log);
   for (const fn of after) {

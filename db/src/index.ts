@@ -6,5 +6,5 @@ export { seed, books as bookSeeds, DEFAULT_COUNTRY_CODE } from './seed/index.js'
 export { pingDb } from './health.js';
 export { INVOICE_FILE_MAX_BYTES } from './invoice-file.js';
 export { AUDIT_EVENT_TYPES, ORDER_EVENT_TYPES, trailColumns, type Actor, type AuditEventType, type OrderEventType } from './event-types.js';
-export { addToOutbox, relayOutbox, type OutboxMessage, type PendingOutboxRow } from './outbox.js';
+export { addManyToOutbox, addToOutbox, relayOutbox, type OutboxMessage, type PendingOutboxRow } from './outbox.js';
 export { ATTEMPT_STATUS_COLUMNS } from './attempt-columns.js';

@@ -20,16 +20,19 @@ export async function addUnlessLive(
   data: unknown,
   jobId: string,
   onFinished: 'rerun' | 'keep' | ((finishedOn: number | undefined) => 'rerun' | 'keep'),
+  /** Milliseconds before the job may run (a job written to run later). */
+  delay = 0,
 ): Promise<AddOutcome> {
+  const opts = delay > 0 ? { jobId, delay } : { jobId };
   const state = await queue.getJobState(jobId);
   if (state === 'unknown') {
-    await queue.add(name, data, { jobId });
+    await queue.add(name, data, opts);
     return 'added';
   }
   if (!finishedStates.has(state)) return 'live';
   const decision = typeof onFinished === 'function' ? onFinished((await queue.getJob(jobId))?.finishedOn) : onFinished;
   if (decision === 'keep') return 'kept';
   await queue.remove(jobId);
-  await queue.add(name, data, { jobId });
+  await queue.add(name, data, opts);
   return 'rerun';
 }

@@ -38,6 +38,7 @@ t.test('a payment settled before Redis confirmed the channel reaches the page wh
     listen: () => ({ stop: () => (stopped = true), ready: confirmed.promise }),
     rereadFirst: true,
     recheckMs: HOUR,
+    retryMs: HOUR,
     onEnd: () => {},
     onError: (err) => t.fail(String(err)),
   });
@@ -65,6 +66,7 @@ t.test('without a change the confirmation sends nothing, and an event later is s
     },
     rereadFirst: true,
     recheckMs: HOUR,
+    retryMs: HOUR,
     onEnd: () => {},
     onError: (err) => t.fail(String(err)),
   });
@@ -75,4 +77,39 @@ t.test('without a change the confirmation sends nothing, and an event later is s
   wake();
   t.same((await next).value, paid, 'the event after the confirmation');
   stream.end();
+});
+
+t.test('a re-read that fails after the paid event is tried again soon, not at the next recheck', async (t) => {
+  let current = pending;
+  let failNext = false;
+  const errors: unknown[] = [];
+  let wake: () => void = () => {};
+  const stream = liveStatus({
+    first: pending,
+    reread: async () => {
+      if (failNext) {
+        failNext = false;
+        throw new Error('timeout exceeded when trying to connect');
+      }
+      return current;
+    },
+    listen: (w) => {
+      wake = w;
+      return { stop: () => {}, ready: Promise.resolve() };
+    },
+    rereadFirst: true,
+    recheckMs: HOUR,
+    retryMs: 50,
+    onEnd: () => {},
+    onError: (err) => errors.push(err),
+  });
+  t.same(await nextWithin(stream, 1000), pending);
+  t.equal(await nextWithin(stream, 200), 'none', 'no event while nothing changed');
+  // Paid, its event heard, but the pool cannot give the re-read a connection this time.
+  current = paid;
+  failNext = true;
+  const next = nextWithin(stream, 5000);
+  wake();
+  t.same(await next, paid, 'the paid state arrives with the retry');
+  t.equal(errors.length, 1, 'the failed re-read was reported');
 });

@@ -32,7 +32,7 @@ export async function coreDeps(t: { teardown(fn: () => unknown): void }, provide
     events: silentStatusEvents,
     providers,
     log: { warn: (_obj, msg) => void warnings.push(msg) },
-    config: { retryDelayScale: 0.01, publicUrl: 'http://127.0.0.1:9' },
+    config: { retryDelayScale: 0.01, publicUrl: 'http://127.0.0.1:9', firstPollMs: 4_000 },
     warnings,
     databaseUrl: url,
   };

@@ -19,6 +19,11 @@ export interface LiveStatusOptions {
   rereadFirst: boolean;
   /** A re-read at least this often, for an event lost on the way (Redis down, a restart). */
   recheckMs: number;
+  /**
+   * A failed re-read (the pool busy, PostgreSQL restarting) is tried again this soon: the event
+   * that woke it is spent, and waiting for the periodic re-read would keep a paid page waiting.
+   */
+  retryMs: number;
   onEnd: () => void;
   onError: (err: unknown) => void;
 }
@@ -55,11 +60,13 @@ export function liveStatus(opts: LiveStatusOptions): LiveStatus {
   if (listening && opts.rereadFirst) void listening.ready.then(wake, () => undefined);
   const timer = finished ? undefined : setInterval(wake, opts.recheckMs);
   timer?.unref();
+  let retry: NodeJS.Timeout | undefined;
   const end = () => {
     if (ended) return;
     ended = true;
     unlisten();
     clearInterval(timer);
+    clearTimeout(retry);
     const w = waiting;
     waiting = null;
     w?.();
@@ -82,6 +89,9 @@ export function liveStatus(opts: LiveStatusOptions): LiveStatus {
           now = await opts.reread();
         } catch (err) {
           opts.onError(err);
+          clearTimeout(retry);
+          retry = setTimeout(wake, opts.retryMs);
+          retry.unref();
           continue;
         }
         const key = JSON.stringify(now);

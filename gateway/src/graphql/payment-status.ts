@@ -21,6 +21,8 @@ export interface LiveContext extends ShopContext {
 
 /** A re-read this often even without an event, in case one was lost. */
 export const RECHECK_MS = 15_000;
+/** A failed re-read is tried again after this long. */
+export const RETRY_MS = 1_000;
 /** How long a new subscription waits for Redis to confirm its channel. */
 const LISTEN_WAIT_MS = 2_000;
 
@@ -77,6 +79,7 @@ export function paymentStatusSubscription(hub: OrderStatusHub, limiter: LocalWin
           // read again at once and when Redis has confirmed the channel (sent only if it differs).
           rereadFirst: true,
           recheckMs: RECHECK_MS,
+          retryMs: RETRY_MS,
           onError: (err) => deps.log.warn({ err, orderNo }, 'payment status re-read failed'),
           onEnd: () => {
             live.streams.delete(stream.end);

@@ -55,7 +55,7 @@ export async function reconciliationFigures(db: Kysely<Database>, redisUrl: stri
     events: silentStatusEvents,
     providers: {},
     log: { warn: () => {} },
-    config: { retryDelayScale: 1, publicUrl: 'http://127.0.0.1' },
+    config: { retryDelayScale: 1, publicUrl: 'http://127.0.0.1', firstPollMs: 4_000 },
   };
   global.gc?.();
   const heapBefore = process.memoryUsage().heapUsed;

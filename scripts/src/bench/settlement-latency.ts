@@ -136,7 +136,8 @@ export async function settlementLatency(stack: BenchStack, db: Kysely<Database>,
         return paidAt[i]! - at;
       });
     });
-    const sorted = latencies.sort((a, b) => a - b);
+    await explainLate(stack, pages, latencies);
+    const sorted = [...latencies].sort((a, b) => a - b);
     return {
       orders: pages.length,
       perSecond,
@@ -173,5 +174,28 @@ export async function lostNotificationSeconds(stack: BenchStack, db: Kysely<Data
     return ((await page!.paidAt) - t0) / 1000;
   } finally {
     page!.socket.close();
+  }
+}
+
+/**
+ * Prints, for the few slowest orders over a second, what the sandbox's delivery log says of their
+ * notification (each attempt: when it left, the answer, an error), so an outlier can be told
+ * apart: a notification the shop did not acknowledge in time (redelivered), or one it took but
+ * whose "paid" reached the page late.
+ */
+async function explainLate(stack: BenchStack, pages: Watched[], latencies: number[]): Promise<void> {
+  const late = latencies
+    .map((ms, i) => ({ ms, page: pages[i]! }))
+    .filter((l) => l.ms > 1000)
+    .sort((a, b) => b.ms - a.ms)
+    .slice(0, 5);
+  for (const { ms, page } of late) {
+    const res = await fetch(`${stack.sandboxUrl}/wechat/_control/deliveries?out_trade_no=${page.outTradeNo}`);
+    const { deliveries } = (await res.json()) as { deliveries: { attempt: number; sentAt?: number; at: string; status: number | null; error?: string }[] };
+    const t0 = deliveries[0]?.sentAt ?? 0;
+    const tries = deliveries.map(
+      (d) => `#${d.attempt} sent +${Math.round((d.sentAt ?? t0) - t0)} ms, answered +${Math.round(Date.parse(d.at) - t0)} ms: ${d.status ?? d.error}`,
+    );
+    console.log(`  late: ${page.orderNo} ${Number.isFinite(ms) ? `${Math.round(ms)} ms` : 'never'}; notification ${tries.join('; ')}`);
   }
 }

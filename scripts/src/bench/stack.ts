@@ -49,7 +49,8 @@ export async function startBenchStack(): Promise<BenchStack> {
   const barePort = await getPort();
   const paymentsConfigFile = path.join(tmp, 'payments.json');
   const procs: ManagedProcess[] = [];
-  const quiet = { ...process.env, LOG_LEVEL: 'error' };
+  // BENCH_LOG_LEVEL (e.g. info) makes the stack's processes log more than errors, for a diagnosis.
+  const quiet = { ...process.env, LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'error' };
   // BENCH_GATEWAY_ARGS, BENCH_WORKERS_ARGS, BENCH_SANDBOX_ARGS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof") for profiling.
   const args = (name: string) => (process.env[name] ?? '').split(' ').filter(Boolean);
   procs.push(

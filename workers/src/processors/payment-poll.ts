@@ -4,7 +4,7 @@ import type { WorkerDeps } from '../deps.js';
 import { applyAttemptStatus, closeAttempt, notePoll } from '@shop/core';
 import { ATTEMPT_STATUS_COLUMNS } from '@shop/db';
 
-/** Poll delay after the n-th look: 5 s doubling to at most 5 minutes. */
+/** Poll delay after the n-th look (the first came PAYMENT_FIRST_POLL_MS after the checkout): 5 s doubling to at most 5 minutes. */
 export function pollDelayMs(n: number, scale = 1): number {
   return Math.round(Math.min(5_000 * 2 ** Math.max(0, n - 1), 300_000) * scale);
 }

@@ -20,7 +20,7 @@ export async function replayRecentOutbox(deps: WorkerDeps, now = new Date()): Pr
   for (;;) {
     const rows = await deps.db
       .selectFrom('outbox')
-      .select(['id', 'queue', 'job_name', 'job_id', 'payload'])
+      .select(['id', 'queue', 'job_name', 'job_id', 'payload', 'available_at'])
       .where('relayed_at', '>=', since)
       .where('id', '>', after)
       .orderBy('id')

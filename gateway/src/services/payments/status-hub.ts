@@ -16,6 +16,7 @@ interface Log {
 export class OrderStatusHub {
   private readonly listeners = new Map<string, { fns: Set<Listener>; ready: Promise<void> }>();
   private redis: Redis | null = null;
+  private waitingForReady: (() => void)[] = [];
   private closed = false;
 
   constructor(
@@ -34,12 +35,30 @@ export class OrderStatusHub {
     });
     let connectedBefore = false;
     r.on('ready', () => {
-      // Whatever was published while the connection was down is lost: everybody re-reads.
-      if (connectedBefore) for (const { fns } of this.listeners.values()) for (const l of fns) l();
+      const reconnected = connectedBefore;
       connectedBefore = true;
+      for (const resolve of this.waitingForReady.splice(0)) resolve();
+      if (!reconnected) return;
+      // Every channel again (ioredis re-subscribes only those it had confirmed), and whatever was
+      // published while the connection was down is lost: everybody re-reads.
+      const channels = [...this.listeners.keys()];
+      if (channels.length) r.subscribe(...channels).catch((err: Error) => this.log.warn({ err: err.message }, 'order status re-subscribe failed'));
+      for (const { fns } of this.listeners.values()) for (const l of fns) l();
     });
     this.redis = r;
     return r;
+  }
+
+  /**
+   * Resolves once the connection is ready. A SUBSCRIBE must not be sent before: ioredis writes it
+   * at once while the connection is still in its handshake (CLIENT SETNAME, CLIENT SETINFO, the
+   * INFO ready check), the connection turns subscriber, the handshake's next command is refused
+   * ("Connection in subscriber mode"), the ready check fails and the pending subscriptions fail
+   * with it: the page of such an order heard nothing until its periodic re-read, 15 s later.
+   */
+  private whenReady(r: Redis): Promise<void> {
+    if (r.status === 'ready') return Promise.resolve();
+    return new Promise((resolve) => this.waitingForReady.push(resolve));
   }
 
   /**
@@ -52,13 +71,16 @@ export class OrderStatusHub {
     const channel = orderStatusChannel(this.prefix, orderNo);
     let entry = this.listeners.get(channel);
     if (!entry) {
-      const ready = this.connection()
-        .subscribe(channel)
+      const r = this.connection();
+      const created: { fns: Set<Listener>; ready: Promise<void> } = { fns: new Set(), ready: Promise.resolve() };
+      created.ready = this.whenReady(r)
+        // Left before the connection was ready: nothing to subscribe.
+        .then(() => (this.listeners.get(channel) === created ? r.subscribe(channel) : undefined))
         .then(
           () => {},
           (err: Error) => this.log.warn({ err: err.message, orderNo }, 'order status subscribe failed'),
         );
-      entry = { fns: new Set(), ready };
+      entry = created;
       this.listeners.set(channel, entry);
     }
     entry.fns.add(fn);
@@ -79,6 +101,7 @@ export class OrderStatusHub {
   async close(): Promise<void> {
     this.closed = true;
     this.listeners.clear();
+    for (const resolve of this.waitingForReady.splice(0)) resolve();
     const r = this.redis;
     this.redis = null;
     if (r) await r.quit().catch(() => r.disconnect());

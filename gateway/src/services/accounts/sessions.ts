@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { queryTemplate, type Role, type User } from '@shop/db';
+import { queryTemplate, type Db, type Role, type User } from '@shop/db';
 import { sha256 } from '@shop/config';
 import type { ServiceDeps } from '../deps.js';
 
@@ -29,29 +29,36 @@ export async function createSession(deps: ServiceDeps, userId: number): Promise<
   return { token, expiresAt };
 }
 
-// Behind every authenticated request: compiled once, a prepared statement per connection.
-const sessionUserQuery = queryTemplate(['tokenHash', 'now'], (db, a) =>
+/**
+ * The session of a token hash with its user, when it may act: not revoked, not expired, the account
+ * not disabled. Every signed-in request's check; a statement that answers with something else too
+ * (the download's paid order) builds on it. `a` holds a query template's placeholders.
+ */
+export const liveSession = (db: Db, a: Record<'tokenHash' | 'now', never>) =>
   db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
-    .select([
-      'users.id',
-      'users.email',
-      'users.first_name',
-      'users.last_name',
-      'users.phone_area',
-      'users.phone_no',
-      'users.language',
-      'users.role',
-      'users.login_first',
-      'users.company',
-      'sessions.wechat_openid',
-      'sessions.wechat_appid',
-    ])
     .where('sessions.token_hash', '=', a.tokenHash)
     .where('sessions.revoked_at', 'is', null)
     .where('sessions.expires_at', '>', a.now)
-    .where('users.disabled', '=', false),
+    .where('users.disabled', '=', false);
+
+// Behind every authenticated request: compiled once, a prepared statement per connection.
+const sessionUserQuery = queryTemplate(['tokenHash', 'now'], (db, a) =>
+  liveSession(db, a).select([
+    'users.id',
+    'users.email',
+    'users.first_name',
+    'users.last_name',
+    'users.phone_area',
+    'users.phone_no',
+    'users.language',
+    'users.role',
+    'users.login_first',
+    'users.company',
+    'sessions.wechat_openid',
+    'sessions.wechat_appid',
+  ]),
 );
 
 export async function findSessionUser(deps: Pick<ServiceDeps, 'db'>, token: string): Promise<SessionUser | null> {

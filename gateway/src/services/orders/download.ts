@@ -4,7 +4,7 @@ import { queryTemplate, type Db } from '@shop/db';
 import { appError } from '../errors.js';
 import type { ServiceDeps } from '../deps.js';
 import { sha256 } from '@shop/config';
-import { findSessionUser } from '../accounts/sessions.js';
+import { findSessionUser, liveSession } from '../accounts/sessions.js';
 
 export interface EbookFile {
   fileName: string;
@@ -14,14 +14,12 @@ export interface EbookFile {
 }
 
 // The session and, when it is valid, its user's paid e-book order behind a download, by order
-// number or by book, in one statement (compiled once, prepared): no row is no valid session (the
-// session check of every signed-in request: not revoked, not expired, account not disabled); a row
-// without a book is a session whose user has no such order.
+// number or by book, in one statement (compiled once, prepared): no row is no valid session
+// (`liveSession`, the check of every signed-in request); a row without a book is a session whose
+// user has no such order.
 type PaidEbookFilter = { orderNo: string } | { bookId: number };
 const downloadable = (db: Db, a: Record<'tokenHash' | 'now', never>, filter: PaidEbookFilter) =>
-  db
-    .selectFrom('sessions')
-    .innerJoin('users', 'users.id', 'sessions.user_id')
+  liveSession(db, a)
     .leftJoinLateral(
       (eb) => {
         const paid = eb
@@ -40,11 +38,7 @@ const downloadable = (db: Db, a: Record<'tokenHash' | 'now', never>, filter: Pai
       },
       (join) => join.onTrue(),
     )
-    .select(['users.id as user_id', 'users.email', 'o.book_id', 'o.pdf_file', 'o.title_en', 'o.title_zh', 'o.language'])
-    .where('sessions.token_hash', '=', a.tokenHash)
-    .where('sessions.revoked_at', 'is', null)
-    .where('sessions.expires_at', '>', a.now)
-    .where('users.disabled', '=', false);
+    .select(['users.id as user_id', 'users.email', 'o.book_id', 'o.pdf_file', 'o.title_en', 'o.title_zh', 'o.language']);
 const byOrderNo = queryTemplate(['tokenHash', 'now', 'orderNo'], (db, a) => downloadable(db, a, { orderNo: a.orderNo }));
 const byBookId = queryTemplate(['tokenHash', 'now', 'bookId'], (db, a) => downloadable(db, a, { bookId: a.bookId }));
 
